@@ -1,0 +1,359 @@
+package chess960
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// The reasons an input is refused. Test for them with errors.Is; the *Error
+// that carries them also names the input and gives the detail.
+var (
+	ErrRange         = errors.New("out of range")
+	ErrSyntax        = errors.New("invalid syntax")
+	ErrLength        = errors.New("wrong length")
+	ErrLetter        = errors.New("unknown letter")
+	ErrPieceSet      = errors.New("wrong set of pieces")
+	ErrBishops       = errors.New("bishops on squares of one colour")
+	ErrKingPlacement = errors.New("king not between the rooks")
+	ErrNotMirrored   = errors.New("black does not mirror white")
+	ErrNotStart      = errors.New("not a start position")
+	ErrNoneLeft      = errors.New("no position left to draw")
+)
+
+// Error is the error returned for bad input: what kind of input it was, the
+// input itself, the reason (one of the Err values above) and a detail.
+type Error struct {
+	Kind   string // "rank", "FEN", "position number", "Fritz9 number", "position list", ...
+	Input  string
+	Err    error
+	Detail string
+}
+
+func (e *Error) Error() string {
+	s := "chess960: " + e.Kind + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	return s
+}
+
+// Unwrap returns the reason, so that errors.Is(err, ErrBishops) works.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ParseRank reads a back rank of eight piece letters, a-file first, in either
+// case ("RNBQKBNR" or "rnbqkbnr", not mixed), and returns its start position.
+func ParseRank(s string) (StartPos, error) {
+	id, err := parseRank(s)
+	if err != nil {
+		return StartPos{}, &Error{Kind: "rank", Input: s, Err: err.err, Detail: err.detail}
+	}
+	return StartPos{uint16(id)}, nil
+}
+
+// MustParseRank is like ParseRank but panics on a bad rank.
+func MustParseRank(s string) StartPos {
+	p, err := ParseRank(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func parseRank(s string) (int, *rankErr) {
+	if len(s) != 8 {
+		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + " bytes"}
+	}
+	var r Rank
+	upper, lower := false, false
+	for i := 0; i < 8; i++ {
+		c := s[i]
+		switch c {
+		case 'K', 'Q', 'R', 'B', 'N':
+			upper = true
+		case 'k', 'q', 'r', 'b', 'n':
+			lower = true
+			c -= 'a' - 'A'
+		default:
+			return 0, &rankErr{ErrLetter, "unknown letter " + strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
+		}
+		r[i] = Piece(c)
+	}
+	if upper && lower {
+		return 0, &rankErr{ErrLetter, "mixed upper and lower case"}
+	}
+	return rankID(&r)
+}
+
+// ParseID reads a Scharnagl number: decimal digits, optionally prefixed by
+// "SP", "SP-" or "#" in any case ("518", "SP-518"). 960 is taken as 0, as
+// New does.
+func ParseID(s string) (StartPos, error) {
+	n, err := parseNumber(s)
+	if err != nil {
+		return StartPos{}, &Error{Kind: "position number", Input: s, Err: err.err, Detail: err.detail}
+	}
+	p, e := New(n)
+	if e != nil {
+		e.(*Error).Input = s
+	}
+	return p, e
+}
+
+// ParseFritz9 reads a Fritz9 number 1..960 (decimal digits).
+func ParseFritz9(s string) (StartPos, error) {
+	n, err := parseNumber(s)
+	if err != nil {
+		return StartPos{}, &Error{Kind: "Fritz9 number", Input: s, Err: err.err, Detail: err.detail}
+	}
+	p, e := FromFritz9(n)
+	if e != nil {
+		e.(*Error).Input = s
+	}
+	return p, e
+}
+
+// parseNumber reads a small non-negative decimal number with an optional SP
+// prefix. Numbers too large to matter are reported as out of range, not as
+// syntax errors.
+func parseNumber(s string) (int, *rankErr) {
+	t := s
+	if len(t) >= 2 && (t[0] == 'S' || t[0] == 's') && (t[1] == 'P' || t[1] == 'p') {
+		t = t[2:]
+		if len(t) > 0 && t[0] == '-' {
+			t = t[1:]
+		}
+	} else if len(t) > 0 && t[0] == '#' {
+		t = t[1:]
+	}
+	if t == "" {
+		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	}
+	if t[0] == '-' || t[0] == '+' {
+		if len(t) > 1 && isDigits(t[1:]) {
+			return 0, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
+		}
+		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	}
+	if !isDigits(t) {
+		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	}
+	t = strings.TrimLeft(t, "0")
+	if len(t) > 6 {
+		return 1 << 30, nil // far out of range; the caller's range check says so
+	}
+	n := 0
+	for i := 0; i < len(t); i++ {
+		n = n*10 + int(t[i]-'0')
+	}
+	return n, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Parse reads a start position given any way a user may write one: a
+// Scharnagl number ("518", "SP-518"), a back rank ("RNBQKBNR") or a start
+// position FEN. The error for a FEN or rank says what is wrong with it.
+func Parse(s string) (StartPos, error) {
+	t := strings.TrimSpace(s)
+	switch {
+	case strings.ContainsAny(t, "/ "):
+		return ParseFEN(t)
+	case len(t) == 8 && !isDigits(t) && !strings.HasPrefix(strings.ToUpper(t), "SP"):
+		return ParseRank(t)
+	default:
+		if _, err := parseNumber(t); err == nil {
+			return ParseID(t)
+		}
+		return ParseRank(t)
+	}
+}
+
+// ParseFEN recognises the FEN of a start position: White's back rank, eight
+// white and eight black pawns on their own ranks, Black's back rank mirroring
+// White's, White to move, all four castling rights, no en-passant square and
+// counters 0 and 1. The castling field may be written in any style: "KQkq"
+// (X-FEN), the rooks' file letters ("HAha", Shredder-FEN) or a mixture, in any
+// order. The two counters may be left out (EPD style).
+func ParseFEN(s string) (StartPos, error) {
+	p, err := parseFEN(s)
+	if err != nil {
+		return StartPos{}, &Error{Kind: "FEN", Input: s, Err: err.err, Detail: err.detail}
+	}
+	return p, nil
+}
+
+func parseFEN(s string) (StartPos, *rankErr) {
+	f := strings.Fields(s)
+	if len(f) != 4 && len(f) != 6 {
+		return StartPos{}, &rankErr{ErrSyntax, "need 6 fields (or 4, EPD style), have " + strconv.Itoa(len(f))}
+	}
+	rows := strings.Split(f[0], "/")
+	if len(rows) != 8 {
+		return StartPos{}, &rankErr{ErrSyntax, "board needs 8 ranks separated by '/', has " + strconv.Itoa(len(rows))}
+	}
+	for i, row := range rows {
+		if !validRow(row) {
+			return StartPos{}, &rankErr{ErrSyntax, "rank " + strconv.Itoa(8-i) + " " + strconv.Quote(row) + " is not 8 squares of pieces (KQRBNP, kqrbnp) and digits"}
+		}
+	}
+	if !isUpperRow(rows[7]) {
+		return StartPos{}, &rankErr{ErrNotStart, "rank 1 " + strconv.Quote(rows[7]) + " is not eight white pieces"}
+	}
+	w, werr := parseRank(rows[7])
+	if werr != nil {
+		return StartPos{}, &rankErr{werr.err, "rank 1: " + werr.detail}
+	}
+	sp := StartPos{uint16(w)}
+	if rows[6] != "PPPPPPPP" {
+		return StartPos{}, &rankErr{ErrNotStart, "rank 2 is " + strconv.Quote(rows[6]) + ", want PPPPPPPP"}
+	}
+	for i := 2; i <= 5; i++ {
+		if rows[i] != "8" {
+			return StartPos{}, &rankErr{ErrNotStart, "rank " + strconv.Itoa(8-i) + " is " + strconv.Quote(rows[i]) + ", want empty (8)"}
+		}
+	}
+	if rows[1] != "pppppppp" {
+		return StartPos{}, &rankErr{ErrNotStart, "rank 7 is " + strconv.Quote(rows[1]) + ", want pppppppp"}
+	}
+	if want := strings.ToLower(sp.String()); rows[0] != want {
+		return StartPos{}, &rankErr{ErrNotMirrored, "rank 8 is " + strconv.Quote(rows[0]) + ", want " + strconv.Quote(want)}
+	}
+	if f[1] != "w" {
+		return StartPos{}, &rankErr{ErrNotStart, "side to move is " + strconv.Quote(f[1]) + ", want w"}
+	}
+	if d := checkCastling(sp, f[2]); d != "" {
+		return StartPos{}, &rankErr{ErrNotStart, "castling field " + strconv.Quote(f[2]) + ": " + d}
+	}
+	if f[3] != "-" {
+		return StartPos{}, &rankErr{ErrNotStart, "en-passant field is " + strconv.Quote(f[3]) + ", want -"}
+	}
+	if len(f) == 6 {
+		if f[4] != "0" {
+			return StartPos{}, &rankErr{ErrNotStart, "halfmove clock is " + strconv.Quote(f[4]) + ", want 0"}
+		}
+		if f[5] != "1" {
+			return StartPos{}, &rankErr{ErrNotStart, "move number is " + strconv.Quote(f[5]) + ", want 1"}
+		}
+	}
+	return sp, nil
+}
+
+func validRow(row string) bool {
+	n := 0
+	prevDigit := false
+	for i := 0; i < len(row); i++ {
+		c := row[i]
+		switch {
+		case c >= '1' && c <= '8':
+			if prevDigit {
+				return false
+			}
+			n += int(c - '0')
+			prevDigit = true
+		case strings.IndexByte("KQRBNPkqrbnp", c) >= 0:
+			n++
+			prevDigit = false
+		default:
+			return false
+		}
+	}
+	return n == 8
+}
+
+func isUpperRow(row string) bool {
+	if len(row) != 8 {
+		return false
+	}
+	for i := 0; i < 8; i++ {
+		if row[i] < 'A' || row[i] > 'Z' || row[i] == 'P' {
+			return false
+		}
+	}
+	return true
+}
+
+// checkCastling reports what is wrong with a start position's castling field,
+// or "" when it grants exactly the four rights. Each right may be written as
+// K/Q (k/q) or as the rook's file letter.
+func checkCastling(sp StartPos, field string) string {
+	_, ra, rh := sp.Squares()
+	var seen [4]bool // white a-side, white h-side, black a-side, black h-side
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		var k int
+		switch {
+		case c == 'K':
+			k = 1
+		case c == 'Q':
+			k = 0
+		case c == 'k':
+			k = 3
+		case c == 'q':
+			k = 2
+		case c >= 'A' && c <= 'H', c >= 'a' && c <= 'h':
+			file, black := int(c-'A'), false
+			if c >= 'a' {
+				file, black = int(c-'a'), true
+			}
+			switch file {
+			case ra:
+				k = 0
+			case rh:
+				k = 1
+			default:
+				return "no rook on the " + string(rune('a'+file)) + "-file for " + strconv.QuoteRune(rune(c))
+			}
+			if black {
+				k += 2
+			}
+		case c == '-' && len(field) == 1:
+			return "a start position has all four castling rights"
+		default:
+			return "unexpected " + strconv.QuoteRune(rune(c))
+		}
+		if seen[k] {
+			return "right " + strconv.QuoteRune(rune(c)) + " given twice"
+		}
+		seen[k] = true
+	}
+	for k, ok := range seen {
+		if !ok {
+			return "missing the " + [...]string{"white a-side", "white h-side", "black a-side", "black h-side"}[k] + " right"
+		}
+	}
+	return ""
+}
+
+// CastlingStyle chooses how a FEN writes castling rights.
+type CastlingStyle int
+
+const (
+	// XFEN writes K/Q/k/q for the outermost rooks (KQkq for every start position).
+	XFEN CastlingStyle = iota
+	// Shredder writes the rooks' file letters, White's upper case first
+	// (HAha for standard chess).
+	Shredder
+)
+
+// FEN returns the FEN of the start position with the castling field in the
+// given style: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".
+func (p StartPos) FEN(style CastlingStyle) string {
+	r := p.String()
+	castling := "KQkq"
+	if style == Shredder {
+		_, a, h := p.Squares()
+		castling = string([]byte{byte('A' + h), byte('A' + a), byte('a' + h), byte('a' + a)})
+	}
+	return strings.ToLower(r) + "/pppppppp/8/8/8/8/PPPPPPPP/" + r + " w " + castling + " - 0 1"
+}
