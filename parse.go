@@ -85,7 +85,7 @@ func parseRank(s string) (int, *rankErr) {
 			lower = true
 			c -= 'a' - 'A'
 		default:
-			return 0, &rankErr{ErrLetter, "unknown letter " + strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
+			return 0, &rankErr{ErrLetter, strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
 		}
 		r[i] = Piece(c)
 	}
