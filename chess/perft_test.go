@@ -14,7 +14,7 @@ import (
 
 var (
 	perftFull   = flag.Bool("perft.full", false, "run the perft suites to their full depth")
-	perftBudget = flag.Uint64("perft.budget", 200_000, "largest node count checked per suite entry (ignored with -perft.full)")
+	perftBudget = flag.Uint64("perft.budget", 100_000, "largest node count checked per suite entry (ignored with -perft.full)")
 )
 
 type perftCase struct {
@@ -122,3 +122,5 @@ func TestNewPositionMatchesStartSuite(t *testing.T) {
 		}
 	}
 }
+
+func TestPerftRandomPlayouts(t *testing.T) { runPerftSuite(t, "random-playouts.perft") }

@@ -35,8 +35,9 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // ParseUCI reads a move in UCI notation ("e2e4", "e7e8q") and returns it if
 // it is legal in p. Castling is accepted both as king-takes-rook ("e1h1",
 // the Chess960 form) and as the king's move ("e1g1", "e1c1") when that is
-// not also an ordinary king move; when the king does not move, only the
-// king-takes-rook form exists.
+// not also an ordinary king move. When the king does not move, its
+// standard form names the king's square twice ("g1g1"), as Move.UCI(false)
+// writes it.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	fail := func(err error, detail string) (Move, error) {
 		return 0, &MoveError{Input: s, Err: err, Detail: detail}
@@ -75,7 +76,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		if m.To() == to {
 			return m, nil
 		}
-		if m.IsCastle() && m.KingTo() == to && to != from {
+		if m.IsCastle() && m.KingTo() == to {
 			castle = m
 			castles++
 		}
