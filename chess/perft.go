@@ -19,9 +19,23 @@ func perft(p *Position, depth int) uint64 {
 	}
 	var total uint64
 	for _, m := range list[:n] {
-		q := *p
-		q.Play(m)
-		total += perft(&q, depth-1)
+		total += perftAfter(*p, m, depth-1)
+	}
+	return total
+}
+
+// perftAfter gets its position by value: that copy is the copy-make, and as
+// no pointer to it crosses a recursive call it stays on the stack.
+func perftAfter(p Position, m Move, depth int) uint64 {
+	p.Play(m)
+	var list [maxMoves]Move
+	n := p.generate(&list)
+	if depth == 1 {
+		return uint64(n)
+	}
+	var total uint64
+	for _, m := range list[:n] {
+		total += perftAfter(p, m, depth-1)
 	}
 	return total
 }
