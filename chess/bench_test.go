@@ -2,6 +2,8 @@ package chess
 
 import "testing"
 
+// Benchmark positions with their perft counts (startpos and Kiwipete from
+// the Chess Programming Wiki; the other two agree with Stockfish 15.1).
 var benchPositions = []struct {
 	name  string
 	fen   string
@@ -10,7 +12,7 @@ var benchPositions = []struct {
 }{
 	{"startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609},
 	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
-	{"nrbkqbrn", "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1", 5, 0},
+	{"nrbkqbrn", "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1", 5, 3198017},
 	{"fischer-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 5, 8146062},
 }
 
@@ -66,7 +68,7 @@ func TestBenchPositionCounts(t *testing.T) {
 		t.Skip("short")
 	}
 	for _, bp := range benchPositions {
-		if bp.nodes != 0 && bp.depth <= 4 {
+		if bp.depth <= 4 {
 			if got := Perft(MustParseFEN(bp.fen), bp.depth); got != bp.nodes {
 				t.Errorf("%s: perft %d = %d, want %d", bp.name, bp.depth, got, bp.nodes)
 			}
