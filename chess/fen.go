@@ -141,7 +141,7 @@ func ParseFEN(fen string) (Position, error) {
 	p.checkers = p.attackersTo(p.KingSquare(p.turn), them, occ)
 
 	// Castling.
-	if err, d := parseCastling(&p, fields[2]); err != nil {
+	if d, err := parseCastling(&p, fields[2]); err != nil {
 		return fail("castling", err, d)
 	}
 
@@ -237,9 +237,9 @@ func checkMaterial(p *Position, c Color) string {
 	return ""
 }
 
-func parseCastling(p *Position, field string) (error, string) {
+func parseCastling(p *Position, field string) (detail string, err error) {
 	if field == "-" {
-		return nil, ""
+		return "", nil
 	}
 	for i := 0; i < len(field); i++ {
 		ch := field[i]
@@ -251,10 +251,10 @@ func parseCastling(p *Position, field string) (error, string) {
 		case ch >= 'a' && ch <= 'z':
 			c, lower = Black, ch
 		default:
-			return ErrSyntax, "bad character " + quoteByte(ch)
+			return "bad character " + quoteByte(ch), ErrSyntax
 		}
 		if lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h') {
-			return ErrSyntax, "bad character " + quoteByte(ch)
+			return "bad character " + quoteByte(ch), ErrSyntax
 		}
 		back := backRank(c)
 		rankNo := 0
@@ -263,7 +263,7 @@ func parseCastling(p *Position, field string) (error, string) {
 		}
 		king := p.byRole[King] & p.byColor[c] & back
 		if king == 0 {
-			return ErrCastling, "no " + c.String() + " king on its first rank for " + quoteByte(ch)
+			return "no " + c.String() + " king on its first rank for " + quoteByte(ch), ErrCastling
 		}
 		ksq := king.First()
 		rooks := p.byRole[Rook] & p.byColor[c] & back
@@ -272,23 +272,23 @@ func parseCastling(p *Position, field string) (error, string) {
 		case 'k':
 			r := rooks & ^(ksq.BB()<<1 - 1) // files beyond the king towards h
 			if r == 0 {
-				return ErrCastling, "no " + c.String() + " rook on the h-side of the king for " + quoteByte(ch)
+				return "no " + c.String() + " rook on the h-side of the king for " + quoteByte(ch), ErrCastling
 			}
 			rook = Square(63 - leadingZeros(r))
 		case 'q':
 			r := rooks & (ksq.BB() - 1)
 			if r == 0 {
-				return ErrCastling, "no " + c.String() + " rook on the a-side of the king for " + quoteByte(ch)
+				return "no " + c.String() + " rook on the a-side of the king for " + quoteByte(ch), ErrCastling
 			}
 			rook = r.First()
 		default:
 			rook = SquareAt(int(lower-'a'), rankNo)
 			if !rooks.Has(rook) {
-				return ErrCastling, "no " + c.String() + " rook on " + rook.String() + " for " + quoteByte(ch)
+				return "no " + c.String() + " rook on " + rook.String() + " for " + quoteByte(ch), ErrCastling
 			}
 		}
 		if p.castling.Has(rook) {
-			return ErrCastling, "right for the rook on " + rook.String() + " given twice"
+			return "right for the rook on " + rook.String() + " given twice", ErrCastling
 		}
 		// One right per side of the king.
 		var side Bitboard
@@ -298,11 +298,11 @@ func parseCastling(p *Position, field string) (error, string) {
 			side = back & (ksq.BB() - 1)
 		}
 		if p.castling&side != 0 {
-			return ErrCastling, "two " + c.String() + " castling rights on the same side of the king (" + quoteByte(ch) + ")"
+			return "two " + c.String() + " castling rights on the same side of the king (" + quoteByte(ch) + ")", ErrCastling
 		}
 		p.castling |= rook.BB()
 	}
-	return nil, ""
+	return "", nil
 }
 
 func leadingZeros(b Bitboard) int { return bits.LeadingZeros64(uint64(b)) }

@@ -64,13 +64,11 @@ func (m Move) RookTo() Square {
 // move ("e1g1", "e1c1") when it is false.
 func (m Move) UCI(chess960 bool) string {
 	var b [5]byte
-	return string(m.appendUCI(b[:0], chess960))
+	return string(m.AppendUCI(b[:0], chess960))
 }
 
 // AppendUCI appends the UCI form of m (see UCI) to dst.
-func (m Move) AppendUCI(dst []byte, chess960 bool) []byte { return m.appendUCI(dst, chess960) }
-
-func (m Move) appendUCI(dst []byte, chess960 bool) []byte {
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
 	from, to := m.From(), m.To()
 	if m.IsCastle() && !chess960 {
 		to = m.KingTo()
