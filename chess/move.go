@@ -1,0 +1,106 @@
+package chess
+
+// Move is a move packed into 32 bits: origin, destination, promotion role and
+// flags. It is comparable; its zero value is not a move any position
+// generates. A castling move is stored as the king "taking" its own rook:
+// From is the king's square and To the castling rook's square.
+type Move uint32
+
+const (
+	moveCastle    = 1 << 15
+	moveEnPassant = 1 << 16
+)
+
+func newMove(from, to Square) Move { return Move(from) | Move(to)<<6 }
+
+func newPromotion(from, to Square, r Role) Move {
+	return Move(from) | Move(to)<<6 | Move(r)<<12
+}
+
+// From returns the square the moving piece (for castling, the king) leaves.
+func (m Move) From() Square { return Square(m & 63) }
+
+// To returns the destination; for castling, the castling rook's square.
+func (m Move) To() Square { return Square(m >> 6 & 63) }
+
+// Promotion returns the role a pawn promotes to, or NoRole.
+func (m Move) Promotion() Role { return Role(m >> 12 & 7) }
+
+// IsCastle reports whether m is castling.
+func (m Move) IsCastle() bool { return m&moveCastle != 0 }
+
+// IsEnPassant reports whether m is an en-passant capture.
+func (m Move) IsEnPassant() bool { return m&moveEnPassant != 0 }
+
+// KingTo returns where the king lands: To for ordinary moves, and for
+// castling the g- or c-file square of the king's rank (g for a rook on the
+// h-side of the king, c for one on the a-side).
+func (m Move) KingTo() Square {
+	if !m.IsCastle() {
+		return m.To()
+	}
+	from, to := m.From(), m.To()
+	if to > from {
+		return SquareAt(6, from.Rank())
+	}
+	return SquareAt(2, from.Rank())
+}
+
+// RookTo returns where the castling rook lands (the f- or d-file square), or
+// NoSquare for a move that is not castling.
+func (m Move) RookTo() Square {
+	if !m.IsCastle() {
+		return NoSquare
+	}
+	from, to := m.From(), m.To()
+	if to > from {
+		return SquareAt(5, from.Rank())
+	}
+	return SquareAt(3, from.Rank())
+}
+
+// UCI returns the move in UCI notation, e.g. "e2e4" or "e7e8q". Castling is
+// written king-takes-rook ("e1h1") when chess960 is true, and as the king's
+// move ("e1g1", "e1c1") when it is false.
+func (m Move) UCI(chess960 bool) string {
+	var b [5]byte
+	return string(m.AppendUCI(b[:0], chess960))
+}
+
+// AppendUCI appends the UCI form of m (see UCI) to dst.
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
+	from, to := m.From(), m.To()
+	if m.IsCastle() && !chess960 {
+		to = m.KingTo()
+	}
+	dst = append(dst, 'a'+byte(from.File()), '1'+byte(from.Rank()), 'a'+byte(to.File()), '1'+byte(to.Rank()))
+	if p := m.Promotion(); p != NoRole {
+		dst = append(dst, p.Char())
+	}
+	return dst
+}
+
+// String returns the move in Chess960 UCI notation (castling as
+// king-takes-rook).
+func (m Move) String() string { return m.UCI(true) }
+
+// MoveList is a fixed-capacity list of moves, large enough for any position
+// this package accepts. Reuse one to generate moves without allocating.
+type MoveList struct {
+	moves [maxMoves]Move
+	n     int
+}
+
+// maxMoves bounds the legal moves of any position ParseFEN accepts (at most
+// 16 pieces a side, no more promoted pieces than missing pawns; the known
+// maximum is 218).
+const maxMoves = 256
+
+// Len returns the number of moves in the list.
+func (ml *MoveList) Len() int { return ml.n }
+
+// At returns the i-th move.
+func (ml *MoveList) At(i int) Move { return ml.moves[i] }
+
+// Moves returns the moves as a slice that shares the list's storage.
+func (ml *MoveList) Moves() []Move { return ml.moves[:ml.n] }

@@ -1,0 +1,251 @@
+package chess
+
+// Legal move generation. Moves are generated legal directly: a check mask
+// limits the destinations of non-king moves when in check, pin masks keep
+// pinned pieces on the line to their king, king moves are tested against the
+// attacks with the king lifted off the board, and only en passant is tested by
+// looking at the position after the capture.
+
+const (
+	rank3 Bitboard = 0xff << 16
+	rank6 Bitboard = 0xff << 40
+)
+
+// LegalMoves fills ml with the legal moves of p.
+func (p *Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
+
+// AppendLegalMoves appends the legal moves of p to dst and returns the
+// extended slice. It does not allocate when dst has room for them (256 is
+// always enough).
+func (p *Position) AppendLegalMoves(dst []Move) []Move {
+	var buf [maxMoves]Move
+	n := p.generate(&buf)
+	return append(dst, buf[:n]...)
+}
+
+// HasLegalMoves reports whether the side to move has a legal move (if not,
+// it is checkmated or stalemated).
+func (p *Position) HasLegalMoves() bool {
+	var buf [maxMoves]Move
+	return p.generate(&buf) > 0
+}
+
+// CountLegalMoves returns the number of legal moves.
+func (p *Position) CountLegalMoves() int {
+	var buf [maxMoves]Move
+	return p.generate(&buf)
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p *Position) IsLegal(m Move) bool {
+	var buf [maxMoves]Move
+	n := p.generate(&buf)
+	for _, x := range buf[:n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// pinned returns c's pieces pinned to their king on ksq.
+func (p *Position) pinned(ksq Square, c Color, occ Bitboard) Bitboard {
+	them := p.byColor[c^1]
+	snipers := them & (rookAttacks(ksq, 0)&(p.byRole[Rook]|p.byRole[Queen]) |
+		bishopAttacks(ksq, 0)&(p.byRole[Bishop]|p.byRole[Queen]))
+	var pinned Bitboard
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := between[ksq][snipers.First()] & occ
+		if b != 0 && !b.More() {
+			pinned |= b
+		}
+	}
+	return pinned & p.byColor[c]
+}
+
+func (p *Position) generate(list *[maxMoves]Move) int {
+	n := 0
+	us := p.turn
+	them := us ^ 1
+	own := p.byColor[us]
+	enemy := p.byColor[them]
+	occ := own | enemy
+	ksq := (p.byRole[King] & own).First()
+
+	// King steps.
+	occNoKing := occ ^ ksq.BB()
+	for b := kingAttacks[ksq] &^ own; b != 0; b &= b - 1 {
+		to := b.First()
+		if !p.attacked(to, them, occNoKing) {
+			list[n] = newMove(ksq, to)
+			n++
+		}
+	}
+	if p.checkers.More() {
+		return n
+	}
+	target := ^own
+	if p.checkers != 0 {
+		c := p.checkers.First()
+		target = between[ksq][c] | p.checkers
+	}
+	pinned := p.pinned(ksq, us, occ)
+
+	// Knights (a pinned knight never moves).
+	for b := p.byRole[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+		from := b.First()
+		for t := knightAttacks[from] & target; t != 0; t &= t - 1 {
+			list[n] = newMove(from, t.First())
+			n++
+		}
+	}
+	// Sliders.
+	for b := (p.byRole[Bishop] | p.byRole[Queen]) & own; b != 0; b &= b - 1 {
+		from := b.First()
+		t := bishopAttacks(from, occ) & target
+		if pinned.Has(from) {
+			t &= lineThrough[ksq][from]
+		}
+		for ; t != 0; t &= t - 1 {
+			list[n] = newMove(from, t.First())
+			n++
+		}
+	}
+	for b := (p.byRole[Rook] | p.byRole[Queen]) & own; b != 0; b &= b - 1 {
+		from := b.First()
+		t := rookAttacks(from, occ) & target
+		if pinned.Has(from) {
+			t &= lineThrough[ksq][from]
+		}
+		for ; t != 0; t &= t - 1 {
+			list[n] = newMove(from, t.First())
+			n++
+		}
+	}
+
+	// Pawns: unpinned ones set-wise, pinned ones one by one.
+	pawns := p.byRole[Pawn] & own
+	free := pawns &^ pinned
+	var up int
+	var promoRank, doubleRank Bitboard
+	var push1, push2, capL, capR Bitboard
+	if us == White {
+		up = 8
+		promoRank, doubleRank = Rank8, rank3
+		push1 = free << 8 &^ occ
+		push2 = (push1 & doubleRank) << 8 &^ occ
+		capL = (free &^ FileA) << 7 & enemy
+		capR = (free &^ FileH) << 9 & enemy
+	} else {
+		up = -8
+		promoRank, doubleRank = Rank1, rank6
+		push1 = free >> 8 &^ occ
+		push2 = (push1 & doubleRank) >> 8 &^ occ
+		capL = (free &^ FileA) >> 9 & enemy
+		capR = (free &^ FileH) >> 7 & enemy
+	}
+	push1 &= target
+	push2 &= target
+	capL &= target
+	capR &= target
+	n = addPawnMoves(list, n, push1, up, promoRank)
+	for b := push2; b != 0; b &= b - 1 {
+		to := b.First()
+		list[n] = newMove(to-Square(2*up), to)
+		n++
+	}
+	n = addPawnMoves(list, n, capL, up-1, promoRank)
+	n = addPawnMoves(list, n, capR, up+1, promoRank)
+	for b := pawns & pinned; b != 0; b &= b - 1 {
+		from := b.First()
+		line := lineThrough[ksq][from]
+		var t Bitboard
+		one := Square(int(from) + up)
+		if !occ.Has(one) {
+			t |= one.BB()
+			if from.Rank() == int(us)*5+1 {
+				if two := Square(int(one) + up); !occ.Has(two) {
+					t |= two.BB()
+				}
+			}
+		}
+		t |= pawnAttacks[us][from] & enemy
+		t &= target & line
+		for ; t != 0; t &= t - 1 {
+			to := t.First()
+			if promoRank.Has(to) {
+				n = addPromotions(list, n, from, to)
+			} else {
+				list[n] = newMove(from, to)
+				n++
+			}
+		}
+	}
+	if p.ep != NoSquare {
+		for b := pawnAttacks[them][p.ep] & pawns; b != 0; b &= b - 1 {
+			from := b.First()
+			if p.epLegal(from, p.ep, us) {
+				list[n] = newMove(from, p.ep) | moveEnPassant
+				n++
+			}
+		}
+	}
+
+	// Castling.
+	if p.checkers == 0 {
+		for b := p.castling & own; b != 0; b &= b - 1 {
+			if rook := b.First(); p.canCastle(ksq, rook, occ) {
+				list[n] = newMove(ksq, rook) | moveCastle
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// canCastle reports whether the king on ksq (not in check) may castle with
+// the rook on rook.
+func (p *Position) canCastle(ksq, rook Square, occ Bitboard) bool {
+	rank := ksq.Rank()
+	kto, rto := SquareAt(2, rank), SquareAt(3, rank)
+	if rook > ksq {
+		kto, rto = SquareAt(6, rank), SquareAt(5, rank)
+	}
+	kr := ksq.BB() | rook.BB()
+	kpath := between[ksq][kto] | kto.BB()
+	if (kpath|between[rook][rto]|rto.BB())&occ&^kr != 0 {
+		return false
+	}
+	// The rook is lifted off the board: an enemy slider it was shielding may
+	// see the king's path, or the king itself when it stays put, through the
+	// rook's square.
+	occ ^= rook.BB()
+	them := p.turn ^ 1
+	for b := kpath | ksq.BB(); b != 0; b &= b - 1 {
+		if p.attacked(b.First(), them, occ) {
+			return false
+		}
+	}
+	return true
+}
+
+func addPawnMoves(list *[maxMoves]Move, n int, targets Bitboard, delta int, promoRank Bitboard) int {
+	for b := targets &^ promoRank; b != 0; b &= b - 1 {
+		to := b.First()
+		list[n] = newMove(Square(int(to)-delta), to)
+		n++
+	}
+	for b := targets & promoRank; b != 0; b &= b - 1 {
+		to := b.First()
+		n = addPromotions(list, n, Square(int(to)-delta), to)
+	}
+	return n
+}
+
+func addPromotions(list *[maxMoves]Move, n int, from, to Square) int {
+	list[n] = newPromotion(from, to, Queen)
+	list[n+1] = newPromotion(from, to, Rook)
+	list[n+2] = newPromotion(from, to, Bishop)
+	list[n+3] = newPromotion(from, to, Knight)
+	return n + 4
+}
