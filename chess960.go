@@ -1,6 +1,8 @@
 package chess960
 
-import "strconv"
+import (
+	"strconv"
+)
 
 // Piece is a back-rank piece, written as its upper-case letter.
 type Piece byte
@@ -150,9 +152,40 @@ func placeBishops(bc int) Rank {
 	return r
 }
 
+// ranks holds every position's back rank, computed at init by decodeRank
+// from Scharnagl's rules (and checked against them by the tests); rankWords
+// holds the same eight letters as one little-endian word, and mirrors each
+// position's mirror image.
+var (
+	ranks     [Count]Rank
+	rankWords [Count]uint64
+	mirrors   [Count]uint16
+)
+
+func init() {
+	for n := range ranks {
+		r := decodeRank(n)
+		ranks[n] = r
+		for f := 7; f >= 0; f-- {
+			rankWords[n] = rankWords[n]<<8 | uint64(r[f])
+		}
+	}
+	for n := range ranks {
+		var m Rank
+		for f, c := range ranks[n] {
+			m[7-f] = c
+		}
+		id, _ := rankID(&m) // the mirror of a valid rank is valid
+		mirrors[n] = uint16(id)
+	}
+}
+
 // Rank returns White's back rank.
-func (p StartPos) Rank() Rank {
-	id := int(p.id)
+func (p StartPos) Rank() Rank { return ranks[p.id%Count] }
+
+// decodeRank places the pieces of position id by Scharnagl's direct
+// derivation.
+func decodeRank(id int) Rank {
 	r := placeBishops(id & 15)
 	rest := id >> 4
 	q, n := rest%6, rest/6
@@ -185,11 +218,97 @@ var rkr = [3]Piece{Rook, King, Rook}
 // FromRank returns the start position with back rank r, or an error saying
 // which rule r breaks.
 func FromRank(r Rank) (StartPos, error) {
+	if id, ok := encode(uint64(r[0]) | uint64(r[1])<<8 | uint64(r[2])<<16 | uint64(r[3])<<24 |
+		uint64(r[4])<<32 | uint64(r[5])<<40 | uint64(r[6])<<48 | uint64(r[7])<<56); ok {
+		return StartPos{uint16(id)}, nil
+	}
 	id, err := rankID(&r)
 	if err != nil {
 		return StartPos{}, &Error{Kind: "rank", Input: r.String(), Err: err.err, Detail: err.detail}
 	}
 	return StartPos{uint16(id)}, nil
+}
+
+const (
+	lsb8 = 0x0101010101010101
+	lo7  = 0x7f7f7f7f7f7f7f7f
+)
+
+// byteMask returns the 8-bit mask of the bytes of v equal to c.
+func byteMask(v uint64, c byte) uint {
+	x := v ^ (lsb8 * uint64(c))
+	// Exact zero-byte test: the high bit of a byte ends up set iff x's byte is 0.
+	z := ^(((x & lo7) + lo7) | x | lo7)
+	return uint((z >> 7) * 0x0102040810204080 >> 56)
+}
+
+// encode is the fast path of rank validation and numbering: v holds the
+// eight upper-case piece letters, a-file in the low byte. It reads the number
+// off the bishops, the queen and the knights alone, then accepts it only if
+// that position's rank is exactly v, which checks every rule at once. It
+// reports false for anything that is not a start position; rankID then says
+// why.
+func encode(v uint64) (int, bool) {
+	mB := byteMask(v, 'B')
+	bc := bishopCode[mB]
+	c := &compress[bc&15]
+	id := int(bc) + int(skeletonCode[uint(c[byteMask(v, 'Q')])|uint(c[byteMask(v, 'N')])<<6])
+	if uint(id) >= Count || rankWords[id] != v {
+		return 0, false
+	}
+	return id, true
+}
+
+// Tables of the fast path, built at init. bishopCode maps a bishop mask to
+// its bishop code (255 when it is not one bishop on each colour); compress
+// squeezes an 8-bit file mask to the six files the bishops of a bishop code
+// leave free; skeletonCode maps the compressed queen mask plus the knights'
+// mask shifted by 6 to 16*queen slot + 96*N5N (0xffff when not valid).
+var (
+	bishopCode   [256]uint8
+	compress     [16][256]uint8
+	skeletonCode [1 << 12]uint16
+)
+
+func init() {
+	for i := range bishopCode {
+		bishopCode[i] = 255
+	}
+	for i := range skeletonCode {
+		skeletonCode[i] = 0xffff
+	}
+	for bc := 0; bc < 16; bc++ {
+		light, dark := 2*(bc&3)+1, 2*(bc>>2)
+		bishopCode[1<<light|1<<dark] = uint8(bc)
+		for m := 0; m < 256; m++ {
+			k, out := 0, 0
+			for f := 0; f < 8; f++ {
+				if f == light || f == dark {
+					continue
+				}
+				if m&(1<<f) != 0 {
+					out |= 1 << k
+				}
+				k++
+			}
+			compress[bc][m] = uint8(out)
+		}
+	}
+	for q := 0; q < 6; q++ {
+		for n, pr := range n5nPairs {
+			nm, k := 0, 0
+			for slot := 0; slot < 6; slot++ {
+				if slot == q {
+					continue
+				}
+				if k == int(pr[0]) || k == int(pr[1]) {
+					nm |= 1 << slot
+				}
+				k++
+			}
+			skeletonCode[1<<q|nm<<6] = uint16(16*q + 96*n)
+		}
+	}
 }
 
 // rankErr is the allocation-free error of rankID; callers wrap it.
@@ -334,15 +453,7 @@ func MustFromFritz9(n int) StartPos {
 
 // Mirror returns the position reflected a<->h. No start position is its own
 // mirror image, so the 960 form 480 pairs.
-func (p StartPos) Mirror() StartPos {
-	r := p.Rank()
-	var m Rank
-	for i := range r {
-		m[7-i] = r[i]
-	}
-	id, _ := rankID(&m) // the mirror of a valid rank is valid
-	return StartPos{uint16(id)}
-}
+func (p StartPos) Mirror() StartPos { return StartPos{mirrors[p.id%Count]} }
 
 // Skeleton returns the NQ-skeleton: the six non-bishop pieces with the king
 // and rooks written as "-" (standard chess: "-NQ-N-").

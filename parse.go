@@ -61,6 +61,16 @@ func MustParseRank(s string) StartPos {
 }
 
 func parseRank(s string) (int, *rankErr) {
+	if len(s) == 8 {
+		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// All letters one case: either no byte has bit 0x20 or every byte has it.
+		if c := v & (lsb8 * 0x20); c == 0 || c == lsb8*0x20 {
+			if id, ok := encode(v &^ (lsb8 * 0x20)); ok {
+				return id, nil
+			}
+		}
+	}
 	if len(s) != 8 {
 		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + " bytes"}
 	}
@@ -75,7 +85,7 @@ func parseRank(s string) (int, *rankErr) {
 			lower = true
 			c -= 'a' - 'A'
 		default:
-			return 0, &rankErr{ErrLetter, "unknown letter " + strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
+			return 0, &rankErr{ErrLetter, strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
 		}
 		r[i] = Piece(c)
 	}
