@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -183,6 +184,7 @@ one of them with --uci or --san. --standard writes castling in UCI as the king's
 				for _, m := range p.AppendLegalMoves(nil) {
 					list = append(list, mv{m.UCI(!*standard), p.SAN(m)})
 				}
+				sort.Slice(list, func(i, j int) bool { return list[i].UCI < list[j].UCI })
 				if *asJSON {
 					if list == nil {
 						list = []mv{}
