@@ -1,0 +1,287 @@
+package chess
+
+import (
+	"errors"
+	"strings"
+)
+
+// ErrAmbiguous is the reason ParseSAN gives for a move that more than one
+// legal move matches.
+var ErrAmbiguous = errors.New("ambiguous move")
+
+// SAN returns m, which must be legal in p, in Standard Algebraic Notation:
+// "e4", "Nbd7", "R1a3", "Qh4xe1", "exd6", "e8=Q", "O-O", "O-O-O", with "+"
+// for check and "#" for checkmate. Castling is O-O when the rook stands on
+// the h-side of the king and O-O-O when it stands on the a-side, whatever
+// squares the king and rook start on.
+func (p *Position) SAN(m Move) string {
+	var b [12]byte
+	return string(p.AppendSAN(b[:0], m))
+}
+
+// AppendSAN appends the SAN of m (see SAN) to dst.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	dst = p.appendSANNoSuffix(dst, m)
+	q := *p
+	q.Play(m)
+	if q.InCheck() {
+		if q.HasLegalMoves() {
+			dst = append(dst, '+')
+		} else {
+			dst = append(dst, '#')
+		}
+	}
+	return dst
+}
+
+func (p *Position) appendSANNoSuffix(dst []byte, m Move) []byte {
+	if m.IsCastle() {
+		if m.To() > m.From() {
+			return append(dst, "O-O"...)
+		}
+		return append(dst, "O-O-O"...)
+	}
+	from, to := m.From(), m.To()
+	role := p.PieceAt(from).Role
+	capture := m.IsEnPassant() || p.PieceAt(to).Role != NoRole
+	if role == Pawn {
+		if capture {
+			dst = append(dst, 'a'+byte(from.File()), 'x')
+		}
+		dst = append(dst, to.String()...)
+		if pr := m.Promotion(); pr != NoRole {
+			dst = append(dst, '=', pr.Upper())
+		}
+		return dst
+	}
+	dst = append(dst, role.Upper())
+	// Disambiguate among the other legal moves of the same kind of piece to
+	// the same square: by file if that suffices, else by rank, else both.
+	var ml MoveList
+	p.LegalMoves(&ml)
+	others, sameFile, sameRank := false, false, false
+	for _, o := range ml.Moves() {
+		if o == m || o.IsCastle() || o.To() != to || o.From() == from || p.PieceAt(o.From()).Role != role {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From().File() == from.File()
+		sameRank = sameRank || o.From().Rank() == from.Rank()
+	}
+	if others {
+		switch {
+		case !sameFile:
+			dst = append(dst, 'a'+byte(from.File()))
+		case !sameRank:
+			dst = append(dst, '1'+byte(from.Rank()))
+		default:
+			dst = append(dst, from.String()...)
+		}
+	}
+	if capture {
+		dst = append(dst, 'x')
+	}
+	return append(dst, to.String()...)
+}
+
+// ParseSAN reads a move in Standard Algebraic Notation and returns it if it is
+// legal in p. It is lenient in what it accepts: "0-0" and "0-0-0" for
+// castling, a missing or superfluous "x", "+" or "#", a promotion with or
+// without "=" (and in either case), annotations such as "!?" and a trailing
+// "e.p.". It refuses a move that no legal move matches (ErrIllegal, saying
+// why) and one that several match (ErrAmbiguous, naming them).
+func (p *Position) ParseSAN(s string) (Move, error) {
+	fail := func(err error, detail string) (Move, error) {
+		return 0, &MoveError{Input: s, Err: err, Detail: detail}
+	}
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(t, "e.p.")
+	t = strings.TrimRight(t, "!?+# ")
+	if t == "" {
+		return fail(ErrMoveSyntax, "empty move")
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+
+	switch t {
+	case "O-O", "0-0", "o-o", "O-O-O", "0-0-0", "o-o-o":
+		long := len(t) == 5
+		side := "h-side (O-O)"
+		if long {
+			side = "a-side (O-O-O)"
+		}
+		for _, m := range ml.Moves() {
+			if m.IsCastle() && (m.To() < m.From()) == long {
+				return m, nil
+			}
+		}
+		return fail(ErrIllegal, p.castleWhyNot(long, side))
+	}
+
+	// Grammar: [KQRBN]? [a-h]? [1-8]? x? [a-h][1-8] (=? [QRBNqrbn])?
+	role := Pawn
+	i := 0
+	if c := t[0]; strings.IndexByte("KQRBN", c) >= 0 {
+		role = roleFromChar(c + 'a' - 'A')
+		i = 1
+	}
+	rest := t[i:]
+	promo := NoRole
+	if n := len(rest); n >= 2 {
+		c := rest[n-1]
+		if strings.IndexByte("QRBNqrbn", c) >= 0 && (rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8')) {
+			if c >= 'a' {
+				c -= 'a' - 'A'
+			}
+			promo = roleFromChar(c + 'a' - 'A')
+			rest = strings.TrimSuffix(rest[:n-1], "=")
+		}
+	}
+	if len(rest) < 2 {
+		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
+	}
+	to, ok := parseSquare(rest[len(rest)-2:])
+	if !ok {
+		return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+	}
+	disamb := strings.TrimSuffix(rest[:len(rest)-2], "x")
+	fromFile, fromRank := -1, -1
+	switch len(disamb) {
+	case 0:
+	case 1:
+		switch c := disamb[0]; {
+		case c >= 'a' && c <= 'h':
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8':
+			fromRank = int(c - '1')
+		default:
+			return fail(ErrMoveSyntax, "unexpected "+strconvQuoteByte(c))
+		}
+	case 2:
+		sq, ok := parseSquare(disamb)
+		if !ok {
+			return fail(ErrMoveSyntax, "unexpected "+`"`+disamb+`"`)
+		}
+		fromFile, fromRank = sq.File(), sq.Rank()
+	default:
+		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
+	}
+	if role == Pawn && fromRank >= 0 && fromFile < 0 {
+		return fail(ErrMoveSyntax, "a pawn move names its file, not its rank")
+	}
+
+	var found [maxMoves]Move
+	n := 0
+	for _, m := range ml.Moves() {
+		if m.IsCastle() || m.To() != to || p.PieceAt(m.From()).Role != role {
+			continue
+		}
+		if (fromFile >= 0 && m.From().File() != fromFile) || (fromRank >= 0 && m.From().Rank() != fromRank) {
+			continue
+		}
+		if role == Pawn && fromFile < 0 && m.From().File() != to.File() {
+			continue // "e4" names a pawn push; a capture names its file
+		}
+		if m.Promotion() != promo {
+			continue
+		}
+		found[n] = m
+		n++
+	}
+	switch {
+	case n == 1:
+		return found[0], nil
+	case n > 1:
+		names := make([]string, n)
+		for k := range names {
+			names[k] = string(p.appendSANNoSuffix(nil, found[k]))
+		}
+		return fail(ErrAmbiguous, "could be "+strings.Join(names, " or "))
+	}
+	return fail(ErrIllegal, p.sanWhyNot(role, to, promo, fromFile, fromRank))
+}
+
+func strconvQuoteByte(c byte) string { return `'` + string(rune(c)) + `'` }
+
+// sanWhyNot explains why no legal move matched a parsed SAN move.
+func (p *Position) sanWhyNot(role Role, to Square, promo Role, fromFile, fromRank int) string {
+	us := p.Turn()
+	name := roleName[role]
+	pieces := p.Pieces(us, role)
+	if fromFile >= 0 {
+		pieces &= FileA << fromFile
+	}
+	if fromRank >= 0 {
+		pieces &= Rank1 << (8 * fromRank)
+	}
+	if pieces == 0 {
+		return "no " + us.String() + " " + name + " that could make it"
+	}
+	if role == Pawn {
+		last := 7
+		if us == Black {
+			last = 0
+		}
+		if to.Rank() == last && promo == NoRole {
+			return "a pawn reaching " + to.String() + " must promote (add =Q, =R, =B or =N)"
+		}
+		if to.Rank() != last && promo != NoRole {
+			return "a pawn promotes only on the last rank"
+		}
+	}
+	if promo != NoRole && role != Pawn {
+		return "only a pawn promotes"
+	}
+	// Would the move be possible but for check?
+	if p.InCheck() {
+		return us.String() + " is in check and this does not answer it"
+	}
+	return "no " + us.String() + " " + name + " can move to " + to.String() + " (blocked, pinned, or not its way of moving)"
+}
+
+// castleWhyNot explains why castling to one side is illegal.
+func (p *Position) castleWhyNot(long bool, side string) string {
+	us := p.Turn()
+	ksq := p.KingSquare(us)
+	rooks := p.CastlingRooks() & p.Pieces(us, Rook)
+	has := false
+	for b := rooks; b != 0; b &= b - 1 {
+		if (b.First() < ksq) == long {
+			has = true
+		}
+	}
+	switch {
+	case !has:
+		return us.String() + " has no castling right on the " + side
+	case p.InCheck():
+		return "castling " + side + " while in check"
+	}
+	return "castling " + side + ": a square between king or rook and their targets is occupied, or the king would pass through or land on an attacked square"
+}
+
+var roleName = [...]string{NoRole: "piece", Pawn: "pawn", Knight: "knight", Bishop: "bishop", Rook: "rook", Queen: "queen", King: "king"}
+
+// ParseMove reads a move in SAN ("Nf3", "O-O") or UCI ("g1f3", "e1h1",
+// "e1g1") and returns it if it is legal in p.
+func (p *Position) ParseMove(s string) (Move, error) {
+	t := strings.TrimSpace(s)
+	if looksUCI(t) {
+		return p.ParseUCI(t)
+	}
+	return p.ParseSAN(s)
+}
+
+// looksUCI reports whether s has the shape of a UCI move: two squares and
+// an optional promotion letter.
+func looksUCI(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	if _, ok := parseSquare(s[0:2]); !ok {
+		return false
+	}
+	if _, ok := parseSquare(s[2:4]); !ok {
+		return false
+	}
+	return len(s) == 4 || strings.IndexByte("qrbnQRBN", s[4]) >= 0
+}

@@ -1,0 +1,174 @@
+package chess
+
+import (
+	"errors"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	chess960 "github.com/chess960/chess960"
+)
+
+func sanList(p Position) []string {
+	var out []string
+	for _, m := range p.AppendLegalMoves(nil) {
+		out = append(out, p.SAN(m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestSANStart(t *testing.T) {
+	p := NewPosition(chess960.Standard)
+	got := strings.Join(sanList(p), " ")
+	want := "Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4"
+	if got != want {
+		t.Errorf("SAN of the start moves:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestSANWrite(t *testing.T) {
+	cases := []struct {
+		fen, uci, san string
+	}{
+		// Disambiguation by file, by rank, by both.
+		{"7k/8/8/8/8/8/8/N1N4K w - - 0 1", "a1b3", "Nab3"},
+		{"7k/8/8/N7/8/8/8/N6K w - - 0 1", "a1b3", "N1b3"},
+		{"8/7k/8/8/8/Q7/8/Q1Q4K w - - 0 1", "a1b2", "Qa1b2"},
+		{"8/7k/8/8/8/Q7/8/Q1Q4K w - - 0 1", "a3b2", "Q3b2"},
+		{"8/7k/8/8/8/Q7/8/Q1Q4K w - - 0 1", "c1b2", "Qcb2"},
+		// A pinned knight does not count for disambiguation.
+		{"4k3/4r3/8/8/8/8/4N3/2N1K3 w - - 0 1", "c1d3", "Nd3"},
+		// Captures, en passant, promotions, check and mate.
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6"},
+		{"3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7d8n", "exd8=N"},
+		{"3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8q", "e8=Q+"},
+		{"3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7d8q", "exd8=Q+"},
+		{"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "d8h4", "Qh4#"},
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#"},
+		// Chess960 castling: by the rook's side, whatever the squares.
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1", "O-O"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1a1", "O-O-O"},
+		{"1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "g1h1", "O-O"},
+		{"1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "g1b1", "O-O-O"},
+		{"4k3/8/8/8/8/8/8/RK5R w HA - 0 1", "b1a1", "O-O-O"},
+		// A king move to the castling square is a king move, not castling.
+		{"4k3/8/8/8/8/8/8/4K1R1 w - - 0 1", "e1f1", "Kf1"},
+	}
+	for _, c := range cases {
+		p := MustParseFEN(c.fen)
+		m, err := p.ParseUCI(c.uci)
+		if err != nil {
+			t.Errorf("%s: ParseUCI(%s): %v", c.fen, c.uci, err)
+			continue
+		}
+		if got := p.SAN(m); got != c.san {
+			t.Errorf("%s: SAN(%s) = %s, want %s", c.fen, c.uci, got, c.san)
+		}
+		back, err := p.ParseSAN(c.san)
+		if err != nil || back != m {
+			t.Errorf("%s: ParseSAN(%s) = %v, %v; want %s", c.fen, c.san, back, err, c.uci)
+		}
+	}
+}
+
+func TestSANReadLenient(t *testing.T) {
+	p := NewPosition(chess960.Standard)
+	for in, want := range map[string]string{"Nf3": "g1f3", "Ng1f3": "g1f3", "Ngf3": "g1f3", "N1f3": "g1f3", "Nf3+": "g1f3",
+		"Nf3!?": "g1f3", " e4 ": "e2e4", "g1f3": "g1f3", "e2e4": "e2e4"} {
+		m, err := p.ParseMove(in)
+		if err != nil || m.UCI(true) != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
+		}
+	}
+	q := MustParseFEN("3r3k/4P3/8/8/8/8/8/K7 w - - 0 1")
+	for in, want := range map[string]string{"e8Q": "e7e8q", "e8=q": "e7e8q", "exd8=N": "e7d8n", "ed8N": "e7d8n", "e7d8r": "e7d8r"} {
+		m, err := q.ParseMove(in)
+		if err != nil || m.UCI(true) != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
+		}
+	}
+	c := MustParseFEN("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+	for in, want := range map[string]string{"0-0": "e1h1", "O-O": "e1h1", "0-0-0": "e1a1", "O-O-O+": "e1a1", "e1g1": "e1h1", "e1h1": "e1h1"} {
+		m, err := c.ParseMove(in)
+		if err != nil || m.UCI(true) != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
+		}
+	}
+	e := MustParseFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+	if m, err := e.ParseSAN("exf6e.p."); err != nil || !m.IsEnPassant() {
+		t.Errorf("exf6e.p.: %v %v", m, err)
+	}
+}
+
+func TestSANErrors(t *testing.T) {
+	cases := []struct {
+		fen, in string
+		err     error
+		frag    string
+	}{
+		{"", "Nf4", ErrIllegal, "no white knight can move to f4"},
+		{"", "Bb5", ErrIllegal, "bishop"},
+		{"", "Kb5", ErrIllegal, "king"},
+		{"", "e5", ErrIllegal, "pawn"},
+		{"", "O-O", ErrIllegal, "castling h-side"},
+		{"", "Zf3", ErrMoveSyntax, ""},
+		{"", "", ErrMoveSyntax, "empty"},
+		{"", "N", ErrMoveSyntax, ""},
+		{"", "Nf9", ErrMoveSyntax, "destination"},
+		{"", "Nxyzf3", ErrMoveSyntax, ""},
+		{"", "e2-e4", ErrMoveSyntax, ""},
+		{"7k/8/8/8/8/8/8/N1N4K w - - 0 1", "Nb3", ErrAmbiguous, "Nab3 or Ncb3"},
+		{"3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", "e8", ErrIllegal, "must promote"},
+		{"3r3k/4P3/8/8/8/8/8/K7 w - - 0 1", "e8=K", ErrMoveSyntax, ""},
+		{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", ErrIllegal, "no castling right"},
+		{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "Ra1", ErrIllegal, ""},
+		{"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", ErrIllegal, "in check"},
+		{"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "Ra2", ErrIllegal, "in check"},
+	}
+	for _, c := range cases {
+		p := NewPosition(chess960.Standard)
+		if c.fen != "" {
+			p = MustParseFEN(c.fen)
+		}
+		_, err := p.ParseSAN(c.in)
+		var me *MoveError
+		if !errors.As(err, &me) || !errors.Is(err, c.err) || !strings.Contains(err.Error(), c.frag) || me.Input != c.in {
+			t.Errorf("%s: ParseSAN(%q) = %v; want %v mentioning %q", c.fen, c.in, err, c.err, c.frag)
+		}
+	}
+}
+
+// Over random games from random Chess960 starts, every legal move's SAN is
+// unique in its position and reads back as the same move.
+func TestSANRoundTripPlayouts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	moves := 0
+	for g := 0; g < 150; g++ {
+		p := NewPosition(chess960.MustNew(rng.IntN(960)))
+		for ply := 0; ply < 120; ply++ {
+			legal := p.AppendLegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			seen := map[string]Move{}
+			for _, m := range legal {
+				s := p.SAN(m)
+				if o, dup := seen[s]; dup {
+					t.Fatalf("%s: %s and %s both write %s", p.FEN(chess960.Shredder), o, m, s)
+				}
+				seen[s] = m
+				back, err := p.ParseSAN(s)
+				if err != nil || back != m {
+					t.Fatalf("%s: ParseSAN(SAN(%s) = %s) = %v, %v", p.FEN(chess960.Shredder), m, s, back, err)
+				}
+				moves++
+			}
+			p.Play(legal[rng.IntN(len(legal))])
+		}
+	}
+	if moves < 100000 {
+		t.Errorf("only %d moves checked", moves)
+	}
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+func TestPerftCommand(t *testing.T) {
+	out := mustRun(t, "perft", "--pos", "518", "--depth", "4")
+	if !strings.HasPrefix(out, "nodes: 197281\n") || !strings.Contains(out, "Mnodes/s") {
+		t.Errorf("perft 518 4:\n%s", out)
+	}
+	var obj struct {
+		Nodes  uint64            `json:"nodes"`
+		Divide map[string]uint64 `json:"divide"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "perft", "--fen", kiwipete, "--depth", "3", "--divide", "--json")), &obj); err != nil {
+		t.Fatal(err)
+	}
+	// Kiwipete: 48 moves, 97862 nodes at depth 3 (published figures); castling
+	// appears king-takes-rook.
+	if obj.Nodes != 97862 || len(obj.Divide) != 48 || obj.Divide["e1h1"] == 0 || obj.Divide["e1a1"] == 0 {
+		t.Errorf("kiwipete divide: %d nodes, %d moves, e1h1 %d", obj.Nodes, len(obj.Divide), obj.Divide["e1h1"])
+	}
+	var sum uint64
+	for _, n := range obj.Divide {
+		sum += n
+	}
+	if sum != obj.Nodes {
+		t.Errorf("divide sums to %d, nodes %d", sum, obj.Nodes)
+	}
+	text := mustRun(t, "perft", "--fen", kiwipete, "--depth", "2", "--divide")
+	if !strings.Contains(text, "e1h1: 43\n") || !strings.Contains(text, "nodes: 2039\n") {
+		t.Errorf("kiwipete divide text:\n%s", text)
+	}
+}
+
+func TestPerftSuiteCommand(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.perft")
+	os.WriteFile(good, []byte("# test\nid std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 1 20\nperft 2 400\nperft 3 8902\nperft 6 119060324\n\nid kiwi\nepd "+kiwipete+"\nperft 1 48\n"), 0o644)
+	out := mustRun(t, "perft", "--suite", good, "--max-nodes", "100000")
+	if !strings.Contains(out, "2 positions, 4 counts checked") || !strings.Contains(out, "0 mismatches") {
+		t.Errorf("good suite:\n%s", out)
+	}
+	bad := filepath.Join(dir, "bad.perft")
+	os.WriteFile(bad, []byte("id std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 1 21\nperft 2 400\n"), 0o644)
+	out, errOut, code := call(t, "", "perft", "--suite", bad)
+	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 1: got 20, want 21") || !strings.Contains(errOut, "1 mismatches") {
+		t.Errorf("bad suite: exit %d\n%s\n%s", code, out, errOut)
+	}
+	junk := filepath.Join(dir, "junk.perft")
+	os.WriteFile(junk, []byte("id x\nfoo bar\n"), 0o644)
+	if _, errOut, code := call(t, "", "perft", "--suite", junk); code != 1 || !strings.Contains(errOut, "unknown keyword") {
+		t.Errorf("junk suite: %d %q", code, errOut)
+	}
+}
+
+func TestFenMovesPlay(t *testing.T) {
+	if got := mustRun(t, "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n" {
+		t.Errorf("fen: %q", got)
+	}
+	if got := mustRun(t, "fen", "--castling", "shredder", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1"); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n" {
+		t.Errorf("fen unquoted, shredder: %q", got)
+	}
+	moves := mustRun(t, "moves", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "--uci")
+	if !strings.Contains(moves, "e1h1\n") || !strings.Contains(moves, "e1a1\n") || strings.Count(moves, "\n") != 26 {
+		t.Errorf("moves --uci:\n%s", moves)
+	}
+	std := mustRun(t, "moves", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "--uci", "--standard")
+	if !strings.Contains(std, "e1g1\n") || !strings.Contains(std, "e1c1\n") {
+		t.Errorf("moves --standard:\n%s", std)
+	}
+	san := mustRun(t, "moves", "518", "--san")
+	if strings.Count(san, "\n") != 20 || !strings.Contains(san, "Nf3\n") {
+		t.Errorf("moves --san 518:\n%s", san)
+	}
+	var list []map[string]string
+	if err := json.Unmarshal([]byte(mustRun(t, "moves", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "--json")), &list); err != nil || len(list) != 0 {
+		t.Errorf("stalemate moves --json: %v %v", list, err)
+	}
+
+	out := mustRun(t, "play", "518", "e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "e1h1")
+	if !strings.HasPrefix(out, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4\n") ||
+		!strings.Contains(out, "moves: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O") {
+		t.Errorf("play:\n%s", out)
+	}
+	out = mustRun(t, "play", "startpos", "f3", "e5", "g4", "Qh4")
+	if !strings.Contains(out, "status: checkmate (0-1)") || !strings.Contains(out, "2. g4 Qh4#") {
+		t.Errorf("play mate:\n%s", out)
+	}
+	var pj struct {
+		FEN    string   `json:"fen"`
+		Status string   `json:"status"`
+		SAN    []string `json:"san"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "play", "--json", "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", "Kg6")), &pj); err != nil || pj.Status != "stalemate" || pj.SAN[0] != "Kg6" {
+		t.Errorf("play --json stalemate: %+v %v", pj, err)
+	}
+	// Chess960 castling where the king stays put, read both ways.
+	out = mustRun(t, "play", "--castling", "shredder", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "O-O")
+	if !strings.HasPrefix(out, "1r2k3/8/8/8/8/8/8/1R3RK1 b - - 1 1\n") {
+		t.Errorf("O-O with king on g1:\n%s", out)
+	}
+}
+
+func TestEngineCommandErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		frag string
+	}{
+		{[]string{"perft", "--pos", "518", "--depth", "-1"}, 1, "--depth -1"},
+		{[]string{"perft", "--pos", "518", "--depth", "x"}, 1, `--depth "x"`},
+		{[]string{"perft", "--pos", "518"}, 2, "missing --depth"},
+		{[]string{"perft", "--depth", "3"}, 2, "exactly one"},
+		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "kings"},
+		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},
+		{[]string{"perft", "--pos", "960x", "--depth", "1"}, 1, "position number"},
+		{[]string{"perft", "--suite", "/nonexistent.perft"}, 1, "nonexistent"},
+		{[]string{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"}, 1, "castling"},
+		{[]string{"fen", "xyz"}, 1, "want a FEN"},
+		{[]string{"fen", "518", "--castling", "fancy"}, 1, "unknown style"},
+		{[]string{"fen"}, 2, "missing FEN"},
+		{[]string{"moves", "518", "--uci", "--san"}, 2, "exclude"},
+		{[]string{"play", "518", "e4", "e4"}, 1, `move 2 "e4": illegal`},
+		{[]string{"play", "518", "Nb3"}, 1, `move 1 "Nb3"`},
+		{[]string{"play", "518", "O-O"}, 1, "castling"},
+		{[]string{"play", "startpos", "f3", "e5", "g4", "Qh4", "a3"}, 1, "game is over"},
+		{[]string{"play", "7k/8/8/8/8/8/N1N5/K7 w - - 0 1", "Nb4"}, 1, "ambiguous"},
+	}
+	for _, c := range cases {
+		out, errOut, code := call(t, "", c.args...)
+		if code != c.code || out != "" || !strings.Contains(errOut, c.frag) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("chess960 %v: exit %d (want %d), stdout %q, stderr %q (want %q)", c.args, code, c.code, out, errOut, c.frag)
+		}
+	}
+}
