@@ -1,12 +1,9 @@
 package chess
 
 import (
-	"bufio"
 	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	chess960 "github.com/chess960/chess960"
@@ -17,60 +14,15 @@ var (
 	perftBudget = flag.Uint64("perft.budget", 100_000, "largest node count checked per suite entry (ignored with -perft.full)")
 )
 
-type perftCase struct {
-	id     string
-	fen    string
-	depths []uint64 // depths[d-1] = count at depth d; 0 = not given
-	line   int
-}
-
-func readPerftSuite(t testing.TB, name string) []perftCase {
+func readPerftSuite(t testing.TB, name string) []SuiteEntry {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var cases []perftCase
-	var cur *perftCase
-	sc := bufio.NewScanner(f)
-	ln := 0
-	for sc.Scan() {
-		ln++
-		line := strings.TrimSpace(sc.Text())
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" {
-			continue
-		}
-		key, val, _ := strings.Cut(line, " ")
-		switch key {
-		case "id":
-			cases = append(cases, perftCase{id: val, line: ln})
-			cur = &cases[len(cases)-1]
-		case "epd":
-			if cur == nil || cur.fen != "" {
-				cases = append(cases, perftCase{id: name + ":" + strconv.Itoa(ln), line: ln})
-				cur = &cases[len(cases)-1]
-			}
-			cur.fen = val
-		case "perft":
-			ds, ns, _ := strings.Cut(val, " ")
-			d, err1 := strconv.Atoi(ds)
-			n, err2 := strconv.ParseUint(strings.TrimSpace(ns), 10, 64)
-			if err1 != nil || err2 != nil || d < 1 || cur == nil {
-				t.Fatalf("%s:%d: bad perft line %q", name, ln, line)
-			}
-			for len(cur.depths) < d {
-				cur.depths = append(cur.depths, 0)
-			}
-			cur.depths[d-1] = n
-		default:
-			t.Fatalf("%s:%d: unknown line %q", name, ln, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
+	cases, err := ReadSuite(f, name)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return cases
@@ -83,12 +35,12 @@ func runPerftSuite(t *testing.T, name string) {
 	}
 	var nodes uint64
 	for _, c := range cases {
-		p, err := ParseFEN(c.fen)
+		p, err := ParseFEN(c.FEN)
 		if err != nil {
-			t.Errorf("%s (%s:%d): %v", c.id, name, c.line, err)
+			t.Errorf("%s (%s:%d): %v", c.ID, name, c.Line, err)
 			continue
 		}
-		for i, want := range c.depths {
+		for i, want := range c.Counts {
 			if want == 0 {
 				continue
 			}
@@ -98,7 +50,7 @@ func runPerftSuite(t *testing.T, name string) {
 			got := Perft(p, i+1)
 			nodes += got
 			if got != want {
-				t.Errorf("%s (%s:%d) %s: perft %d = %d, want %d", c.id, name, c.line, c.fen, i+1, got, want)
+				t.Errorf("%s (%s:%d) %s: perft %d = %d, want %d", c.ID, name, c.Line, c.FEN, i+1, got, want)
 				break
 			}
 		}
