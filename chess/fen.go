@@ -41,6 +41,9 @@ func (e *FENError) Error() string {
 	if d == "" && e.Err != nil {
 		d = e.Err.Error()
 	}
+	if e.Field == "fields" {
+		return "chess: FEN " + strconv.Quote(e.Input) + ": " + d
+	}
 	return "chess: FEN " + strconv.Quote(e.Input) + ": " + e.Field + " field: " + d
 }
 
