@@ -455,6 +455,18 @@ func MustFromFritz9(n int) StartPos {
 // mirror image, so the 960 form 480 pairs.
 func (p StartPos) Mirror() StartPos { return StartPos{mirrors[p.id%Count]} }
 
+// MirrorPairs returns the 480 pairs of mirror images, each with the lower
+// number first, in ascending order of that number.
+func MirrorPairs() [][2]StartPos {
+	out := make([][2]StartPos, 0, Count/2)
+	for n := range mirrors {
+		if int(mirrors[n]) > n {
+			out = append(out, [2]StartPos{{uint16(n)}, {mirrors[n]}})
+		}
+	}
+	return out
+}
+
 // Skeleton returns the NQ-skeleton: the six non-bishop pieces with the king
 // and rooks written as "-" (standard chess: "-NQ-N-").
 func (p StartPos) Skeleton() string {

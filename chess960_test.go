@@ -391,6 +391,15 @@ func TestMirror(t *testing.T) {
 	if len(pairs) != 480 {
 		t.Errorf("%d mirror pairs, want 480", len(pairs))
 	}
+	mp := MirrorPairs()
+	if len(mp) != 480 {
+		t.Fatalf("MirrorPairs: %d", len(mp))
+	}
+	for _, pr := range mp {
+		if !pairs[[2]int{pr[0].ID(), pr[1].ID()}] || pr[0].ID() >= pr[1].ID() {
+			t.Errorf("MirrorPairs has %v, not a mirror pair in order", pr)
+		}
+	}
 	if Standard.Mirror().String() != "RNBKQBNR" || Standard.Mirror().ID() != 534 {
 		t.Errorf("mirror of 518 = SP-%d %s", Standard.Mirror().ID(), Standard.Mirror())
 	}

@@ -3,6 +3,7 @@ package chess960_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/chess960/chess960"
 )
@@ -163,4 +164,52 @@ func ExampleRandom() {
 	p := chess960.Random() // from the OS's secure source
 	fmt.Println(p.ID() >= 0 && p.ID() < 960)
 	// Output: true
+}
+
+func ExampleParseFritz9() {
+	p, _ := chess960.ParseFritz9("1")
+	fmt.Println(p, p.ID(), p.Fritz9())
+	// Output: BBNNQRKR 32 1
+}
+
+func ExampleFromRank() {
+	r := chess960.Rank{chess960.Rook, chess960.Knight, chess960.Bishop, chess960.Queen,
+		chess960.King, chess960.Bishop, chess960.Knight, chess960.Rook}
+	p, err := chess960.FromRank(r)
+	fmt.Println(p.ID(), err)
+	// Output: 518 <nil>
+}
+
+func ExampleStartPos_Skeleton() {
+	p := chess960.Standard
+	fmt.Println(p.KingsTableEntry(), p.Skeleton(), p.BishopCode(), p.QueenSlot(), p.N5N())
+	// Output: RNQKNR -NQ-N- 6 2 5
+}
+
+func ExampleSkeletonTable() {
+	fmt.Println(chess960.SkeletonTable()[32])
+	// Output: {512 -NQ-N-}
+}
+
+func ExampleN5NTable() {
+	fmt.Println(chess960.N5NTable()[5], chess960.N6NTable()[7])
+	// Output: -N-N- -N--N-
+}
+
+func ExampleTablesText() {
+	text := chess960.TablesText()
+	fmt.Println(strings.SplitN(text, "\n", 3)[1])
+	// Output:   0 QNNRKR   192 QNRKNR   384 QRNNKR   576 QRNKRN   768 QRKNRN
+}
+
+func ExampleMirrorPairs() {
+	pairs := chess960.MirrorPairs()
+	fmt.Println(len(pairs), pairs[0][0].ID(), pairs[0][1].ID(), pairs[0][0], pairs[0][1])
+	// Output: 480 0 959 BBQNNRKR RKRNNQBB
+}
+
+func ExampleStartPos_Squares() {
+	k, a, h := chess960.MustNew(0).Squares()
+	fmt.Println(k, a, h) // files: g, f, h
+	// Output: 6 5 7
 }
