@@ -59,3 +59,37 @@ func TestCountMoves(t *testing.T) {
 	}
 	t.Logf("%d positions", checked)
 }
+
+func TestPerftParallel(t *testing.T) {
+	for _, bp := range benchPositions {
+		p := MustParseFEN(bp.fen)
+		for depth := 0; depth <= 4; depth++ {
+			want := Divide(p, depth)
+			for _, threads := range []int{0, 1, 2, 3, 7} {
+				got := DivideParallel(p, depth, threads)
+				if len(got) != len(want) {
+					t.Fatalf("%s depth %d threads %d: %d moves, want %d", bp.name, depth, threads, len(got), len(want))
+				}
+				var sum uint64
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s depth %d threads %d: %v, want %v", bp.name, depth, threads, got[i], want[i])
+					}
+					sum += got[i].Nodes
+				}
+				if n := PerftParallel(p, depth, threads); n != Perft(p, depth) || (depth > 0 && n != sum) {
+					t.Fatalf("%s depth %d threads %d: PerftParallel %d, Perft %d", bp.name, depth, threads, n, Perft(p, depth))
+				}
+			}
+		}
+	}
+	// A position whose root has no legal move, and one with a single reply.
+	for _, fen := range []string{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/8/8/8/8/8/1R6/1R5K b - - 0 1"} {
+		p := MustParseFEN(fen)
+		for depth := 0; depth <= 4; depth++ {
+			if got, want := PerftParallel(p, depth, 2), Perft(p, depth); got != want {
+				t.Fatalf("%s depth %d: %d, want %d", fen, depth, got, want)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -261,9 +262,10 @@ Moves are SAN (Nf3, O-O, exd6, e8=Q) or UCI (g1f3, e1h1 or e1g1, e7e8q).`,
 		},
 	})
 	register(&command{
-		name: "perft", args: "(--fen FEN | --pos N) --depth D [--divide] [--json] | --suite FILE [--max-nodes N]",
+		name: "perft", args: "(--fen FEN | --pos N) --depth D [--divide] [--threads N] [--json] | --suite FILE [--max-nodes N]",
 		summary: "count the leaf nodes of the legal move tree (perft), or check a .perft suite",
-		detail: `With --divide, prints the count below each legal move (Chess960 UCI). With --suite,
+		detail: `With --divide, prints the count below each legal move (Chess960 UCI). --threads sets
+how many CPUs count (default: all); the counts do not depend on it. With --suite,
 runs every position of a .perft file at each depth whose expected count is at most
 --max-nodes, reports every mismatch and exits 1 if there is any.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
@@ -272,6 +274,7 @@ runs every position of a .perft file at each depth whose expected count is at mo
 			depth := fs.Int("depth", 0, "depth in plies (0..15)")
 			divide := fs.Bool("divide", false, "also count below each root move")
 			asJSON := fs.Bool("json", false, "print a JSON object")
+			threads := fs.Int("threads", 0, "goroutines counting in parallel (0: one per CPU)")
 			suite := fs.String("suite", "", "a .perft suite file to check")
 			maxNodes := fs.Uint64("max-nodes", 10_000_000, "with --suite: skip expected counts above this (0: no limit)")
 			return func(e *env, args []string) error {
@@ -312,7 +315,10 @@ runs every position of a .perft file at each depth whose expected count is at mo
 					note960(e, *pos)
 					p = chess.NewPosition(sp)
 				}
-				return runPerft(e, p, *depth, *divide, *asJSON)
+				if *threads < 0 {
+					return fmt.Errorf("--threads %d: out of range: must be 0 or more", *threads)
+				}
+				return runPerft(e, p, *depth, *threads, *divide, *asJSON)
 			}
 		},
 	})
@@ -349,12 +355,15 @@ func movetext(start chess.Position, sans []string) string {
 	return b.String()
 }
 
-func runPerft(e *env, p chess.Position, depth int, divide, asJSON bool) error {
+func runPerft(e *env, p chess.Position, depth, threads int, divide, asJSON bool) error {
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
 	start := time.Now()
 	var nodes uint64
 	var div []chess.DivideEntry
 	if divide {
-		div = chess.Divide(p, depth)
+		div = chess.DivideParallel(p, depth, threads)
 		for _, d := range div {
 			nodes += d.Nodes
 		}
@@ -362,13 +371,13 @@ func runPerft(e *env, p chess.Position, depth int, divide, asJSON bool) error {
 			nodes = 1
 		}
 	} else {
-		nodes = chess.Perft(p, depth)
+		nodes = chess.PerftParallel(p, depth, threads)
 	}
 	el := time.Since(start)
 	nps := float64(nodes) / el.Seconds()
 	if asJSON {
 		out := map[string]any{"fen": p.FEN(chess960.Shredder), "depth": depth, "nodes": nodes,
-			"seconds": el.Seconds(), "nps": int64(nps)}
+			"threads": threads, "seconds": el.Seconds(), "nps": int64(nps)}
 		if divide {
 			m := map[string]uint64{}
 			for _, d := range div {

@@ -38,6 +38,12 @@ func TestPerftCommand(t *testing.T) {
 	if !strings.Contains(text, "e1h1: 43\n") || !strings.Contains(text, "nodes: 2039\n") {
 		t.Errorf("kiwipete divide text:\n%s", text)
 	}
+	for _, threads := range []string{"1", "2", "3"} {
+		out := mustRun(t, "perft", "--fen", kiwipete, "--depth", "3", "--threads", threads, "--divide")
+		if !strings.Contains(out, "e1h1: 2059\n") || !strings.Contains(out, "nodes: 97862\n") {
+			t.Errorf("kiwipete --threads %s:\n%s", threads, out)
+		}
+	}
 }
 
 func TestPerftSuiteCommand(t *testing.T) {
@@ -118,6 +124,7 @@ func TestEngineCommandErrors(t *testing.T) {
 		{[]string{"perft", "--pos", "518", "--depth", "-1"}, 1, "--depth -1"},
 		{[]string{"perft", "--pos", "518", "--depth", "x"}, 1, `--depth "x"`},
 		{[]string{"perft", "--pos", "518"}, 2, "missing --depth"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-2"}, 1, "--threads -2"},
 		{[]string{"perft", "--depth", "3"}, 2, "exactly one"},
 		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "kings"},
 		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},

@@ -1,0 +1,76 @@
+package chess
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// PerftParallel is Perft spread over threads goroutines (threads <= 0: one
+// per CPU, runtime.GOMAXPROCS). The count is the same as Perft's.
+func PerftParallel(p Position, depth, threads int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var total uint64
+	for _, d := range DivideParallel(p, depth, threads) {
+		total += d.Nodes
+	}
+	return total
+}
+
+// DivideParallel is Divide spread over threads goroutines (threads <= 0: one
+// per CPU). The work is a shared queue of the subtrees two plies below the
+// root, taken one at a time by whichever goroutine is free, so that a slower
+// CPU does not hold up the others. The result is the same as Divide's.
+func DivideParallel(p Position, depth, threads int) []DivideEntry {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if depth <= 2 || threads == 1 {
+		return Divide(p, depth)
+	}
+	type job struct {
+		pos  Position
+		root int32
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	out := make([]DivideEntry, ml.Len())
+	var jobs []job
+	for i, m := range ml.Moves() {
+		out[i].Move = m
+		q := p
+		q.Play(m)
+		var replies MoveList
+		q.LegalMoves(&replies)
+		for _, r := range replies.Moves() {
+			j := job{q, int32(i)}
+			j.pos.Play(r)
+			jobs = append(jobs, j)
+		}
+	}
+	counts := make([]uint64, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(threads, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				counts[i] = Perft(jobs[i].pos, depth-2)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, j := range jobs {
+		out[j.root].Nodes += counts[i]
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Move.UCI(true) < out[j].Move.UCI(true) })
+	return out
+}
