@@ -15,11 +15,22 @@ var (
 	pawnAttacks   [2][64]Bitboard
 	between       [64][64]Bitboard // squares strictly between two aligned squares
 	lineThrough   [64][64]Bitboard // the whole line through two aligned squares
+	rookPseudo    [64]Bitboard     // rook attacks on an empty board
+	bishopPseudo  [64]Bitboard     // bishop attacks on an empty board
+	castlePaths   [8][8]castlePath // by king file and rook file, on the first rank
 	rookMagics    [64]magic
 	bishopMagics  [64]magic
 	rookTable     [0x19000]Bitboard
 	bishopTable   [0x1480]Bitboard
 )
+
+// castlePath holds, for a king and a castling rook on the first rank, the
+// squares that must be empty (the king's and rook's paths and targets, less
+// the two pieces themselves) and the king's path, its own square included,
+// which must not be attacked. Shift both by 56 for the eighth rank.
+type castlePath struct {
+	empty, kpath Bitboard
+}
 
 type magic struct {
 	mask  Bitboard
@@ -168,7 +179,14 @@ func init() {
 	}
 	initMagics(&rookMagics, rookTable[:], &rookDirs, 0x9e3779b97f4a7c15)
 	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, 0x2545f4914f6cdd1d)
+	initLines()
+	initCastlePaths()
+}
+
+func initLines() {
 	for a := Square(0); a < 64; a++ {
+		rookPseudo[a] = slideAttacks(a, 0, &rookDirs)
+		bishopPseudo[a] = slideAttacks(a, 0, &bishopDirs)
 		for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {
 			att := slideAttacks(a, 0, dirs)
 			for b := Square(0); b < 64; b++ {
@@ -177,6 +195,26 @@ func init() {
 				}
 				between[a][b] = slideAttacks(a, b.BB(), dirs) & slideAttacks(b, a.BB(), dirs)
 				lineThrough[a][b] = (att & slideAttacks(b, 0, dirs)) | a.BB() | b.BB()
+			}
+		}
+	}
+}
+
+func initCastlePaths() {
+	for kf := 0; kf < 8; kf++ {
+		for rf := 0; rf < 8; rf++ {
+			if kf == rf {
+				continue
+			}
+			ksq, rook := SquareAt(kf, 0), SquareAt(rf, 0)
+			kto, rto := C1, D1
+			if rook > ksq {
+				kto, rto = G1, F1
+			}
+			kpath := between[ksq][kto] | kto.BB()
+			castlePaths[kf][rf] = castlePath{
+				empty: (kpath | between[rook][rto] | rto.BB()) &^ (ksq.BB() | rook.BB()),
+				kpath: kpath | ksq.BB(),
 			}
 		}
 	}
