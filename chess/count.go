@@ -95,8 +95,12 @@ func (p *Position) countMoves() int {
 		}
 	}
 	if checkers == 0 {
+		rank := ksq &^ 7
 		for b := p.castling & own; b != 0; b &= b - 1 {
-			if p.canCastle(ksq, b.First(), occ) {
+			// Most often a piece stands in the way: test that before the
+			// call.
+			rook := b.First()
+			if castlePaths[ksq&7][rook&7].empty<<rank&occ == 0 && p.canCastle(ksq, rook, occ) {
 				n++
 			}
 		}
