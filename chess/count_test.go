@@ -93,3 +93,38 @@ func TestPerftParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftTable: hashed perft agrees with Perft, with a tiny table (many
+// replacements) and a larger one, alone and shared by goroutines.
+func TestPerftTable(t *testing.T) {
+	var cases []SuiteEntry
+	for _, name := range []string{"castling.perft", "random-playouts.perft"} {
+		cases = append(cases, readPerftSuite(t, name)...)
+	}
+	for _, bp := range benchPositions {
+		cases = append(cases, SuiteEntry{ID: bp.name, FEN: bp.fen})
+	}
+	small, large := NewPerftTable(0), NewPerftTable(16)
+	for i, c := range cases {
+		if i%10 != 0 && i < len(cases)-len(benchPositions) {
+			continue
+		}
+		p := MustParseFEN(c.FEN)
+		depth := 4
+		if p.CountLegalMoves() > 30 {
+			depth = 3
+		}
+		want := Perft(p, depth)
+		for _, tab := range []*PerftTable{small, large} {
+			if got := tab.Perft(p, depth); got != want {
+				t.Fatalf("%s: table perft %d = %d, want %d", c.FEN, depth, got, want)
+			}
+			if got := tab.PerftParallel(p, depth, 3); got != want {
+				t.Fatalf("%s: parallel table perft %d = %d, want %d", c.FEN, depth, got, want)
+			}
+		}
+	}
+	if n := len(NewPerftTable(1).entries); n != 1<<16 {
+		t.Errorf("1 MB table: %d entries", n)
+	}
+}

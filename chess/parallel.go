@@ -25,10 +25,33 @@ func PerftParallel(p Position, depth, threads int) uint64 {
 // root, taken one at a time by whichever goroutine is free, so that a slower
 // CPU does not hold up the others. The result is the same as Divide's.
 func DivideParallel(p Position, depth, threads int) []DivideEntry {
+	return divideParallel(p, depth, threads, Perft)
+}
+
+// PerftParallel is PerftParallel with the table t, shared by the goroutines.
+func (t *PerftTable) PerftParallel(p Position, depth, threads int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var total uint64
+	for _, d := range t.DivideParallel(p, depth, threads) {
+		total += d.Nodes
+	}
+	return total
+}
+
+// DivideParallel is DivideParallel with the table t, shared by the
+// goroutines.
+func (t *PerftTable) DivideParallel(p Position, depth, threads int) []DivideEntry {
+	return divideParallel(p, depth, threads, t.Perft)
+}
+
+// divideParallel is Divide with count as the perft below two plies.
+func divideParallel(p Position, depth, threads int, count func(Position, int) uint64) []DivideEntry {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	if depth <= 2 || threads == 1 {
+	if depth <= 2 {
 		return Divide(p, depth)
 	}
 	type job struct {
@@ -63,7 +86,7 @@ func DivideParallel(p Position, depth, threads int) []DivideEntry {
 				if i >= len(jobs) {
 					return
 				}
-				counts[i] = Perft(jobs[i].pos, depth-2)
+				counts[i] = count(jobs[i].pos, depth-2)
 			}
 		}()
 	}
