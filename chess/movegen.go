@@ -25,16 +25,11 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 
 // HasLegalMoves reports whether the side to move has a legal move (if not,
 // it is checkmated or stalemated).
-func (p *Position) HasLegalMoves() bool {
-	var buf [maxMoves]Move
-	return p.generate(&buf) > 0
-}
+func (p *Position) HasLegalMoves() bool { return p.countMoves() > 0 }
 
-// CountLegalMoves returns the number of legal moves.
-func (p *Position) CountLegalMoves() int {
-	var buf [maxMoves]Move
-	return p.generate(&buf)
-}
+// CountLegalMoves returns the number of legal moves. It counts them without
+// listing them, which is faster than LegalMoves.
+func (p *Position) CountLegalMoves() int { return p.countMoves() }
 
 // IsLegal reports whether m is a legal move in p.
 func (p *Position) IsLegal(m Move) bool {
