@@ -110,7 +110,9 @@ func (p *prng) next() uint64 {
 
 func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
 
-func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, seed uint64) {
+// initMagics fills magics and table. For each square it tries known[sq]
+// first, then searches with a generator seeded by seed.
+func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, known *[64]uint64, seed uint64) {
 	rng := prng(seed)
 	var occs, refs [4096]Bitboard
 	var epoch [4096]uint32
@@ -133,10 +135,14 @@ func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, seed uint6
 				break
 			}
 		}
-		for {
-			m.magic = rng.sparse()
-			if bits.OnesCount64(uint64(m.mask)*m.magic>>56) < 6 {
-				continue
+		for try := 0; ; try++ {
+			if try == 0 && known[sq] != 0 {
+				m.magic = known[sq]
+			} else {
+				m.magic = rng.sparse()
+				if bits.OnesCount64(uint64(m.mask)*m.magic>>56) < 6 {
+					continue
+				}
 			}
 			cur++
 			ok := true
@@ -177,8 +183,8 @@ func init() {
 		add(&pawnAttacks[Black][sq], -1, -1)
 		add(&pawnAttacks[Black][sq], 1, -1)
 	}
-	initMagics(&rookMagics, rookTable[:], &rookDirs, 0x9e3779b97f4a7c15)
-	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, 0x2545f4914f6cdd1d)
+	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers, 0x9e3779b97f4a7c15)
+	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers, 0x2545f4914f6cdd1d)
 	initLines()
 	initCastlePaths()
 }
