@@ -54,24 +54,28 @@ func divideParallel(p Position, depth, threads int, count func(Position, int) ui
 	if depth <= 2 {
 		return Divide(p, depth)
 	}
+	// A job is a reply to a root move: 8 bytes, played by the worker.
 	type job struct {
-		pos  Position
-		root int32
+		root  int32
+		reply Move
 	}
 	var ml MoveList
 	p.LegalMoves(&ml)
 	out := make([]DivideEntry, ml.Len())
-	var jobs []job
+	children := make([]Position, ml.Len())
+	n := 0
 	for i, m := range ml.Moves() {
 		out[i].Move = m
-		q := p
-		q.Play(m)
+		children[i] = p
+		children[i].Play(m)
+		n += children[i].CountLegalMoves()
+	}
+	jobs := make([]job, 0, n)
+	for i := range children {
 		var replies MoveList
-		q.LegalMoves(&replies)
+		children[i].LegalMoves(&replies)
 		for _, r := range replies.Moves() {
-			j := job{q, int32(i)}
-			j.pos.Play(r)
-			jobs = append(jobs, j)
+			jobs = append(jobs, job{int32(i), r})
 		}
 	}
 	counts := make([]uint64, len(jobs))
@@ -86,7 +90,9 @@ func divideParallel(p Position, depth, threads int, count func(Position, int) ui
 				if i >= len(jobs) {
 					return
 				}
-				counts[i] = count(jobs[i].pos, depth-2)
+				q := children[jobs[i].root]
+				q.Play(jobs[i].reply)
+				counts[i] = count(q, depth-2)
 			}
 		}()
 	}
