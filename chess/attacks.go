@@ -20,8 +20,8 @@ var (
 	castlePaths   [8][8]castlePath // by king file and rook file, on the first rank
 	rookMagics    [64]magic
 	bishopMagics  [64]magic
-	rookTable     [0x19000]Bitboard
-	bishopTable   [0x1480]Bitboard
+	rookTable     [0x20000]Bitboard // 0x19000 used; a power of two lets the index be masked instead of bounds-checked
+	bishopTable   [0x2000]Bitboard  // 0x1480 used
 )
 
 // castlePath holds, for a king and a castling rook on the first rank, the
@@ -44,13 +44,13 @@ func (m *magic) index(occ Bitboard) uint32 {
 }
 
 func rookAttacks(sq Square, occ Bitboard) Bitboard {
-	m := &rookMagics[sq]
-	return rookTable[m.index(occ)]
+	m := &rookMagics[sq&63]
+	return rookTable[m.index(occ)&(uint32(len(rookTable))-1)]
 }
 
 func bishopAttacks(sq Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[sq]
-	return bishopTable[m.index(occ)]
+	m := &bishopMagics[sq&63]
+	return bishopTable[m.index(occ)&(uint32(len(bishopTable))-1)]
 }
 
 func queenAttacks(sq Square, occ Bitboard) Bitboard {
