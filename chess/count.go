@@ -9,7 +9,7 @@ package chess
 // countMoves returns the number of legal moves of p (len of the list that
 // generate fills).
 func (p *Position) countMoves() int {
-	us := p.turn
+	us := p.turn & 1 // masked: no bounds checks below
 	them := us ^ 1
 	own := p.byColor[us]
 	enemy := p.byColor[them]

@@ -116,6 +116,7 @@ func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
 }
 
 func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
+	sq, by = sq&63, by&1 // no bounds checks below
 	them := p.byColor[by]
 	att := them & (pawnAttacks[by^1][sq]&p.byRole[Pawn] |
 		knightAttacks[sq]&p.byRole[Knight] |
@@ -132,6 +133,7 @@ func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 
 // attacked reports whether side by attacks sq, with occupancy occ.
 func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
+	sq, by = sq&63, by&1 // no bounds checks below
 	them := p.byColor[by]
 	if them&(pawnAttacks[by^1][sq]&p.byRole[Pawn]|knightAttacks[sq]&p.byRole[Knight]|kingAttacks[sq]&p.byRole[King]) != 0 {
 		return true
@@ -205,7 +207,7 @@ func backRank(c Color) Bitboard {
 // AppendLegalMoves returns, or accepted by IsLegal or ParseUCI). Playing an
 // illegal move leaves p in an undefined state.
 func (p *Position) Play(m Move) {
-	us := p.turn
+	us := p.turn & 1 // masked: no bounds checks below
 	them := us ^ 1
 	from, to := m.From(), m.To()
 	h := p.hash ^ zobTurn
