@@ -15,11 +15,22 @@ var (
 	pawnAttacks   [2][64]Bitboard
 	between       [64][64]Bitboard // squares strictly between two aligned squares
 	lineThrough   [64][64]Bitboard // the whole line through two aligned squares
+	rookPseudo    [64]Bitboard     // rook attacks on an empty board
+	bishopPseudo  [64]Bitboard     // bishop attacks on an empty board
+	castlePaths   [8][8]castlePath // by king file and rook file, on the first rank
 	rookMagics    [64]magic
 	bishopMagics  [64]magic
-	rookTable     [0x19000]Bitboard
-	bishopTable   [0x1480]Bitboard
+	rookTable     [0x20000]Bitboard // 0x19000 used; a power of two lets the index be masked instead of bounds-checked
+	bishopTable   [0x2000]Bitboard  // 0x1480 used
 )
+
+// castlePath holds, for a king and a castling rook on the first rank, the
+// squares that must be empty (the king's and rook's paths and targets, less
+// the two pieces themselves) and the king's path, its own square included,
+// which must not be attacked. Shift both by 56 for the eighth rank.
+type castlePath struct {
+	empty, kpath Bitboard
+}
 
 type magic struct {
 	mask  Bitboard
@@ -33,13 +44,13 @@ func (m *magic) index(occ Bitboard) uint32 {
 }
 
 func rookAttacks(sq Square, occ Bitboard) Bitboard {
-	m := &rookMagics[sq]
-	return rookTable[m.index(occ)]
+	m := &rookMagics[sq&63]
+	return rookTable[m.index(occ)&(uint32(len(rookTable))-1)]
 }
 
 func bishopAttacks(sq Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[sq]
-	return bishopTable[m.index(occ)]
+	m := &bishopMagics[sq&63]
+	return bishopTable[m.index(occ)&(uint32(len(bishopTable))-1)]
 }
 
 func queenAttacks(sq Square, occ Bitboard) Bitboard {
@@ -99,7 +110,9 @@ func (p *prng) next() uint64 {
 
 func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
 
-func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, seed uint64) {
+// initMagics fills magics and table. For each square it tries known[sq]
+// first, then searches with a generator seeded by seed.
+func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, known *[64]uint64, seed uint64) {
 	rng := prng(seed)
 	var occs, refs [4096]Bitboard
 	var epoch [4096]uint32
@@ -122,10 +135,14 @@ func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, seed uint6
 				break
 			}
 		}
-		for {
-			m.magic = rng.sparse()
-			if bits.OnesCount64(uint64(m.mask)*m.magic>>56) < 6 {
-				continue
+		for try := 0; ; try++ {
+			if try == 0 && known[sq] != 0 {
+				m.magic = known[sq]
+			} else {
+				m.magic = rng.sparse()
+				if bits.OnesCount64(uint64(m.mask)*m.magic>>56) < 6 {
+					continue
+				}
 			}
 			cur++
 			ok := true
@@ -166,9 +183,16 @@ func init() {
 		add(&pawnAttacks[Black][sq], -1, -1)
 		add(&pawnAttacks[Black][sq], 1, -1)
 	}
-	initMagics(&rookMagics, rookTable[:], &rookDirs, 0x9e3779b97f4a7c15)
-	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, 0x2545f4914f6cdd1d)
+	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers, 0x9e3779b97f4a7c15)
+	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers, 0x2545f4914f6cdd1d)
+	initLines()
+	initCastlePaths()
+}
+
+func initLines() {
 	for a := Square(0); a < 64; a++ {
+		rookPseudo[a] = slideAttacks(a, 0, &rookDirs)
+		bishopPseudo[a] = slideAttacks(a, 0, &bishopDirs)
 		for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {
 			att := slideAttacks(a, 0, dirs)
 			for b := Square(0); b < 64; b++ {
@@ -177,6 +201,26 @@ func init() {
 				}
 				between[a][b] = slideAttacks(a, b.BB(), dirs) & slideAttacks(b, a.BB(), dirs)
 				lineThrough[a][b] = (att & slideAttacks(b, 0, dirs)) | a.BB() | b.BB()
+			}
+		}
+	}
+}
+
+func initCastlePaths() {
+	for kf := 0; kf < 8; kf++ {
+		for rf := 0; rf < 8; rf++ {
+			if kf == rf {
+				continue
+			}
+			ksq, rook := SquareAt(kf, 0), SquareAt(rf, 0)
+			kto, rto := C1, D1
+			if rook > ksq {
+				kto, rto = G1, F1
+			}
+			kpath := between[ksq][kto] | kto.BB()
+			castlePaths[kf][rf] = castlePath{
+				empty: (kpath | between[rook][rto] | rto.BB()) &^ (ksq.BB() | rook.BB()),
+				kpath: kpath | ksq.BB(),
 			}
 		}
 	}

@@ -31,6 +31,20 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
+// BenchmarkCountMoves: the leaf counter perft uses instead of LegalMoves.
+func BenchmarkCountMoves(b *testing.B) {
+	for _, bp := range benchPositions {
+		p := MustParseFEN(bp.fen)
+		b.Run(bp.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				n += p.countMoves()
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mmoves/s")
+		})
+	}
+}
+
 func BenchmarkPlay(b *testing.B) {
 	for _, bp := range benchPositions {
 		p := MustParseFEN(bp.fen)
@@ -57,6 +71,19 @@ func BenchmarkPerft(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				nodes += Perft(p, bp.depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
+
+func BenchmarkPerftParallel(b *testing.B) {
+	for _, bp := range benchPositions {
+		p := MustParseFEN(bp.fen)
+		b.Run(bp.name, func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				nodes += PerftParallel(p, bp.depth, 0)
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})

@@ -107,3 +107,30 @@ func ExampleDivide() {
 	// c1c2 5
 	// c1c3 5
 }
+
+func ExamplePerftParallel() {
+	p := chess.MustParseFEN("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1")
+	// 0 threads: one per CPU. The count does not depend on the threads.
+	fmt.Println(chess.PerftParallel(p, 4, 0), chess.Perft(p, 4))
+	// Output:
+	// 136992 136992
+}
+
+func ExampleDivideParallel() {
+	p := chess.MustParseFEN("4k3/8/8/8/8/8/8/2RK4 w C - 0 1")
+	for _, e := range chess.DivideParallel(p, 3, 2)[:2] {
+		fmt.Println(e.Move.UCI(true), e.Nodes)
+	}
+	// Output:
+	// c1a1 70
+	// c1b1 70
+}
+
+func ExamplePerftTable() {
+	// A table of 16 MB, shared by the goroutines of PerftParallel.
+	t := chess.NewPerftTable(16)
+	p := chess.NewPosition(chess960.Standard)
+	fmt.Println(t.Perft(p, 5), t.PerftParallel(p, 5, 2))
+	// Output:
+	// 4865609 4865609
+}

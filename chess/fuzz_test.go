@@ -94,6 +94,9 @@ func FuzzMoves(f *testing.F) {
 // checks that no move leaves the mover's king attacked.
 func checkMoves(t *testing.T, p *Position, ml *MoveList) {
 	t.Helper()
+	if got := p.countMoves(); got != ml.Len() {
+		t.Fatalf("%s: countMoves %d, generated %d", p.FEN(chess960.Shredder), got, ml.Len())
+	}
 	fast := make([]string, 0, ml.Len())
 	for _, m := range ml.Moves() {
 		if !p.IsLegal(m) {

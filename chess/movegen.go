@@ -25,16 +25,11 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 
 // HasLegalMoves reports whether the side to move has a legal move (if not,
 // it is checkmated or stalemated).
-func (p *Position) HasLegalMoves() bool {
-	var buf [maxMoves]Move
-	return p.generate(&buf) > 0
-}
+func (p *Position) HasLegalMoves() bool { return p.countMoves() > 0 }
 
-// CountLegalMoves returns the number of legal moves.
-func (p *Position) CountLegalMoves() int {
-	var buf [maxMoves]Move
-	return p.generate(&buf)
-}
+// CountLegalMoves returns the number of legal moves. It counts them without
+// listing them, which is faster than LegalMoves.
+func (p *Position) CountLegalMoves() int { return p.countMoves() }
 
 // IsLegal reports whether m is a legal move in p.
 func (p *Position) IsLegal(m Move) bool {
@@ -51,8 +46,8 @@ func (p *Position) IsLegal(m Move) bool {
 // pinned returns c's pieces pinned to their king on ksq.
 func (p *Position) pinned(ksq Square, c Color, occ Bitboard) Bitboard {
 	them := p.byColor[c^1]
-	snipers := them & (rookAttacks(ksq, 0)&(p.byRole[Rook]|p.byRole[Queen]) |
-		bishopAttacks(ksq, 0)&(p.byRole[Bishop]|p.byRole[Queen]))
+	snipers := them & (rookPseudo[ksq]&(p.byRole[Rook]|p.byRole[Queen]) |
+		bishopPseudo[ksq]&(p.byRole[Bishop]|p.byRole[Queen]))
 	var pinned Bitboard
 	for ; snipers != 0; snipers &= snipers - 1 {
 		b := between[ksq][snipers.First()] & occ
@@ -206,14 +201,9 @@ func (p *Position) generate(list *[maxMoves]Move) int {
 // canCastle reports whether the king on ksq (not in check) may castle with
 // the rook on rook.
 func (p *Position) canCastle(ksq, rook Square, occ Bitboard) bool {
-	rank := ksq.Rank()
-	kto, rto := SquareAt(2, rank), SquareAt(3, rank)
-	if rook > ksq {
-		kto, rto = SquareAt(6, rank), SquareAt(5, rank)
-	}
-	kr := ksq.BB() | rook.BB()
-	kpath := between[ksq][kto] | kto.BB()
-	if (kpath|between[rook][rto]|rto.BB())&occ&^kr != 0 {
+	cp := &castlePaths[ksq&7][rook&7]
+	rank := ksq &^ 7 // 0 or 56
+	if cp.empty<<rank&occ != 0 {
 		return false
 	}
 	// The rook is lifted off the board: an enemy slider it was shielding may
@@ -221,7 +211,7 @@ func (p *Position) canCastle(ksq, rook Square, occ Bitboard) bool {
 	// rook's square.
 	occ ^= rook.BB()
 	them := p.turn ^ 1
-	for b := kpath | ksq.BB(); b != 0; b &= b - 1 {
+	for b := cp.kpath << rank; b != 0; b &= b - 1 {
 		if p.attacked(b.First(), them, occ) {
 			return false
 		}

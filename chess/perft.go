@@ -12,11 +12,11 @@ func Perft(p Position, depth int) uint64 {
 }
 
 func perft(p *Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.countMoves())
+	}
 	var list [maxMoves]Move
 	n := p.generate(&list)
-	if depth == 1 {
-		return uint64(n)
-	}
 	var total uint64
 	for _, m := range list[:n] {
 		total += perftAfter(*p, m, depth-1)
@@ -28,11 +28,11 @@ func perft(p *Position, depth int) uint64 {
 // no pointer to it crosses a recursive call it stays on the stack.
 func perftAfter(p Position, m Move, depth int) uint64 {
 	p.Play(m)
+	if depth == 1 {
+		return uint64(p.countMoves())
+	}
 	var list [maxMoves]Move
 	n := p.generate(&list)
-	if depth == 1 {
-		return uint64(n)
-	}
 	var total uint64
 	for _, m := range list[:n] {
 		total += perftAfter(p, m, depth-1)

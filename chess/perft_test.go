@@ -12,6 +12,7 @@ import (
 var (
 	perftFull   = flag.Bool("perft.full", false, "run the perft suites to their full depth")
 	perftBudget = flag.Uint64("perft.budget", 100_000, "largest node count checked per suite entry (ignored with -perft.full)")
+	perftHash   = flag.Int("perft.hash", 0, "count the suites with a shared PerftTable of this many MB, on all CPUs (0: plain Perft)")
 )
 
 func readPerftSuite(t testing.TB, name string) []SuiteEntry {
@@ -34,6 +35,11 @@ func runPerftSuite(t *testing.T, name string) {
 		t.Fatalf("%s: no positions", name)
 	}
 	var nodes uint64
+	count := Perft
+	if *perftHash > 0 {
+		tab := NewPerftTable(*perftHash)
+		count = func(p Position, depth int) uint64 { return tab.PerftParallel(p, depth, 0) }
+	}
 	for _, c := range cases {
 		p, err := ParseFEN(c.FEN)
 		if err != nil {
@@ -47,7 +53,7 @@ func runPerftSuite(t *testing.T, name string) {
 			if !*perftFull && want > *perftBudget {
 				break
 			}
-			got := Perft(p, i+1)
+			got := count(p, i+1)
 			nodes += got
 			if got != want {
 				t.Errorf("%s (%s:%d) %s: perft %d = %d, want %d", c.ID, name, c.Line, c.FEN, i+1, got, want)

@@ -116,26 +116,33 @@ func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
 }
 
 func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
+	sq, by = sq&63, by&1 // no bounds checks below
 	them := p.byColor[by]
-	rq := p.byRole[Rook] | p.byRole[Queen]
-	bq := p.byRole[Bishop] | p.byRole[Queen]
-	return them & (pawnAttacks[by^1][sq]&p.byRole[Pawn] |
+	att := them & (pawnAttacks[by^1][sq]&p.byRole[Pawn] |
 		knightAttacks[sq]&p.byRole[Knight] |
-		kingAttacks[sq]&p.byRole[King] |
-		rookAttacks(sq, occ)&rq |
-		bishopAttacks(sq, occ)&bq)
+		kingAttacks[sq]&p.byRole[King])
+	// Look up slider attacks only when a slider stands on one of the lines.
+	if rq := them & (p.byRole[Rook] | p.byRole[Queen]) & rookPseudo[sq]; rq != 0 {
+		att |= rookAttacks(sq, occ) & rq
+	}
+	if bq := them & (p.byRole[Bishop] | p.byRole[Queen]) & bishopPseudo[sq]; bq != 0 {
+		att |= bishopAttacks(sq, occ) & bq
+	}
+	return att
 }
 
 // attacked reports whether side by attacks sq, with occupancy occ.
 func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
+	sq, by = sq&63, by&1 // no bounds checks below
 	them := p.byColor[by]
 	if them&(pawnAttacks[by^1][sq]&p.byRole[Pawn]|knightAttacks[sq]&p.byRole[Knight]|kingAttacks[sq]&p.byRole[King]) != 0 {
 		return true
 	}
-	if rookAttacks(sq, occ)&them&(p.byRole[Rook]|p.byRole[Queen]) != 0 {
+	if rq := them & (p.byRole[Rook] | p.byRole[Queen]) & rookPseudo[sq]; rq != 0 && rookAttacks(sq, occ)&rq != 0 {
 		return true
 	}
-	return bishopAttacks(sq, occ)&them&(p.byRole[Bishop]|p.byRole[Queen]) != 0
+	bq := them & (p.byRole[Bishop] | p.byRole[Queen]) & bishopPseudo[sq]
+	return bq != 0 && bishopAttacks(sq, occ)&bq != 0
 }
 
 // Zobrist keys, from a fixed-seed splitmix64 generator.
@@ -200,7 +207,7 @@ func backRank(c Color) Bitboard {
 // AppendLegalMoves returns, or accepted by IsLegal or ParseUCI). Playing an
 // illegal move leaves p in an undefined state.
 func (p *Position) Play(m Move) {
-	us := p.turn
+	us := p.turn & 1 // masked: no bounds checks below
 	them := us ^ 1
 	from, to := m.From(), m.To()
 	h := p.hash ^ zobTurn

@@ -38,6 +38,17 @@ func TestPerftCommand(t *testing.T) {
 	if !strings.Contains(text, "e1h1: 43\n") || !strings.Contains(text, "nodes: 2039\n") {
 		t.Errorf("kiwipete divide text:\n%s", text)
 	}
+	for _, threads := range []string{"1", "2", "3"} {
+		for _, hash := range []string{"0", "1"} {
+			out := mustRun(t, "perft", "--fen", kiwipete, "--depth", "4", "--threads", threads, "--hash", hash, "--divide")
+			if !strings.Contains(out, "e1h1: 86975\n") || !strings.Contains(out, "nodes: 4085603\n") {
+				t.Errorf("kiwipete --threads %s --hash %s:\n%s", threads, hash, out)
+			}
+		}
+	}
+	if out := mustRun(t, "perft", "--pos", "518", "--depth", "0", "--hash", "1"); !strings.HasPrefix(out, "nodes: 1\n") {
+		t.Errorf("perft depth 0:\n%s", out)
+	}
 }
 
 func TestPerftSuiteCommand(t *testing.T) {
@@ -118,6 +129,8 @@ func TestEngineCommandErrors(t *testing.T) {
 		{[]string{"perft", "--pos", "518", "--depth", "-1"}, 1, "--depth -1"},
 		{[]string{"perft", "--pos", "518", "--depth", "x"}, 1, `--depth "x"`},
 		{[]string{"perft", "--pos", "518"}, 2, "missing --depth"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-2"}, 1, "--threads -2"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "-1"}, 1, "--hash -1"},
 		{[]string{"perft", "--depth", "3"}, 2, "exactly one"},
 		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "kings"},
 		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},

@@ -1,0 +1,139 @@
+package chess
+
+// Move counting. countMoves returns what generate would return, without
+// writing a list: with the check mask and the pins known, each piece's
+// legal destinations are a bitboard, and the moves are its population count.
+// Perft uses it at the last ply ("bulk counting"), where it is most of the
+// work.
+
+// countMoves returns the number of legal moves of p (len of the list that
+// generate fills).
+func (p *Position) countMoves() int {
+	us := p.turn & 1 // masked: no bounds checks below
+	them := us ^ 1
+	own := p.byColor[us]
+	enemy := p.byColor[them]
+	occ := own | enemy
+	kbb := p.byRole[King] & own
+	ksq := kbb.First()
+
+	// King steps: tested one by one against the attacks with the king
+	// lifted off the board (usually only a few squares are free).
+	occNoKing := occ ^ kbb
+	n := 0
+	for b := kingAttacks[ksq] &^ own; b != 0; b &= b - 1 {
+		if !p.attacked(b.First(), them, occNoKing) {
+			n++
+		}
+	}
+	checkers := p.checkers
+	if checkers.More() {
+		return n
+	}
+	target := ^own
+	if checkers != 0 {
+		target = between[ksq][checkers.First()] | checkers
+	}
+	pinned := p.pinned(ksq, us, occ)
+
+	for b := p.byRole[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+		n += (knightAttacks[b.First()] & target).Count()
+	}
+	diag := (p.byRole[Bishop] | p.byRole[Queen]) & own
+	for b := diag &^ pinned; b != 0; b &= b - 1 {
+		n += (bishopAttacks(b.First(), occ) & target).Count()
+	}
+	orth := (p.byRole[Rook] | p.byRole[Queen]) & own
+	for b := orth &^ pinned; b != 0; b &= b - 1 {
+		n += (rookAttacks(b.First(), occ) & target).Count()
+	}
+	pawns := p.byRole[Pawn] & own
+	if pinned != 0 {
+		// A pinned slider moves along its pin line only: when it is pinned
+		// along a line it cannot move on, the mask leaves it nothing.
+		for b := diag & pinned; b != 0; b &= b - 1 {
+			from := b.First()
+			n += (bishopAttacks(from, occ) & target & lineThrough[ksq][from]).Count()
+		}
+		for b := orth & pinned; b != 0; b &= b - 1 {
+			from := b.First()
+			n += (rookAttacks(from, occ) & target & lineThrough[ksq][from]).Count()
+		}
+		n += p.countPinnedPawns(pawns&pinned, ksq, occ, enemy, target)
+	}
+
+	// Unpinned pawns, set-wise; a promotion counts four times.
+	free := pawns &^ pinned
+	var promoRank Bitboard
+	var push1, push2, capL, capR Bitboard
+	if us == White {
+		promoRank = Rank8
+		push1 = free << 8 &^ occ
+		push2 = (push1 & rank3) << 8 &^ occ
+		capL = (free &^ FileA) << 7 & enemy
+		capR = (free &^ FileH) << 9 & enemy
+	} else {
+		promoRank = Rank1
+		push1 = free >> 8 &^ occ
+		push2 = (push1 & rank6) >> 8 &^ occ
+		capL = (free &^ FileA) >> 9 & enemy
+		capR = (free &^ FileH) >> 7 & enemy
+	}
+	push1 &= target
+	capL &= target
+	capR &= target
+	n += push1.Count() + (push2 & target).Count() + capL.Count() + capR.Count()
+	if (push1|capL|capR)&promoRank != 0 {
+		n += 3 * ((push1 & promoRank).Count() + (capL & promoRank).Count() + (capR & promoRank).Count())
+	}
+
+	if p.ep != NoSquare {
+		for b := pawnAttacks[them][p.ep] & pawns; b != 0; b &= b - 1 {
+			if p.epLegal(b.First(), p.ep, us) {
+				n++
+			}
+		}
+	}
+	if checkers == 0 {
+		rank := ksq &^ 7
+		for b := p.castling & own; b != 0; b &= b - 1 {
+			// Most often a piece stands in the way: test that before the
+			// call.
+			rook := b.First()
+			if castlePaths[ksq&7][rook&7].empty<<rank&occ == 0 && p.canCastle(ksq, rook, occ) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// countPinnedPawns counts the moves of the pinned pawns in pawns, each kept
+// on the line through its king on ksq.
+func (p *Position) countPinnedPawns(pawns Bitboard, ksq Square, occ, enemy, target Bitboard) int {
+	us := p.turn
+	up := 8
+	promoRank := Rank8
+	if us == Black {
+		up = -8
+		promoRank = Rank1
+	}
+	n := 0
+	for b := pawns; b != 0; b &= b - 1 {
+		from := b.First()
+		var t Bitboard
+		one := Square(int(from) + up)
+		if !occ.Has(one) {
+			t |= one.BB()
+			if from.Rank() == int(us)*5+1 {
+				if two := Square(int(one) + up); !occ.Has(two) {
+					t |= two.BB()
+				}
+			}
+		}
+		t |= pawnAttacks[us][from] & enemy
+		t &= target & lineThrough[ksq][from]
+		n += t.Count() + 3*(t&promoRank).Count()
+	}
+	return n
+}
