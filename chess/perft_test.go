@@ -11,7 +11,7 @@ import (
 
 var (
 	perftFull   = flag.Bool("perft.full", false, "run the perft suites to their full depth")
-	perftBudget = flag.Uint64("perft.budget", 100_000, "largest node count checked per suite entry (ignored with -perft.full)")
+	perftBudget = flag.Uint64("perft.budget", 2_000_000, "largest node count checked per suite entry (ignored with -perft.full)")
 	perftHash   = flag.Int("perft.hash", 0, "count the suites with a shared PerftTable of this many MB, on all CPUs (0: plain Perft)")
 )
 
