@@ -121,19 +121,25 @@ func (p *Position) countPinnedPawns(pawns Bitboard, ksq Square, occ, enemy, targ
 	n := 0
 	for b := pawns; b != 0; b &= b - 1 {
 		from := b.First()
-		var t Bitboard
-		one := Square(int(from) + up)
-		if !occ.Has(one) {
-			t |= one.BB()
-			if from.Rank() == int(us)*5+1 {
-				if two := Square(int(one) + up); !occ.Has(two) {
-					t |= two.BB()
-				}
-			}
-		}
-		t |= pawnAttacks[us][from] & enemy
-		t &= target & lineThrough[ksq][from]
+		t := pawnTargets(from, us, up, occ, enemy) & target & lineThrough[ksq][from]
 		n += t.Count() + 3*(t&promoRank).Count()
 	}
 	return n
+}
+
+// pawnTargets returns the squares the pawn of colour us on from can move to,
+// by pushes (up is +8 for White, -8 for Black) and captures of enemy pieces,
+// before checks and pins are taken into account.
+func pawnTargets(from Square, us Color, up int, occ, enemy Bitboard) Bitboard {
+	var t Bitboard
+	one := Square(int(from) + up)
+	if !occ.Has(one) {
+		t = one.BB()
+		if from.Rank() == int(us)*5+1 {
+			if two := Square(int(one) + up); !occ.Has(two) {
+				t |= two.BB()
+			}
+		}
+	}
+	return t | pawnAttacks[us][from]&enemy
 }

@@ -153,19 +153,7 @@ func (p *Position) generate(list *[maxMoves]Move) int {
 	n = addPawnMoves(list, n, capR, up+1, promoRank)
 	for b := pawns & pinned; b != 0; b &= b - 1 {
 		from := b.First()
-		line := lineThrough[ksq][from]
-		var t Bitboard
-		one := Square(int(from) + up)
-		if !occ.Has(one) {
-			t |= one.BB()
-			if from.Rank() == int(us)*5+1 {
-				if two := Square(int(one) + up); !occ.Has(two) {
-					t |= two.BB()
-				}
-			}
-		}
-		t |= pawnAttacks[us][from] & enemy
-		t &= target & line
+		t := pawnTargets(from, us, up, occ, enemy) & target & lineThrough[ksq][from]
 		for ; t != 0; t &= t - 1 {
 			to := t.First()
 			if promoRank.Has(to) {

@@ -71,6 +71,21 @@ func castlingStyle(s string) (chess960.CastlingStyle, error) {
 	return 0, fmt.Errorf("--castling %q: unknown style: want xfen or shredder", s)
 }
 
+// positionAndStyle checks the arguments of fen and play (the position first,
+// at most max in all; -1: no limit) and reads the position and the castling
+// style of the output.
+func positionAndStyle(e *env, args []string, max int, castling string) (chess.Position, chess960.CastlingStyle, error) {
+	if err := wantArgs(args, 1, max, "FEN"); err != nil {
+		return chess.Position{}, 0, err
+	}
+	style, err := castlingStyle(castling)
+	if err != nil {
+		return chess.Position{}, 0, err
+	}
+	p, err := positionArg(e, args[0])
+	return p, style, err
+}
+
 type fenJSON struct {
 	FEN          string   `json:"fen"`
 	XFEN         string   `json:"xfen"`
@@ -135,14 +150,7 @@ FEN may also be "-" (read from stdin), a start-position number or a back rank.`,
 			asJSON := fs.Bool("json", false, "print a JSON object with both styles and the game state")
 			return func(e *env, args []string) error {
 				args = joinFEN(args)
-				if err := wantArgs(args, 1, 1, "FEN"); err != nil {
-					return err
-				}
-				style, err := castlingStyle(*castling)
-				if err != nil {
-					return err
-				}
-				p, err := positionArg(e, args[0])
+				p, style, err := positionAndStyle(e, args, 1, *castling)
 				if err != nil {
 					return err
 				}
@@ -216,14 +224,7 @@ Moves are SAN (Nf3, O-O, exd6, e8=Q) or UCI (g1f3, e1h1 or e1g1, e7e8q).`,
 			asJSON := fs.Bool("json", false, "print a JSON object")
 			return func(e *env, args []string) error {
 				args = joinFEN(args)
-				if err := wantArgs(args, 1, -1, "FEN"); err != nil {
-					return err
-				}
-				style, err := castlingStyle(*castling)
-				if err != nil {
-					return err
-				}
-				p, err := positionArg(e, args[0])
+				p, style, err := positionAndStyle(e, args, -1, *castling)
 				if err != nil {
 					return err
 				}
