@@ -323,8 +323,8 @@ runs every position of a .perft file at each depth whose expected count is at mo
 				if *threads < 0 {
 					return fmt.Errorf("--threads %d: out of range: must be 0 or more", *threads)
 				}
-				if *hashMB < 0 || *hashMB > 1<<20 {
-					return fmt.Errorf("--hash %d: out of range: must be 0..%d", *hashMB, 1<<20)
+				if limit := maxHashMB(); *hashMB < 0 || *hashMB > limit {
+					return fmt.Errorf("--hash %d: out of range: must be 0..%d (MB; at most three quarters of the memory available)", *hashMB, limit)
 				}
 				return runPerft(e, p, *depth, *threads, *hashMB, *divide, *asJSON)
 			}
@@ -457,4 +457,24 @@ func runSuite(e *env, file string, maxNodes uint64, asJSON bool) error {
 		return fmt.Errorf("--suite %q: %d mismatches", file, len(mismatches))
 	}
 	return nil
+}
+
+// maxHashMB is the largest --hash accepted: three quarters of the memory
+// available (Linux: MemAvailable in /proc/meminfo), and never above 1 TiB.
+// The table's size is rounded down to a power of two, so this only refuses
+// sizes that could not be allocated, which would crash the program.
+func maxHashMB() int {
+	limit := 1 << 20
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return limit
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
+			if kb, err := strconv.Atoi(f[1]); err == nil {
+				limit = min(limit, kb/1024*3/4)
+			}
+		}
+	}
+	return limit
 }

@@ -136,6 +136,8 @@ func TestEngineCommandErrors(t *testing.T) {
 		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},
 		{[]string{"perft", "--pos", "960x", "--depth", "1"}, 1, "position number"},
 		{[]string{"perft", "--suite", "/nonexistent.perft"}, 1, "nonexistent"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "1048576"}, 1, "--hash 1048576: out of range"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-1"}, 1, "--threads -1"},
 		{[]string{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"}, 1, "castling"},
 		{[]string{"fen", "xyz"}, 1, "want a FEN"},
 		{[]string{"fen", "518", "--castling", "fancy"}, 1, "unknown style"},
