@@ -186,11 +186,20 @@ LIST is numbers and ranges, e.g. 518,0-9.`,
 					return fmt.Errorf("--exclude %q: every position is excluded: nothing left to draw", *exclude)
 				}
 				if *asJSON {
-					list := make([]posJSON, *count)
-					for i := range list {
-						list[i] = toJSON(d.Next())
+					// Streamed, so that a large --count needs no memory.
+					fmt.Fprint(e.stdout, "[")
+					for i := 0; i < *count; i++ {
+						b, err := json.MarshalIndent(toJSON(d.Next()), "  ", "  ")
+						if err != nil {
+							return err
+						}
+						if i > 0 {
+							fmt.Fprint(e.stdout, ",")
+						}
+						fmt.Fprintf(e.stdout, "\n  %s", b)
 					}
-					return writeJSON(e.stdout, list)
+					fmt.Fprintln(e.stdout, "\n]")
+					return nil
 				}
 				for i := 0; i < *count; i++ {
 					p := d.Next()
