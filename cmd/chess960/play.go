@@ -263,15 +263,15 @@ Moves are SAN (Nf3, O-O, exd6, e8=Q) or UCI (g1f3, e1h1 or e1g1, e7e8q).`,
 		},
 	})
 	register(&command{
-		name: "perft", args: "(--fen FEN | --pos N) --depth D [--divide] [--threads N] [--hash MB] [--json] | --suite FILE [--max-nodes N]",
+		name: "perft", args: "(--fen FEN | --pos N) --depth D [--divide] [--threads N] [--hash MB] [--json] | --suite FILE [--max-nodes N] [--threads N]",
 		summary: "count the leaf nodes of the legal move tree (perft), or check a .perft suite",
 		detail: `With --divide, prints the count below each legal move (Chess960 UCI). --threads sets
 how many CPUs count (default: all); the counts do not depend on it. --hash MB keeps
 the counts of subtrees in a table of that size, shared by the threads, to count
 positions reached again by another move order once (faster at depth 7 and more; a
-table entry is trusted on its 64-bit key). With --suite,
-runs every position of a .perft file at each depth whose expected count is at most
---max-nodes, reports every mismatch and exits 1 if there is any.`,
+table entry is trusted on its 64-bit key). With --suite, runs every position of a
+.perft file at each depth whose expected count is at most --max-nodes (counts of
+100,000 and more on --threads CPUs), reports every mismatch and exits 1 if there is any.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			fen := fs.String("fen", "", "the position (FEN)")
 			pos := fs.String("pos", "", "the position: a start position number (0..959)")
@@ -290,7 +290,7 @@ runs every position of a .perft file at each depth whose expected count is at mo
 					if *fen != "" || *pos != "" {
 						return usagef("--suite excludes --fen and --pos")
 					}
-					return runSuite(e, *suite, *maxNodes, *asJSON)
+					return runSuite(e, *suite, *maxNodes, *threads, *asJSON)
 				}
 				if (*fen == "") == (*pos == "") {
 					return usagef("give exactly one of --fen, --pos or --suite")
@@ -406,7 +406,7 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	return nil
 }
 
-func runSuite(e *env, file string, maxNodes uint64, asJSON bool) error {
+func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return fmt.Errorf("--suite %q: %v", file, err)
@@ -432,7 +432,12 @@ func runSuite(e *env, file string, maxNodes uint64, asJSON bool) error {
 			if maxNodes != 0 && want > maxNodes {
 				break
 			}
-			got := chess.Perft(p, i+1)
+			var got uint64
+			if want < 100_000 || threads == 1 {
+				got = chess.Perft(p, i+1) // small trees: not worth the goroutines
+			} else {
+				got = chess.PerftParallel(p, i+1, threads)
+			}
 			nodes += got
 			checked++
 			if got != want {
