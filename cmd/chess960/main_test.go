@@ -74,6 +74,9 @@ func TestID(t *testing.T) {
 	if got := mustRun(t, "id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1"); got != "518\n" {
 		t.Errorf("unquoted FEN: %q", got)
 	}
+	if got := mustRun(t, "id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1", "--json"); !strings.Contains(got, `"id": 518`) {
+		t.Errorf("unquoted FEN with --json: %q", got)
+	}
 	if out, _, code := call(t, "RKRNNQBB\n", "id", "-"); code != 0 || out != "959\n" {
 		t.Errorf("id - from stdin: %q %d", out, code)
 	}

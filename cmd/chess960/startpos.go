@@ -123,7 +123,7 @@ castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			asJSON := fs.Bool("json", false, "print the same JSON object as pos")
 			return func(e *env, args []string) error {
-				if len(args) > 1 && !*asJSON && strings.Contains(args[0], "/") {
+				if len(args) > 1 && strings.Contains(args[0], "/") {
 					// An unquoted FEN arrives as several arguments.
 					args = []string{strings.Join(args, " ")}
 				}
