@@ -123,10 +123,7 @@ castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			asJSON := fs.Bool("json", false, "print the same JSON object as pos")
 			return func(e *env, args []string) error {
-				if len(args) > 1 && strings.Contains(args[0], "/") {
-					// An unquoted FEN arrives as several arguments.
-					args = []string{strings.Join(args, " ")}
-				}
+				args = joinFEN(args) // an unquoted FEN arrives as several arguments
 				if err := wantArgs(args, 1, 1, "back rank or FEN"); err != nil {
 					return err
 				}
@@ -266,9 +263,7 @@ LIST is numbers and ranges, e.g. 518,0-9.`,
 			fritz := fs.Bool("fritz9", false, "N is a Fritz9 number (1..960)")
 			asJSON := fs.Bool("json", false, "print the derivation as JSON")
 			return func(e *env, args []string) error {
-				if len(args) > 1 && strings.Contains(args[0], "/") {
-					args = []string{strings.Join(args, " ")}
-				}
+				args = joinFEN(args)
 				if err := wantArgs(args, 1, 1, "position number N"); err != nil {
 					return err
 				}
