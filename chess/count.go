@@ -64,21 +64,11 @@ func (p *Position) countMoves() int {
 
 	// Unpinned pawns, set-wise; a promotion counts four times.
 	free := pawns &^ pinned
-	var promoRank Bitboard
-	var push1, push2, capL, capR Bitboard
-	if us == White {
-		promoRank = Rank8
-		push1 = free << 8 &^ occ
-		push2 = (push1 & rank3) << 8 &^ occ
-		capL = (free &^ FileA) << 7 & enemy
-		capR = (free &^ FileH) << 9 & enemy
-	} else {
+	promoRank := Rank8
+	if us == Black {
 		promoRank = Rank1
-		push1 = free >> 8 &^ occ
-		push2 = (push1 & rank6) >> 8 &^ occ
-		capL = (free &^ FileA) >> 9 & enemy
-		capR = (free &^ FileH) >> 7 & enemy
 	}
+	push1, push2, capL, capR := pawnSets(free, us, occ, enemy)
 	push1 &= target
 	capL &= target
 	capR &= target
@@ -142,4 +132,18 @@ func pawnTargets(from Square, us Color, up int, occ, enemy Bitboard) Bitboard {
 		}
 	}
 	return t | pawnAttacks[us][from]&enemy
+}
+
+// pawnSets returns the destinations of the pawns in free of colour us, set
+// by set: single pushes, double pushes, captures towards the a-file and
+// captures towards the h-file (before checks are taken into account).
+func pawnSets(free Bitboard, us Color, occ, enemy Bitboard) (push1, push2, capL, capR Bitboard) {
+	if us == White {
+		push1 = free << 8 &^ occ
+		push2 = (push1 & rank3) << 8 &^ occ
+		return push1, push2, (free &^ FileA) << 7 & enemy, (free &^ FileH) << 9 & enemy
+	}
+	push1 = free >> 8 &^ occ
+	push2 = (push1 & rank6) >> 8 &^ occ
+	return push1, push2, (free &^ FileA) >> 9 & enemy, (free &^ FileH) >> 7 & enemy
 }

@@ -121,24 +121,11 @@ func (p *Position) generate(list *[maxMoves]Move) int {
 	// Pawns: unpinned ones set-wise, pinned ones one by one.
 	pawns := p.byRole[Pawn] & own
 	free := pawns &^ pinned
-	var up int
-	var promoRank, doubleRank Bitboard
-	var push1, push2, capL, capR Bitboard
-	if us == White {
-		up = 8
-		promoRank, doubleRank = Rank8, rank3
-		push1 = free << 8 &^ occ
-		push2 = (push1 & doubleRank) << 8 &^ occ
-		capL = (free &^ FileA) << 7 & enemy
-		capR = (free &^ FileH) << 9 & enemy
-	} else {
-		up = -8
-		promoRank, doubleRank = Rank1, rank6
-		push1 = free >> 8 &^ occ
-		push2 = (push1 & doubleRank) >> 8 &^ occ
-		capL = (free &^ FileA) >> 9 & enemy
-		capR = (free &^ FileH) >> 7 & enemy
+	up, promoRank := 8, Rank8
+	if us == Black {
+		up, promoRank = -8, Rank1
 	}
+	push1, push2, capL, capR := pawnSets(free, us, occ, enemy)
 	push1 &= target
 	push2 &= target
 	capL &= target
