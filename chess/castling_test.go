@@ -1,14 +1,11 @@
 package chess
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
 	chess960 "github.com/chess960/chess960"
 )
-
-func TestPerftCastling(t *testing.T) { runPerftSuite(t, "castling.perft") }
 
 // Each castling configuration of SPEC §4, with the move written
 // king-takes-rook, whether it is legal, and the placement afterwards.
@@ -81,32 +78,5 @@ func TestCastlingMoves(t *testing.T) {
 				t.Errorf("after %s: incremental hash differs from a fresh one", c.move)
 			}
 		})
-	}
-}
-
-// Divides computed with Stockfish 15.1 (sfperft -d, UCI_Chess960).
-var castlingDivides = []struct {
-	fen    string
-	depth  int
-	divide string
-}{
-	{"4k3/8/8/8/8/8/8/rR1K4 w B - 0 1", 2, "b1a1: 5 b1c1: 14 d1c1: 13 d1c2: 13 d1d2: 13 d1e1: 13 d1e2: 13"},
-	{"4k3/8/8/8/8/8/8/2RK4 w C - 0 1", 2, "c1a1: 5 c1b1: 5 c1c2: 5 c1c3: 5 c1c4: 5 c1c5: 5 c1c6: 5 c1c7: 2 c1c8: 3 d1c1: 3 d1c2: 5 d1d2: 5 d1e1: 5 d1e2: 5"},
-	{"4k3/8/8/8/8/8/8/RR1K4 w B - 0 1", 2, "a1a2: 5 a1a3: 5 a1a4: 5 a1a5: 5 a1a6: 5 a1a7: 2 a1a8: 3 b1b2: 5 b1b3: 5 b1b4: 5 b1b5: 5 b1b6: 5 b1b7: 2 b1b8: 3 b1c1: 5 d1b1: 3 d1c1: 5 d1c2: 5 d1d2: 5 d1e1: 5 d1e2: 5"},
-	{"1r2k3/8/8/8/8/8/8/R3K3 w A - 0 1", 2, "a1a2: 15 a1a3: 15 a1a4: 15 a1a5: 15 a1a6: 15 a1a7: 12 a1a8: 8 a1b1: 15 a1c1: 15 a1d1: 13 e1a1: 13 e1d1: 15 e1d2: 15 e1e2: 15 e1f1: 15 e1f2: 15"},
-}
-
-func TestDivideCastling(t *testing.T) {
-	for _, c := range castlingDivides {
-		var b strings.Builder
-		for i, e := range Divide(MustParseFEN(c.fen), c.depth) {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(e.Move.UCI(true) + ": " + strconv.FormatUint(e.Nodes, 10))
-		}
-		if b.String() != c.divide {
-			t.Errorf("%s: divide %d\n got: %s\nwant: %s", c.fen, c.depth, b.String(), c.divide)
-		}
 	}
 }

@@ -94,7 +94,7 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() {
 		buf = p.AppendLegalMoves(buf[:0])
 		p.LegalMoves(&ml)
-		_ = Perft(p, 2)
+		_ = p.CountLegalMoves()
 		q := p
 		q.Play(ml.At(0))
 	}); n != 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/perft"
 )
 
 // positionArg reads a position given as a FEN, "-" (a FEN line on stdin), or
@@ -367,13 +368,13 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	divideFn := chess.DivideParallel
+	divideFn := perft.DivideParallel
 	if hashMB > 0 {
-		divideFn = chess.NewPerftTable(hashMB).DivideParallel
+		divideFn = perft.NewTable(hashMB).DivideParallel
 	}
 	start := time.Now()
 	nodes := uint64(1)
-	var div []chess.DivideEntry
+	var div []perft.Entry
 	if depth > 0 {
 		div = divideFn(p, depth, threads)
 		nodes = 0
@@ -412,7 +413,7 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 		return fmt.Errorf("--suite %q: %v", file, err)
 	}
 	defer f.Close()
-	entries, err := chess.ReadSuite(f, file)
+	entries, err := perft.ReadSuite(f, file)
 	if err != nil {
 		return err
 	}
@@ -434,9 +435,9 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 			}
 			var got uint64
 			if want < 100_000 || threads == 1 {
-				got = chess.Perft(p, i+1) // small trees: not worth the goroutines
+				got = perft.Count(p, i+1) // small trees: not worth the goroutines
 			} else {
-				got = chess.PerftParallel(p, i+1, threads)
+				got = perft.CountParallel(p, i+1, threads)
 			}
 			nodes += got
 			checked++

@@ -23,6 +23,7 @@ import (
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/perft"
 )
 
 var stockfish = flag.String("stockfish", "/usr/games/stockfish", "Stockfish binary, driven over UCI in Chess960 mode as sfperft does")
@@ -44,7 +45,7 @@ func main() {
 		fen := p.FEN(chess960.Shredder)
 		var counts []uint64
 		for d := 1; d <= *depth; d++ {
-			ours := chess.Perft(p, d)
+			ours := perft.Count(p, d)
 			theirs, err := sf(fen, d)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s %s: sfperft depth %d: %v\n", id, fen, d, err)

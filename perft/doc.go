@@ -1,0 +1,16 @@
+// Package perft counts the leaf nodes of the legal move tree of a chess
+// position ("perft"), the standard correctness test of a move generator, and
+// checks .perft suites of expected counts.
+//
+// Count and Divide run on one goroutine; CountParallel and DivideParallel
+// share the subtrees two plies below the root among several; a Table adds a
+// transposition table for deep counts. The last ply is counted from
+// bitboards (chess.Position.CountLegalMoves), not generated, and nothing
+// allocates on the way down.
+//
+// A suite file (the format python-chess and shakmaty use) is read with
+// ReadSuite and checked with Check, which the project's tests and the
+// chess960 command share.
+//
+// The package depends on the standard library and package chess only.
+package perft

@@ -1,0 +1,126 @@
+package perft
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/chess960/chess960/chess"
+)
+
+func TestReadSuiteErrors(t *testing.T) {
+	long := "id x\nepd " + strings.Repeat("8/", 200) + "\n"
+	cases := []struct{ text, want string }{
+		{"", "perft: suite s: no positions"},
+		{"# only a comment\n\n", "perft: suite s: no positions"},
+		{"perft 1 20\n", `line 1 "perft 1 20": perft line before any position`},
+		{"id a\nperft 1 20\n", `line 1: entry "a" has no epd line`},
+		{"epd 8/8 w - -\nperft 1\n", `line 2 "perft 1": want perft DEPTH NODES`},
+		{"epd 8/8 w - -\nperft 1 2 3\n", `want perft DEPTH NODES`},
+		{"epd 8/8 w - -\nperft one 20\n", `want perft DEPTH NODES in decimal digits`},
+		{"epd 8/8 w - -\nperft 016 20\n", `depth 016 out of range: must be 1..15`},
+		{"epd 8/8 w - -\nperft 0x3 20\n", `in decimal digits`},
+		{"epd 8/8 w - -\nperft +3 20\n", `in decimal digits`},
+		{"epd 8/8 w - -\nperft 3 1_000\n", `in decimal digits`},
+		{"epd 8/8 w - -\nperft 16 20\n", `depth 16 out of range: must be 1..15`},
+		{"epd 8/8 w - -\nperft 0 1\n", `depth 0 out of range`},
+		{"epd 8/8 w - -\nperft 2 99999999999999999999999\n", `in decimal digits`},
+		{"epd\n", `line 1 "epd": no FEN after epd`},
+		{"fen 8/8 w - -\nnodes 3\n", `line 2 "nodes 3": unknown keyword "nodes": want id, epd or perft`},
+		{long + "perft 1 x\n", `line 3 "perft 1 x"`},
+	}
+	for _, c := range cases {
+		_, err := ReadSuite(strings.NewReader(c.text), "s")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want it to contain %q", c.text, err, c.want)
+			continue
+		}
+		if !errors.Is(err, ErrSuite) {
+			t.Errorf("%q: %v does not unwrap to ErrSuite", c.text, err)
+		}
+	}
+	// A long line is quoted short.
+	_, err := ReadSuite(strings.NewReader("id x\nbogus "+strings.Repeat("y", 5000)+"\n"), "s")
+	if err == nil || len(err.Error()) > 250 || !strings.Contains(err.Error(), "(5006 bytes)") {
+		t.Errorf("long line: %v", err)
+	}
+}
+
+func TestReadSuiteEntries(t *testing.T) {
+	text := `# header
+id one
+epd 4k3/8/8/8/8/8/8/4K3 w - -   # trailing comment
+perft 2 25
+perft 1 5
+
+epd 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1
+perft 1 16
+`
+	got, err := ReadSuite(strings.NewReader(text), "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d entries, want 2", len(got))
+	}
+	a, b := got[0], got[1]
+	if a.ID != "one" || a.Line != 2 || a.FEN != "4k3/8/8/8/8/8/8/4K3 w - -" || len(a.Counts) != 2 || a.Counts[0] != 5 || a.Counts[1] != 25 {
+		t.Errorf("first entry %+v", a)
+	}
+	if b.ID != "s:7" || b.Line != 7 || len(b.Counts) != 1 || b.Counts[0] != 16 {
+		t.Errorf("second entry %+v", b)
+	}
+}
+
+// TestCheckBoundsWork: a suite that claims a small count for a deep tree
+// stops after MaxNodes leaves instead of counting the whole tree, and is a
+// mismatch.
+func TestCheckBoundsWork(t *testing.T) {
+	entries := []SuiteEntry{{ID: "deep", FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Line: 1,
+		Counts: []uint64{20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100}}}
+	for _, threads := range []int{1, 2} {
+		s := Check(entries, CheckOptions{MaxNodes: 1_000_000, Threads: threads})
+		if len(s.Mismatches) != 1 || !s.Mismatches[0].Over || s.Mismatches[0].Depth != 12 {
+			t.Fatalf("threads %d: %+v", threads, s)
+		}
+		// Batches of 65536 per goroutine may overshoot a little.
+		if s.Nodes < 1_000_000 || s.Nodes > 1_000_000+uint64(threads+1)<<17 {
+			t.Errorf("threads %d: counted %d nodes, want about 1,000,000", threads, s.Nodes)
+		}
+		if s.Counts != 2 {
+			t.Errorf("threads %d: %d counts, want 2", threads, s.Counts)
+		}
+		if msg := s.Mismatches[0].String(); !strings.Contains(msg, "deep (line 1) depth 12: got more than") {
+			t.Errorf("message %q", msg)
+		}
+	}
+}
+
+// TestCheckReportsBadFEN: a FEN the rules refuse is a mismatch naming it.
+func TestCheckReportsBadFEN(t *testing.T) {
+	s := Check([]SuiteEntry{{ID: "kings", FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Line: 4, Counts: []uint64{1}}}, CheckOptions{})
+	if len(s.Mismatches) != 1 || s.Mismatches[0].Err == nil || s.Counts != 0 {
+		t.Fatalf("%+v", s)
+	}
+	var fe *chess.FENError
+	if !errors.As(s.Mismatches[0].Err, &fe) {
+		t.Errorf("error %v is not a FEN error", s.Mismatches[0].Err)
+	}
+	if msg := s.Mismatches[0].String(); !strings.HasPrefix(msg, "kings (line 4): chess: FEN") {
+		t.Errorf("message %q", msg)
+	}
+}
+
+// TestCheckStopsAtFirstMismatch: an entry's deeper counts are not checked
+// after a wrong one, and a count above MaxNodes ends the entry.
+func TestCheckStopsAtFirstMismatch(t *testing.T) {
+	fen := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	s := Check([]SuiteEntry{{ID: "a", FEN: fen, Counts: []uint64{21, 400, 8902}}}, CheckOptions{MaxNodes: 10000})
+	if s.Counts != 1 || len(s.Mismatches) != 1 || s.Mismatches[0].Got != 20 {
+		t.Errorf("%+v", s)
+	}
+	s = Check([]SuiteEntry{{ID: "a", FEN: fen, Counts: []uint64{20, 400, 8902, 197281}}}, CheckOptions{MaxNodes: 10000})
+	if s.Counts != 3 || len(s.Mismatches) != 0 || s.Nodes != 20+400+8902 {
+		t.Errorf("%+v", s)
+	}
+}

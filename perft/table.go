@@ -1,0 +1,124 @@
+package perft
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/chess960/chess960/chess"
+)
+
+// Table is a fixed-size transposition table for perft: it remembers the
+// counts of subtrees by the position's Zobrist key and the depth, so that a
+// position reached again by another move order is counted once. It may be
+// shared by goroutines; its size never changes, whatever the depth.
+//
+// A count is trusted when the full 64-bit key matches, so a wrong count
+// needs two positions with the same key and depth, which is astronomically
+// unlikely but not impossible: verify important counts without a table.
+type Table struct {
+	entries []entry
+	mask    uint64
+}
+
+// entry holds key^nodes and nodes, written and read atomically: a torn entry
+// (two goroutines storing at once) fails the key check instead of giving a
+// wrong count.
+type entry struct {
+	check atomic.Uint64 // key ^ nodes
+	nodes atomic.Uint64
+}
+
+// NewTable returns a table of about mb megabytes (rounded down to a power of
+// two entries; at least 1024 entries).
+func NewTable(mb int) *Table {
+	n := uint64(1024)
+	if mb > 0 {
+		want := uint64(mb) << 20 / 16
+		if want > n {
+			n = 1 << (63 - bits.LeadingZeros64(want))
+		}
+	}
+	return &Table{entries: make([]entry, n), mask: n - 1}
+}
+
+// zobDepth mixes the depth into the key: the same position at another depth
+// is another entry.
+var zobDepth [64]uint64
+
+func init() {
+	s := uint64(0xdeb7_960)
+	for i := range zobDepth {
+		s += 0x9e3779b97f4a7c15
+		z := (s ^ s>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		zobDepth[i] = z ^ z>>31
+	}
+}
+
+func (t *Table) probe(key uint64) (uint64, bool) {
+	e := &t.entries[key&t.mask]
+	nodes := e.nodes.Load()
+	if e.check.Load()^nodes == key {
+		return nodes, true
+	}
+	return 0, false
+}
+
+func (t *Table) store(key, nodes uint64) {
+	e := &t.entries[key&t.mask]
+	e.nodes.Store(nodes)
+	e.check.Store(key ^ nodes)
+}
+
+// Count counts like Count, using and filling the table.
+func (t *Table) Count(p chess.Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return t.count(&p, depth)
+}
+
+func (t *Table) count(p *chess.Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.CountLegalMoves())
+	}
+	key := p.Hash() ^ zobDepth[depth&63]
+	if n, ok := t.probe(key); ok {
+		return n
+	}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	var total uint64
+	if depth == 2 {
+		for _, m := range ml.Moves() {
+			q := *p
+			q.Play(m)
+			total += uint64(q.CountLegalMoves())
+		}
+	} else {
+		for _, m := range ml.Moves() {
+			total += t.countAfter(*p, m, depth-1)
+		}
+	}
+	t.store(key, total)
+	return total
+}
+
+func (t *Table) countAfter(p chess.Position, m chess.Move, depth int) uint64 {
+	p.Play(m)
+	return t.count(&p, depth)
+}
+
+// CountParallel is CountParallel with the table t, shared by the goroutines.
+func (t *Table) CountParallel(p chess.Position, depth, threads int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return Total(t.DivideParallel(p, depth, threads))
+}
+
+// DivideParallel is DivideParallel with the table t, shared by the
+// goroutines.
+func (t *Table) DivideParallel(p chess.Position, depth, threads int) []Entry {
+	return divideParallel(p, depth, threads, t.Count)
+}
