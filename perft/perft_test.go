@@ -80,7 +80,7 @@ func TestStartSuiteIsNewPosition(t *testing.T) {
 // position, and on all the positions one ply after them.
 func TestCountMatchesGenerate(t *testing.T) {
 	var starts []chess.Position
-	for _, name := range []string{"chess960-start.perft", "chess960-midgame.perft", "random-playouts.perft", "castling.perft", } {
+	for _, name := range []string{"chess960-start.perft", "chess960-midgame.perft", "random-playouts.perft", "castling.perft"} {
 		for _, c := range readSuite(t, name) {
 			starts = append(starts, chess.MustParseFEN(c.FEN))
 		}
@@ -168,7 +168,7 @@ func TestBenchPositionCounts(t *testing.T) {
 // replacements) and a larger one, alone and shared by goroutines.
 func TestTable(t *testing.T) {
 	var cases []SuiteEntry
-	for _, name := range []string{"castling.perft", "random-playouts.perft", } {
+	for _, name := range []string{"castling.perft", "random-playouts.perft"} {
 		cases = append(cases, readSuite(t, name)...)
 	}
 	for _, bp := range benchPositions {
