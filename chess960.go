@@ -492,9 +492,9 @@ func (p StartPos) KingsTableEntry() string {
 	return string(b)
 }
 
-// Squares returns the files (0 = a .. 7 = h) of the king, the rook towards
+// Files returns the files (0 = a .. 7 = h) of the king, the rook towards
 // the a-file and the rook towards the h-file.
-func (p StartPos) Squares() (king, rookA, rookH int) {
+func (p StartPos) Files() (king, rookA, rookH int) {
 	r := p.Rank()
 	rookA = -1
 	for f, c := range r {

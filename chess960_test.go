@@ -442,7 +442,7 @@ func TestParseRankErrors(t *testing.T) {
 func TestParseFEN(t *testing.T) {
 	for n := 0; n < Count; n++ {
 		p := MustNew(n)
-		for _, style := range []CastlingStyle{XFEN, Shredder} {
+		for _, style := range []CastlingMode{XFEN, Shredder} {
 			fen := p.FEN(style)
 			q, err := ParseFEN(fen)
 			if err != nil || q != p {

@@ -208,8 +208,8 @@ func ExampleMirrorPairs() {
 	// Output: 480 0 959 BBQNNRKR RKRNNQBB
 }
 
-func ExampleStartPos_Squares() {
-	k, a, h := chess960.MustNew(0).Squares()
+func ExampleStartPos_Files() {
+	k, a, h := chess960.MustNew(0).Files()
 	fmt.Println(k, a, h) // files: g, f, h
 	// Output: 6 5 7
 }

@@ -86,7 +86,7 @@ func FuzzParseStartFEN(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, style := range []CastlingStyle{XFEN, Shredder} {
+		for _, style := range []CastlingMode{XFEN, Shredder} {
 			if q, err := ParseFEN(p.FEN(style)); err != nil || q != p {
 				t.Fatalf("ParseFEN(%q) = SP-%d, but its FEN %q does not round-trip: %v", s, p.ID(), p.FEN(style), err)
 			}

@@ -297,7 +297,7 @@ func isUpperRow(row string) bool {
 // or "" when it grants exactly the four rights. Each right may be written as
 // K/Q (k/q) or as the rook's file letter.
 func checkCastling(sp StartPos, field string) string {
-	_, ra, rh := sp.Squares()
+	_, ra, rh := sp.Files()
 	var seen [4]bool // white a-side, white h-side, black a-side, black h-side
 	for i := 0; i < len(field); i++ {
 		c := field[i]
@@ -345,24 +345,31 @@ func checkCastling(sp StartPos, field string) string {
 	return ""
 }
 
-// CastlingStyle chooses how a FEN writes castling rights.
-type CastlingStyle int
+// CastlingMode chooses how castling is written: in FEN here, and in FEN and
+// UCI moves in package chess (which calls the two modes chess.Standard and
+// chess.Chess960).
+type CastlingMode uint8
 
 const (
-	// XFEN writes K/Q/k/q for the outermost rooks (KQkq for every start position).
-	XFEN CastlingStyle = iota
-	// Shredder writes the rooks' file letters, White's upper case first
-	// (HAha for standard chess).
+	// XFEN writes what standard chess writes wherever it can: FEN castling
+	// K/Q/k/q for the outermost rooks (KQkq for every start position; X-FEN
+	// adds a rook's file letter only for an inner rook), and UCI castling as
+	// the king's move (e1g1).
+	XFEN CastlingMode = iota
+	// Shredder writes FEN castling as the rooks' file letters, White's upper
+	// case first (HAha for standard chess; Shredder-FEN), and UCI castling as
+	// the king taking its own rook (e1h1), as UCI engines expect with
+	// UCI_Chess960.
 	Shredder
 )
 
 // FEN returns the FEN of the start position with the castling field in the
 // given style: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".
-func (p StartPos) FEN(style CastlingStyle) string {
+func (p StartPos) FEN(style CastlingMode) string {
 	r := p.String()
 	castling := "KQkq"
 	if style == Shredder {
-		_, a, h := p.Squares()
+		_, a, h := p.Files()
 		castling = string([]byte{byte('A' + h), byte('A' + a), byte('a' + h), byte('a' + a)})
 	}
 	return strings.ToLower(r) + "/pppppppp/8/8/8/8/PPPPPPPP/" + r + " w " + castling + " - 0 1"

@@ -3,8 +3,6 @@ package chess
 import (
 	"strings"
 	"testing"
-
-	chess960 "github.com/chess960/chess960"
 )
 
 // Each castling configuration of SPEC §4, with the move written
@@ -57,7 +55,7 @@ func TestCastlingMoves(t *testing.T) {
 			var ml MoveList
 			p.LegalMoves(&ml)
 			for _, m := range ml.Moves() {
-				if m.IsCastle() && m.UCI(true) == c.move {
+				if m.IsCastle() && m.UCI(Chess960) == c.move {
 					found = m
 				}
 			}
@@ -68,11 +66,11 @@ func TestCastlingMoves(t *testing.T) {
 				return
 			}
 			p.Play(found)
-			if got, _, _ := strings.Cut(p.FEN(chess960.XFEN), " "); got != c.after {
+			if got, _, _ := strings.Cut(p.FEN(Standard), " "); got != c.after {
 				t.Errorf("after %s: placement %s, want %s", c.move, got, c.after)
 			}
 			if p.CastlingRooks()&backRank(p.Turn().Other()) != 0 {
-				t.Errorf("after %s: castling rights left: %s", c.move, p.FEN(chess960.Shredder))
+				t.Errorf("after %s: castling rights left: %s", c.move, p.FEN(Chess960))
 			}
 			if p.Hash() != p.computeHash() {
 				t.Errorf("after %s: incremental hash differs from a fresh one", c.move)

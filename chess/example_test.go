@@ -9,8 +9,8 @@ import (
 
 func ExampleNewPosition() {
 	p := chess.NewPosition(chess960.MustNew(0))
-	fmt.Println(p.FEN(chess960.XFEN))
-	fmt.Println(p.FEN(chess960.Shredder))
+	fmt.Println(p.FEN(chess.Standard))
+	fmt.Println(p.FEN(chess.Chess960))
 	fmt.Println(p.PieceAt(chess.G1), p.Turn())
 	// Output:
 	// bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1
@@ -36,8 +36,8 @@ func ExampleParseFEN() {
 func ExamplePosition_FEN() {
 	// Two white rooks on the a-side; only the inner one (b1) may castle.
 	p := chess.MustParseFEN("rr2k3/8/8/8/8/8/8/RR2K2R w BHb - 0 1")
-	fmt.Println(p.FEN(chess960.XFEN))
-	fmt.Println(p.FEN(chess960.Shredder))
+	fmt.Println(p.FEN(chess.Standard))
+	fmt.Println(p.FEN(chess.Chess960))
 	// Output:
 	// rr2k3/8/8/8/8/8/8/RR2K2R w KBb - 0 1
 	// rr2k3/8/8/8/8/8/8/RR2K2R w HBb - 0 1
@@ -49,7 +49,7 @@ func ExamplePosition_AppendLegalMoves() {
 	// through b1 once the castling rook has left.
 	moves := p.AppendLegalMoves(make([]chess.Move, 0, 256))
 	for _, m := range moves {
-		fmt.Print(m.UCI(true), " ")
+		fmt.Print(m.UCI(chess.Chess960), " ")
 	}
 	fmt.Println()
 	// Output:
@@ -61,7 +61,7 @@ func ExamplePosition_Play() {
 	m, _ := p.ParseUCI("f1g1") // king and rook swap places
 	p.Play(m)
 	fmt.Println(m.IsCastle(), m.KingTo(), m.RookTo())
-	fmt.Println(p.FEN(chess960.XFEN))
+	fmt.Println(p.FEN(chess.Standard))
 	// Output:
 	// true g1 f1
 	// 4k3/8/8/8/8/8/8/5RK1 b - - 1 1
@@ -75,7 +75,7 @@ func ExamplePosition_ParseUCI() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(s, "->", m.UCI(true), m.UCI(false))
+		fmt.Println(s, "->", m.UCI(chess.Chess960), m.UCI(chess.Standard))
 	}
 	// Output:
 	// e1h1 -> e1h1 e1g1

@@ -5,8 +5,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-
-	chess960 "github.com/chess960/chess960"
 )
 
 // The reasons ParseFEN refuses a FEN. Test for them with errors.Is; the
@@ -337,13 +335,13 @@ func checkEnPassant(p *Position, ep Square) string {
 // outermost one on its side) or Shredder-FEN (the rooks' file letters,
 // White's first, h-side before a-side, as in HAha). The en-passant square is
 // written only when an en-passant capture is legal.
-func (p *Position) FEN(style chess960.CastlingStyle) string {
+func (p *Position) FEN(mode CastlingMode) string {
 	var b [92]byte
-	return string(p.AppendFEN(b[:0], style))
+	return string(p.AppendFEN(b[:0], mode))
 }
 
 // AppendFEN appends the FEN of p (see FEN) to dst.
-func (p *Position) AppendFEN(dst []byte, style chess960.CastlingStyle) []byte {
+func (p *Position) AppendFEN(dst []byte, mode CastlingMode) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for f := 0; f < 8; f++ {
@@ -356,7 +354,7 @@ func (p *Position) AppendFEN(dst []byte, style chess960.CastlingStyle) []byte {
 				dst = append(dst, '0'+empty)
 				empty = 0
 			}
-			dst = append(dst, Piece{Color(c >> 3), Role(c & 7)}.Char())
+			dst = append(dst, Piece{Color(c >> 3), Role(c & 7)}.Letter())
 		}
 		if empty > 0 {
 			dst = append(dst, '0'+empty)
@@ -370,7 +368,7 @@ func (p *Position) AppendFEN(dst []byte, style chess960.CastlingStyle) []byte {
 	} else {
 		dst = append(dst, " b "...)
 	}
-	dst = p.appendCastling(dst, style)
+	dst = p.appendCastling(dst, mode)
 	dst = append(dst, ' ')
 	if p.ep != NoSquare {
 		dst = append(dst, p.ep.String()...)
@@ -384,7 +382,7 @@ func (p *Position) AppendFEN(dst []byte, style chess960.CastlingStyle) []byte {
 	return dst
 }
 
-func (p *Position) appendCastling(dst []byte, style chess960.CastlingStyle) []byte {
+func (p *Position) appendCastling(dst []byte, mode CastlingMode) []byte {
 	if p.castling == 0 {
 		return append(dst, '-')
 	}
@@ -405,7 +403,7 @@ func (p *Position) appendCastling(dst []byte, style chess960.CastlingStyle) []by
 		// h-side first, then a-side.
 		if r := rights & hSide; r != 0 {
 			sq := r.First()
-			if style != chess960.Shredder && sq == Square(63-leadingZeros(rooks&hSide)) {
+			if mode != Chess960 && sq == Square(63-leadingZeros(rooks&hSide)) {
 				dst = append(dst, 'K'|lowerCase)
 			} else {
 				dst = append(dst, ('A'+byte(sq.File()))|lowerCase)
@@ -413,7 +411,7 @@ func (p *Position) appendCastling(dst []byte, style chess960.CastlingStyle) []by
 		}
 		if r := rights & aSide; r != 0 {
 			sq := r.First()
-			if style != chess960.Shredder && sq == (rooks&aSide).First() {
+			if mode != Chess960 && sq == (rooks&aSide).First() {
 				dst = append(dst, 'Q'|lowerCase)
 			} else {
 				dst = append(dst, ('A'+byte(sq.File()))|lowerCase)
@@ -424,4 +422,4 @@ func (p *Position) appendCastling(dst []byte, style chess960.CastlingStyle) []by
 }
 
 // String returns the FEN in X-FEN style.
-func (p Position) String() string { return p.FEN(chess960.XFEN) }
+func (p Position) String() string { return p.FEN(Standard) }

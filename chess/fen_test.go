@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	chess960 "github.com/chess960/chess960"
 )
 
 func TestFENErrors(t *testing.T) {
@@ -115,15 +113,15 @@ func TestFENRoundTrip(t *testing.T) {
 		if wantX == "" {
 			wantX = strings.Join(strings.Fields(c.in), " ")
 		}
-		if got := p.FEN(chess960.XFEN); got != wantX {
+		if got := p.FEN(Standard); got != wantX {
 			t.Errorf("X-FEN of %q = %q, want %q", c.in, got, wantX)
 		}
 		if wantS != "" {
-			if got := p.FEN(chess960.Shredder); got != wantS {
+			if got := p.FEN(Chess960); got != wantS {
 				t.Errorf("Shredder-FEN of %q = %q, want %q", c.in, got, wantS)
 			}
 		}
-		for _, style := range []chess960.CastlingStyle{chess960.XFEN, chess960.Shredder} {
+		for _, style := range []CastlingMode{Standard, Chess960} {
 			q, err := ParseFEN(p.FEN(style))
 			if err != nil || q != p {
 				t.Errorf("%q: reparsing %q: %v (equal %v)", c.in, p.FEN(style), err, q == p)

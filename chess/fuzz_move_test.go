@@ -42,7 +42,7 @@ func FuzzParseMove(f *testing.F) {
 			t.Fatalf("%s: ParseMove(%q) = %v, not legal", p.FEN(0), s, m)
 		}
 		san := p.SAN(m)
-		for _, text := range []string{san, m.UCI(true), m.UCI(false)} {
+		for _, text := range []string{san, m.UCI(Chess960), m.UCI(Standard)} {
 			back, err := p.ParseMove(text)
 			if err != nil || back != m {
 				t.Fatalf("%s: %q -> %v, written %q reads as %v, %v", p.FEN(0), s, m, text, back, err)

@@ -30,7 +30,7 @@ func FuzzParseFEN(f *testing.F) {
 		if p.Hash() != p.computeHash() {
 			t.Fatalf("%q: hash", s)
 		}
-		for _, style := range []chess960.CastlingStyle{chess960.XFEN, chess960.Shredder} {
+		for _, style := range []CastlingMode{Standard, Chess960} {
 			out := p.FEN(style)
 			q, err := ParseFEN(out)
 			if err != nil {
@@ -74,17 +74,17 @@ func FuzzMoves(f *testing.F) {
 				return
 			}
 			m := ml.At(rng.IntN(ml.Len()))
-			before := p.FEN(chess960.Shredder)
+			before := p.FEN(Chess960)
 			p.Play(m)
 			if p.Hash() != p.computeHash() {
 				t.Fatalf("%s %v: incremental hash differs", before, m)
 			}
-			q, err := ParseFEN(p.FEN(chess960.Shredder))
+			q, err := ParseFEN(p.FEN(Chess960))
 			if err != nil {
-				t.Fatalf("%s %v -> %s: %v", before, m, p.FEN(chess960.Shredder), err)
+				t.Fatalf("%s %v -> %s: %v", before, m, p.FEN(Chess960), err)
 			}
 			if q != p {
-				t.Fatalf("%s %v -> %s: reparsed position differs", before, m, p.FEN(chess960.Shredder))
+				t.Fatalf("%s %v -> %s: reparsed position differs", before, m, p.FEN(Chess960))
 			}
 		}
 	})
@@ -95,31 +95,31 @@ func FuzzMoves(f *testing.F) {
 func checkMoves(t *testing.T, p *Position, ml *MoveList) {
 	t.Helper()
 	if got := p.countMoves(); got != ml.Len() {
-		t.Fatalf("%s: countMoves %d, generated %d", p.FEN(chess960.Shredder), got, ml.Len())
+		t.Fatalf("%s: countMoves %d, generated %d", p.FEN(Chess960), got, ml.Len())
 	}
 	fast := make([]string, 0, ml.Len())
 	for _, m := range ml.Moves() {
 		if !p.IsLegal(m) {
-			t.Fatalf("%s: %v not IsLegal", p.FEN(chess960.Shredder), m)
+			t.Fatalf("%s: %v not IsLegal", p.FEN(Chess960), m)
 		}
 		q := *p
 		q.Play(m)
 		if slowAttacked(&q, q.KingSquare(p.turn), q.turn) {
-			t.Fatalf("%s: %v leaves the king attacked", p.FEN(chess960.Shredder), m)
+			t.Fatalf("%s: %v leaves the king attacked", p.FEN(Chess960), m)
 		}
 		if got, want := q.Checkers(), slowCheckers(&q); got != want {
-			t.Fatalf("%s: after %v checkers %x, want %x", p.FEN(chess960.Shredder), m, got, want)
+			t.Fatalf("%s: after %v checkers %x, want %x", p.FEN(Chess960), m, got, want)
 		}
-		fast = append(fast, m.UCI(true))
+		fast = append(fast, m.UCI(Chess960))
 	}
 	slow := slowLegalMoves(p)
 	sort.Strings(fast)
 	if len(fast) != len(slow) {
-		t.Fatalf("%s: %d moves %v, reference %d %v", p.FEN(chess960.Shredder), len(fast), fast, len(slow), slow)
+		t.Fatalf("%s: %d moves %v, reference %d %v", p.FEN(Chess960), len(fast), fast, len(slow), slow)
 	}
 	for i := range fast {
 		if fast[i] != slow[i] {
-			t.Fatalf("%s: moves %v, reference %v", p.FEN(chess960.Shredder), fast, slow)
+			t.Fatalf("%s: moves %v, reference %v", p.FEN(Chess960), fast, slow)
 		}
 	}
 }
@@ -217,7 +217,7 @@ func slowLegalMoves(p *Position) []string {
 		q := *p
 		q.Play(m)
 		if !slowAttacked(&q, q.KingSquare(us), us^1) {
-			out = append(out, m.UCI(true))
+			out = append(out, m.UCI(Chess960))
 		}
 	}
 	// Castling, straight from the rules: both pieces end on their squares,
@@ -252,7 +252,7 @@ func slowLegalMoves(p *Position) []string {
 			}
 		}
 		if ok {
-			out = append(out, newMove(k, r).UCI(true))
+			out = append(out, newMove(k, r).UCI(Chess960))
 		}
 	}
 	sort.Strings(out)

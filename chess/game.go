@@ -1,7 +1,5 @@
 package chess
 
-import chess960 "github.com/chess960/chess960"
-
 // Termination says how a game ended, or which draw may be claimed.
 type Termination int
 
@@ -74,7 +72,7 @@ func (g *Game) Moves() []Move { return g.moves }
 func (g *Game) Play(m Move) error {
 	p := g.Position()
 	if !p.IsLegal(m) {
-		return &MoveError{Input: m.UCI(true), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(chess960.XFEN)}
+		return &MoveError{Input: m.UCI(Chess960), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
 	}
 	p.Play(m)
 	g.moves = append(g.moves, m)

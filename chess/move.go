@@ -60,29 +60,30 @@ func (m Move) RookTo() Square {
 }
 
 // UCI returns the move in UCI notation, e.g. "e2e4" or "e7e8q". Castling is
-// written king-takes-rook ("e1h1") when chess960 is true, and as the king's
-// move ("e1g1", "e1c1") when it is false.
-func (m Move) UCI(chess960 bool) string {
+// written as the king taking its own rook ("e1h1") in mode Chess960, and as
+// the king's move ("e1g1", "e1c1"; "g1g1" when the king does not move) in
+// mode Standard.
+func (m Move) UCI(mode CastlingMode) string {
 	var b [5]byte
-	return string(m.AppendUCI(b[:0], chess960))
+	return string(m.AppendUCI(b[:0], mode))
 }
 
 // AppendUCI appends the UCI form of m (see UCI) to dst.
-func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
+func (m Move) AppendUCI(dst []byte, mode CastlingMode) []byte {
 	from, to := m.From(), m.To()
-	if m.IsCastle() && !chess960 {
+	if m.IsCastle() && mode != Chess960 {
 		to = m.KingTo()
 	}
 	dst = append(dst, 'a'+byte(from.File()), '1'+byte(from.Rank()), 'a'+byte(to.File()), '1'+byte(to.Rank()))
 	if p := m.Promotion(); p != NoRole {
-		dst = append(dst, p.Char())
+		dst = append(dst, p.Letter()|0x20)
 	}
 	return dst
 }
 
 // String returns the move in Chess960 UCI notation (castling as
 // king-takes-rook).
-func (m Move) String() string { return m.UCI(true) }
+func (m Move) String() string { return m.UCI(Chess960) }
 
 // MoveList is a fixed-capacity list of moves, large enough for any position
 // this package accepts. Reuse one to generate moves without allocating.

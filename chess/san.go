@@ -50,11 +50,11 @@ func (p *Position) appendSANNoSuffix(dst []byte, m Move) []byte {
 		}
 		dst = append(dst, to.String()...)
 		if pr := m.Promotion(); pr != NoRole {
-			dst = append(dst, '=', pr.Upper())
+			dst = append(dst, '=', pr.Letter())
 		}
 		return dst
 	}
-	dst = append(dst, role.Upper())
+	dst = append(dst, role.Letter())
 	// Disambiguate among the other legal moves of the same kind of piece to
 	// the same square: by file if that suffices, else by rank, else both.
 	var ml MoveList

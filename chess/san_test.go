@@ -78,21 +78,21 @@ func TestSANReadLenient(t *testing.T) {
 	for in, want := range map[string]string{"Nf3": "g1f3", "Ng1f3": "g1f3", "Ngf3": "g1f3", "N1f3": "g1f3", "Nf3+": "g1f3",
 		"Nf3!?": "g1f3", " e4 ": "e2e4", "g1f3": "g1f3", "e2e4": "e2e4"} {
 		m, err := p.ParseMove(in)
-		if err != nil || m.UCI(true) != want {
+		if err != nil || m.UCI(Chess960) != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
 		}
 	}
 	q := MustParseFEN("3r3k/4P3/8/8/8/8/8/K7 w - - 0 1")
 	for in, want := range map[string]string{"e8Q": "e7e8q", "e8=q": "e7e8q", "exd8=N": "e7d8n", "ed8N": "e7d8n", "e7d8r": "e7d8r"} {
 		m, err := q.ParseMove(in)
-		if err != nil || m.UCI(true) != want {
+		if err != nil || m.UCI(Chess960) != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
 		}
 	}
 	c := MustParseFEN("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
 	for in, want := range map[string]string{"0-0": "e1h1", "O-O": "e1h1", "0-0-0": "e1a1", "O-O-O+": "e1a1", "e1g1": "e1h1", "e1h1": "e1h1"} {
 		m, err := c.ParseMove(in)
-		if err != nil || m.UCI(true) != want {
+		if err != nil || m.UCI(Chess960) != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %s", in, m, err, want)
 		}
 	}
@@ -156,12 +156,12 @@ func TestSANRoundTripPlayouts(t *testing.T) {
 			for _, m := range legal {
 				s := p.SAN(m)
 				if o, dup := seen[s]; dup {
-					t.Fatalf("%s: %s and %s both write %s", p.FEN(chess960.Shredder), o, m, s)
+					t.Fatalf("%s: %s and %s both write %s", p.FEN(Chess960), o, m, s)
 				}
 				seen[s] = m
 				back, err := p.ParseSAN(s)
 				if err != nil || back != m {
-					t.Fatalf("%s: ParseSAN(SAN(%s) = %s) = %v, %v", p.FEN(chess960.Shredder), m, s, back, err)
+					t.Fatalf("%s: ParseSAN(SAN(%s) = %s) = %v, %v", p.FEN(Chess960), m, s, back, err)
 				}
 				moves++
 			}

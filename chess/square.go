@@ -141,18 +141,9 @@ const (
 	King
 )
 
-// Char returns the role's lower-case letter ('p', 'n', 'b', 'r', 'q', 'k'),
-// or '-' for NoRole.
-func (r Role) Char() byte {
-	if r > King {
-		return '?'
-	}
-	return "-pnbrqk"[r]
-}
-
-// Upper returns the role's upper-case letter ('P', 'N', 'B', 'R', 'Q', 'K'),
-// or '-' for NoRole.
-func (r Role) Upper() byte {
+// Letter returns the role's upper-case letter as SAN writes it ('P', 'N',
+// 'B', 'R', 'Q', 'K'), or '-' for NoRole.
+func (r Role) Letter() byte {
 	if r > King {
 		return '?'
 	}
@@ -192,16 +183,16 @@ type Piece struct {
 	Role  Role
 }
 
-// Char returns the piece's FEN letter, upper case for White ('N'), lower case
-// for Black ('n'), or '.' for no piece.
-func (p Piece) Char() byte {
+// Letter returns the piece's FEN letter, upper case for White ('N'), lower
+// case for Black ('n'), or '.' for no piece.
+func (p Piece) Letter() byte {
 	if p.Role == NoRole {
 		return '.'
 	}
 	if p.Color == White {
-		return p.Role.Upper()
+		return p.Role.Letter()
 	}
-	return p.Role.Char()
+	return p.Role.Letter() | 0x20
 }
 
 // String returns e.g. "white knight", or "none".

@@ -36,7 +36,7 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // it is legal in p. Castling is accepted both as king-takes-rook ("e1h1",
 // the Chess960 form) and as the king's move ("e1g1", "e1c1") when that is
 // not also an ordinary king move. When the king does not move, its
-// standard form names the king's square twice ("g1g1"), as Move.UCI(false)
+// standard form names the king's square twice ("g1g1"), as Move.UCI(Standard)
 // writes it.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	fail := func(err error, detail string) (Move, error) {

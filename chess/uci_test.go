@@ -52,7 +52,7 @@ func TestParseUCI(t *testing.T) {
 		p := MustParseFEN(c.fen)
 		m, err := p.ParseUCI(c.in)
 		if c.err == nil {
-			if err != nil || m.UCI(true) != c.want {
+			if err != nil || m.UCI(Chess960) != c.want {
 				t.Errorf("%s: ParseUCI(%q) = %v, %v; want %s", c.fen, c.in, m, err, c.want)
 			}
 			continue
@@ -67,12 +67,12 @@ func TestParseUCI(t *testing.T) {
 func TestMoveUCI(t *testing.T) {
 	p := MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	m, _ := p.ParseUCI("e1h1")
-	if m.UCI(true) != "e1h1" || m.UCI(false) != "e1g1" || m.KingTo() != G1 || m.RookTo() != F1 || !m.IsCastle() {
-		t.Errorf("castle: %s %s %v %v", m.UCI(true), m.UCI(false), m.KingTo(), m.RookTo())
+	if m.UCI(Chess960) != "e1h1" || m.UCI(Standard) != "e1g1" || m.KingTo() != G1 || m.RookTo() != F1 || !m.IsCastle() {
+		t.Errorf("castle: %s %s %v %v", m.UCI(Chess960), m.UCI(Standard), m.KingTo(), m.RookTo())
 	}
 	m, _ = p.ParseUCI("e1c1")
-	if m.UCI(true) != "e1a1" || m.UCI(false) != "e1c1" || m.KingTo() != C1 || m.RookTo() != D1 {
-		t.Errorf("castle: %s %s", m.UCI(true), m.UCI(false))
+	if m.UCI(Chess960) != "e1a1" || m.UCI(Standard) != "e1c1" || m.KingTo() != C1 || m.RookTo() != D1 {
+		t.Errorf("castle: %s %s", m.UCI(Chess960), m.UCI(Standard))
 	}
 	m, _ = p.ParseUCI("a1a8")
 	if m.KingTo() != A8 || m.RookTo() != NoSquare || m.IsCastle() || m.IsEnPassant() || m.Promotion() != NoRole {
@@ -92,14 +92,14 @@ func TestParseUCIRoundTrip(t *testing.T) {
 				break
 			}
 			for _, m := range ml.Moves() {
-				for _, c960 := range []bool{true, false} {
+				for _, c960 := range []CastlingMode{Chess960, Standard} {
 					s := m.UCI(c960)
 					got, err := p.ParseUCI(s)
 					if err != nil {
-						t.Fatalf("%s: ParseUCI(%q): %v", p.FEN(chess960.Shredder), s, err)
+						t.Fatalf("%s: ParseUCI(%q): %v", p.FEN(Chess960), s, err)
 					}
-					if got != m && !(!c960 && m.IsCastle()) {
-						t.Fatalf("%s: ParseUCI(%q) = %v, want %v", p.FEN(chess960.Shredder), s, got, m)
+					if got != m && !(c960 == Standard && m.IsCastle()) {
+						t.Fatalf("%s: ParseUCI(%q) = %v, want %v", p.FEN(Chess960), s, got, m)
 					}
 				}
 			}

@@ -62,7 +62,7 @@ func looksLikeFENField(i int, s string) bool {
 	}
 }
 
-func castlingStyle(s string) (chess960.CastlingStyle, error) {
+func castlingStyle(s string) (chess960.CastlingMode, error) {
 	switch strings.ToLower(s) {
 	case "xfen", "x-fen":
 		return chess960.XFEN, nil
@@ -75,7 +75,7 @@ func castlingStyle(s string) (chess960.CastlingStyle, error) {
 // positionAndStyle checks the arguments of fen and play (the position first,
 // at most max in all; -1: no limit) and reads the position and the castling
 // style of the output.
-func positionAndStyle(e *env, args []string, max int, castling string) (chess.Position, chess960.CastlingStyle, error) {
+func positionAndStyle(e *env, args []string, max int, castling string) (chess.Position, chess960.CastlingMode, error) {
 	if err := wantArgs(args, 1, max, "FEN"); err != nil {
 		return chess.Position{}, 0, err
 	}
@@ -101,7 +101,7 @@ type fenJSON struct {
 	CastlingRook []string `json:"castlingRooks"`
 }
 
-func describe(g *chess.Game, style chess960.CastlingStyle) fenJSON {
+func describe(g *chess.Game, style chess960.CastlingMode) fenJSON {
 	p := g.Position()
 	st := g.Status()
 	j := fenJSON{FEN: p.FEN(style), XFEN: p.FEN(chess960.XFEN), ShredderFEN: p.FEN(chess960.Shredder),
@@ -192,7 +192,7 @@ one of them with --uci or --san. --standard writes castling in UCI as the king's
 				}
 				var list []mv
 				for _, m := range p.AppendLegalMoves(nil) {
-					list = append(list, mv{m.UCI(!*standard), p.SAN(m)})
+					list = append(list, mv{m.UCI(map[bool]chess.CastlingMode{false: chess.Chess960, true: chess.Standard}[*standard]), p.SAN(m)})
 				}
 				sort.Slice(list, func(i, j int) bool { return list[i].UCI < list[j].UCI })
 				if *asJSON {
@@ -245,7 +245,7 @@ Moves are SAN (Nf3, O-O, exd6, e8=Q) or UCI (g1f3, e1h1 or e1g1, e7e8q).`,
 						return fmt.Errorf("move %d: %v", i+1, err)
 					}
 					sans = append(sans, before.SAN(m))
-					ucis = append(ucis, m.UCI(true))
+					ucis = append(ucis, m.UCI(chess.Chess960))
 				}
 				j := describe(g, style)
 				if *asJSON {
@@ -390,7 +390,7 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 		if divide {
 			m := map[string]uint64{}
 			for _, d := range div {
-				m[d.Move.UCI(true)] = d.Nodes
+				m[d.Move.UCI(chess.Chess960)] = d.Nodes
 			}
 			out["divide"] = m
 		}
@@ -398,7 +398,7 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	}
 	if divide {
 		for _, d := range div {
-			fmt.Fprintf(e.stdout, "%s: %d\n", d.Move.UCI(true), d.Nodes)
+			fmt.Fprintf(e.stdout, "%s: %d\n", d.Move.UCI(chess.Chess960), d.Nodes)
 		}
 		fmt.Fprintf(e.stdout, "\nmoves: %d\n", len(div))
 	}
