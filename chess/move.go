@@ -92,10 +92,12 @@ type MoveList struct {
 	n     int
 }
 
-// maxMoves bounds the legal moves of any position ParseFEN accepts (at most
-// 16 pieces a side, no more promoted pieces than missing pawns; the known
-// maximum is 218).
-const maxMoves = 256
+// maxMoves bounds the legal moves of any position this package accepts: at
+// most 16 pieces a side, so a king (8 moves) and 15 others, none with more
+// moves than a queen on an empty board; the 15 best squares for a queen give
+// 4*27 + 11*25 moves, 391 in all with the king's. (A position reachable from
+// a start position has at most 218.)
+const maxMoves = 400
 
 // Len returns the number of moves in the list.
 func (ml *MoveList) Len() int { return ml.n }

@@ -15,7 +15,7 @@ const (
 func (p *Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
 
 // AppendLegalMoves appends the legal moves of p to dst and returns the
-// extended slice. It does not allocate when dst has room for them (256 is
+// extended slice. It does not allocate when dst has room for them (400 is
 // always enough).
 func (p *Position) AppendLegalMoves(dst []Move) []Move {
 	var buf [maxMoves]Move

@@ -4,25 +4,22 @@ import (
 	chess960 "github.com/chess960/chess960"
 )
 
-// Position is a legal chess position with the side to move, castling rights,
-// en-passant square and move counters. It is a value type: copying it makes
-// an independent snapshot. The zero Position is not a valid position; get one
-// from NewPosition or ParseFEN, which validate once, so that methods never
-// need to check again.
+// Position is a chess position that can be played: the pieces, the side to
+// move, castling rights, the en-passant square and the move counters,
+// validated once when it is made (by NewPosition, ParseFEN or
+// Setup.Position), so that methods never need to check again. It is a value
+// type: copying it makes an independent snapshot. The zero Position is not
+// a valid position.
 type Position struct {
-	board    [64]uint8   // piece code per square: 0 empty, else role | color<<3
-	byRole   [7]Bitboard // indexed by Role; [NoRole] unused
-	byColor  [2]Bitboard // pieces of each side
-	castling Bitboard    // squares of rooks that keep a castling right
-	checkers Bitboard    // pieces giving check to the side to move
-	hash     uint64      // Zobrist key
-	halfmove int32       // plies since the last capture or pawn move
-	fullmove int32       // starts at 1, incremented after Black's move
-	ep       Square      // en-passant target, only when a capture there is legal
-	turn     Color       // side to move
+	placement
+	castling Bitboard // squares of rooks that keep a castling right
+	checkers Bitboard // pieces giving check to the side to move
+	hash     uint64   // Zobrist key
+	halfmove int32    // plies since the last capture or pawn move
+	fullmove int32    // starts at 1, incremented after Black's move
+	ep       Square   // en-passant target, only when a capture there is legal
+	turn     Color    // side to move
 }
-
-func code(c Color, r Role) uint8 { return uint8(r) | uint8(c)<<3 }
 
 // NewPosition returns the start position sp with White to move and all four
 // castling rights.
@@ -45,37 +42,19 @@ func NewPosition(sp chess960.StartPos) Position {
 	return p
 }
 
-// put places a piece on an empty square, without touching the hash.
-func (p *Position) put(sq Square, c Color, r Role) {
-	p.board[sq] = code(c, r)
-	p.byRole[r] |= sq.BB()
-	p.byColor[c] |= sq.BB()
-}
-
 // Turn returns the side to move.
 func (p *Position) Turn() Color { return p.turn }
 
 // PieceAt returns the piece on sq (Role NoRole if the square is empty or sq
 // is out of range).
-func (p *Position) PieceAt(sq Square) Piece {
-	if sq >= 64 {
-		return Piece{}
-	}
-	c := p.board[sq]
-	return Piece{Color(c >> 3), Role(c & 7)}
-}
+func (p *Position) PieceAt(sq Square) Piece { return p.pieceAt(sq) }
 
 // Occupied returns the set of occupied squares.
 func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
 
 // Pieces returns the squares of c's pieces of role r (r == NoRole: all of
 // c's pieces).
-func (p *Position) Pieces(c Color, r Role) Bitboard {
-	if r == NoRole || r > King {
-		return p.byColor[c&1]
-	}
-	return p.byRole[r] & p.byColor[c&1]
-}
+func (p *Position) Pieces(c Color, r Role) Bitboard { return p.pieces(c, r) }
 
 // KingSquare returns the square of c's king.
 func (p *Position) KingSquare(c Color) Square {

@@ -57,6 +57,7 @@ func TestSuiteStart(t *testing.T)          { runSuite(t, "chess960-start.perft")
 func TestSuiteMidgame(t *testing.T)        { runSuite(t, "chess960-midgame.perft") }
 func TestSuiteRandomPlayouts(t *testing.T) { runSuite(t, "random-playouts.perft") }
 func TestSuiteCastling(t *testing.T)       { runSuite(t, "castling.perft") }
+func TestSuitePromoted(t *testing.T)       { runSuite(t, "promoted.perft") }
 
 // TestStartSuiteIsNewPosition: the start suite's 960 FENs are the 960 start
 // positions in Scharnagl order, so its counts check NewPosition too.
@@ -80,7 +81,7 @@ func TestStartSuiteIsNewPosition(t *testing.T) {
 // position, and on all the positions one ply after them.
 func TestCountMatchesGenerate(t *testing.T) {
 	var starts []chess.Position
-	for _, name := range []string{"chess960-start.perft", "chess960-midgame.perft", "random-playouts.perft", "castling.perft"} {
+	for _, name := range []string{"chess960-start.perft", "chess960-midgame.perft", "random-playouts.perft", "castling.perft", "promoted.perft"} {
 		for _, c := range readSuite(t, name) {
 			starts = append(starts, chess.MustParseFEN(c.FEN))
 		}
@@ -168,7 +169,7 @@ func TestBenchPositionCounts(t *testing.T) {
 // replacements) and a larger one, alone and shared by goroutines.
 func TestTable(t *testing.T) {
 	var cases []SuiteEntry
-	for _, name := range []string{"castling.perft", "random-playouts.perft"} {
+	for _, name := range []string{"castling.perft", "random-playouts.perft", "promoted.perft"} {
 		cases = append(cases, readSuite(t, name)...)
 	}
 	for _, bp := range benchPositions {

@@ -102,9 +102,9 @@ func TestCheckReportsBadFEN(t *testing.T) {
 	if len(s.Mismatches) != 1 || s.Mismatches[0].Err == nil || s.Counts != 0 {
 		t.Fatalf("%+v", s)
 	}
-	var fe *chess.FENError
-	if !errors.As(s.Mismatches[0].Err, &fe) {
-		t.Errorf("error %v is not a FEN error", s.Mismatches[0].Err)
+	var pe *chess.PositionError
+	if !errors.As(s.Mismatches[0].Err, &pe) || !errors.Is(pe, chess.ErrKings) {
+		t.Errorf("error %v is not a position error about kings", s.Mismatches[0].Err)
 	}
 	if msg := s.Mismatches[0].String(); !strings.HasPrefix(msg, "kings (line 4): chess: FEN") {
 		t.Errorf("message %q", msg)

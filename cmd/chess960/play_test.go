@@ -132,7 +132,7 @@ func TestEngineCommandErrors(t *testing.T) {
 		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-2"}, 1, "--threads -2"},
 		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "-1"}, 1, "--hash -1"},
 		{[]string{"perft", "--depth", "3"}, 2, "exactly one"},
-		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "kings"},
+		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "white has no king; placement field: black has no king"},
 		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},
 		{[]string{"perft", "--pos", "960x", "--depth", "1"}, 1, "position number"},
 		{[]string{"perft", "--suite", "/nonexistent.perft"}, 1, "nonexistent"},
