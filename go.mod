@@ -1,3 +1,10 @@
 module github.com/chess960/chess960
 
 go 1.26
+
+require (
+	github.com/chromedp/cdproto v0.160.1
+	github.com/chromedp/chromedp v0.23.1
+)
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/chess960/chess960/internal/server"
+)
+
+// serveContext is the context serve runs in: until SIGINT or SIGTERM.
+// Tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// shutdownGrace is how long serve waits for the requests in flight when it
+// is asked to stop.
+const shutdownGrace = 10 * time.Second
+
+func init() {
+	register(&command{
+		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off]",
+		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
+		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
+interface). It keeps no state: everything a page shows is in its address, so any number of
+instances behind a load balancer serve the same app. The JSON API under /api/ answers what
+the commands print with --json. The access log (one line per request, without the query,
+which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
+after the requests in flight finish.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
+			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
+			return func(e *env, args []string) error {
+				if err := wantArgs(args, 0, 0, ""); err != nil {
+					return err
+				}
+				var log *slog.Logger
+				switch *logFormat {
+				case "text":
+					log = slog.New(slog.NewTextHandler(e.stderr, nil))
+				case "json":
+					log = slog.New(slog.NewJSONHandler(e.stderr, nil))
+				case "off":
+				default:
+					return fmt.Errorf("--log %q: unknown format: want text, json or off", *logFormat)
+				}
+				ln, err := net.Listen("tcp", *addr)
+				if err != nil {
+					return fmt.Errorf("--addr %q: %v", *addr, err)
+				}
+				ctx, stop := serveContext()
+				defer stop()
+				srv := server.NewHTTPServer(*addr, server.New(server.Config{Logger: log}), log)
+				fmt.Fprintf(e.stderr, "chess960: serving on http://%s (Ctrl+C stops)\n", ln.Addr())
+				flush(e.stdout)
+				err = server.Run(ctx, srv, ln, shutdownGrace)
+				if err != nil {
+					return fmt.Errorf("serve: %v", err)
+				}
+				fmt.Fprintln(e.stderr, "chess960: stopped")
+				return nil
+			}
+		},
+	})
+}
+
+// flush writes out what is buffered for w, if it buffers.
+func flush(w io.Writer) {
+	if f, ok := w.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+}
