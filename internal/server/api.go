@@ -28,6 +28,9 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 		return err
 	}
 	n := r.PathValue("n")
+	if len(n) > maxNumber {
+		return badParam("n", n, "too long for a position number")
+	}
 	var sp chess960.StartPos
 	var perr error
 	if fritz {
@@ -281,12 +284,30 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 
 // GET /healthz.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) *inputError {
+	if err := noQuery(r); err != nil {
+		return err
+	}
 	writeJSONBytes(w, []byte("{\"status\": \"ok\"}\n"), cacheNever)
 	return nil
 }
 
 // GET /api/openapi.json: the API described in OpenAPI 3.
 func (s *Server) apiOpenAPI(w http.ResponseWriter, r *http.Request) *inputError {
+	if err := noQuery(r); err != nil {
+		return err
+	}
 	writeJSONBytes(w, s.assets.openAPI, cacheStable)
 	return nil
+}
+
+// noQuery refuses any parameter.
+func noQuery(r *http.Request) *inputError {
+	if r.URL.RawQuery == "" {
+		return nil
+	}
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	return q.only()
 }

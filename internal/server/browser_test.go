@@ -340,7 +340,7 @@ func TestBrowser(t *testing.T) {
 				{"home", "/pos/518"}, {"random", "/pos/250"},
 				{"gallery", "/gallery"}, {"gallery-filter", "/gallery?pattern=R%3FK%3F%3FR%3F%3F"},
 				{"draw", "/draw?rounds=6&seed=Club+championship+2026&unique=1&exclude=518&event=Club+championship"},
-				{"verify", "/verify?rounds=3&seed=Round+1&unique=1&exclude=518%2C0-9&commit=x"},
+				{"verify", "/verify?rounds=3&seed=Round+1&unique=1&exclude=518%2C0-9&commit=129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6"},
 				{"sheet", "/draw/sheet?rounds=2&seed=s&unique=1&mirror=1&event=Club+night"},
 				{"play", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6,h2h3,f8g7,a2a3,e8d7,b2b3,c8h8"},
 				{"play-check", "/play?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q"},

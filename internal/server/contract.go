@@ -17,6 +17,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/perft"
 )
 
 // posJSON is the object of pos --json (and of id, random and table).
@@ -157,7 +158,7 @@ func playMoves(p chess.Position, moves []string, style chess960.CastlingMode) (*
 
 // perftJSON is perft --json for a count on one thread without a table;
 // seconds and nps are the time this count took.
-func perftJSON(p chess.Position, depth int, nodes uint64, divide []divideEntry, withDivide bool, seconds float64) map[string]any {
+func perftJSON(p chess.Position, depth int, nodes uint64, divide []perft.Entry, withDivide bool, seconds float64) map[string]any {
 	nps := float64(nodes) / seconds
 	out := map[string]any{"fen": p.FEN(chess960.Shredder), "depth": depth, "nodes": nodes,
 		"threads": 1, "hash_mb": 0, "seconds": seconds, "nps": int64(nps)}

@@ -212,7 +212,7 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 		}
 		p.ExcludeError = err.msg
 		p.Spec = spec
-		p.Spec.Exclude = q.get("exclude")
+		p.Spec.Exclude = echo(q.get("exclude"))
 		p.FreshSeed = freshSeed()
 		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
 	}
@@ -245,8 +245,11 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 	p.CSVURL = "/draw.csv?" + v.Encode()
 	v.Set("commit", p.Commitment)
 	p.VerifyURL = "/verify?" + v.Encode()
-	if verify {
+	if verify && spec.Commit != "" {
 		p.CommitGiven = strings.ToLower(strings.TrimSpace(spec.Commit))
+		if b, herr := hex.DecodeString(p.CommitGiven); herr != nil || len(b) != sha256.Size {
+			return badParam("commit", spec.Commit, "not a SHA-256 digest: want 64 hexadecimal digits")
+		}
 		p.CommitOK = p.CommitGiven == p.Commitment
 	}
 	return s.writePage(w, r, "draw", p, http.StatusOK, cacheNever)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chess960/chess960/internal/quote"
 )
@@ -35,7 +36,31 @@ func badInput(param string, err error) *inputError {
 	if errors.As(err, &ie) {
 		return ie
 	}
-	return &inputError{status: http.StatusBadRequest, param: param, msg: oneLine(err.Error())}
+	return &inputError{status: http.StatusBadRequest, param: param, msg: capMessage(oneLine(err.Error()))}
+}
+
+// maxMessage is the longest error message sent. Parsers quote at most about
+// 100 bytes of their input; this is a safety net in case one does not.
+const maxMessage = 1000
+
+func capMessage(s string) string {
+	if len(s) <= maxMessage {
+		return s
+	}
+	cut := maxMessage
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "... (message cut)"
+}
+
+// echo returns what a form shows back in its field: the input, unless it
+// is too long to be anything but an attack.
+func echo(s string) string {
+	if len(s) > 200 {
+		return ""
+	}
+	return s
 }
 
 func missing(param, what string) *inputError {

@@ -3,10 +3,10 @@ package server
 import (
 	"net/http"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // galleryItem is one small board of the gallery.
@@ -81,11 +81,11 @@ func readPattern(s string) (string, string) {
 	p := strings.ToUpper(strings.TrimSpace(s))
 	p = strings.NewReplacer(".", "?", "*", "?", "_", "?").Replace(p)
 	if len(p) > 8 {
-		return "", "pattern " + strconv.Quote(s) + ": longer than the 8 squares of a rank"
+		return "", "pattern " + quote.Input(s) + ": longer than the 8 squares of a rank"
 	}
 	for i := 0; i < len(p); i++ {
 		if !strings.ContainsRune("KQRBN?", rune(p[i])) {
-			return "", "pattern " + strconv.Quote(s) + ": '" + string(p[i]) + "' is not a piece letter (K Q R B N) or ? for any piece"
+			return "", "pattern " + quote.Input(s) + ": '" + string(p[i]) + "' is not a piece letter (K Q R B N) or ? for any piece"
 		}
 	}
 	return p + strings.Repeat("?", 8-len(p)), ""
@@ -125,7 +125,7 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 			f.pattern = p
 		}
 	}
-	g.Pattern = q.get("pattern")
+	g.Pattern = echo(q.get("pattern"))
 	g.King, g.Light, g.Dark = q.get("king"), q.get("light"), q.get("dark")
 	if g.Pairs, err = q.flag("pairs"); err != nil {
 		return err

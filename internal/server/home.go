@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -172,6 +173,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) *inputError {
 // GET /pos/{n}[?seed=S&k=K]: one position; with a seed, as draw K from it.
 func (s *Server) posPage(w http.ResponseWriter, r *http.Request) *inputError {
 	n := r.PathValue("n")
+	if len(n) > maxNumber {
+		return badParam("n", n, "too long for a position number")
+	}
 	sp, err := chess960.ParseID(n)
 	if err != nil {
 		return badInput("n", err)
@@ -254,15 +258,17 @@ func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *inputError {
 	n := strings.TrimSpace(q.get("n"))
 	var sp chess960.StartPos
 	var perr error
-	if fritz {
+	if len(n) > maxNumber {
+		perr = errors.New("number " + quote.Input(n) + ": too long for a position number")
+	} else if fritz {
 		sp, perr = chess960.ParseFritz9(n)
 	} else {
 		sp, perr = chess960.ParseID(n)
 	}
 	if perr != nil {
 		h := s.homeData(r, fromParam(q))
-		h.NumberValue, h.Fritz9Mode = q.get("n"), fritz
-		h.NumberError = oneLine(perr.Error())
+		h.NumberValue, h.Fritz9Mode = echo(q.get("n")), fritz
+		h.NumberError = capMessage(oneLine(perr.Error()))
 		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
 	}
 	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)
@@ -281,8 +287,8 @@ func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *inputErro
 	sp, perr := identify(q.get("q"))
 	if perr != nil {
 		h := s.homeData(r, fromParam(q))
-		h.RankValue = q.get("q")
-		h.RankError = oneLine(perr.Error())
+		h.RankValue = echo(q.get("q"))
+		h.RankError = capMessage(oneLine(perr.Error()))
 		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
 	}
 	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)

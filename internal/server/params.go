@@ -17,6 +17,7 @@ const (
 	maxCount     = 1000    // draws of one /api/random or /draw request
 	maxSeedDraw  = 10000   // index of a draw from a seed on the home page
 	maxImageSize = 2000    // pixels of a picture
+	maxNumber    = 32      // bytes of a position number
 )
 
 // query is a request's query parameters, read strictly: a parameter given

@@ -5,26 +5,21 @@ import (
 	"sort"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/perft"
 )
-
-// divideEntry is one root move and the count below it.
-type divideEntry struct {
-	Move  chess.Move
-	Nodes uint64
-}
 
 // budgetCount counts perft to depth like package perft (the same legal move
 // generation and leaf counting, so the same numbers) but stops as soon as it
 // has counted more than budget nodes, or when ctx is done, and then reports
 // false. A request can so never cost more than its budget.
-func budgetCount(ctx context.Context, p chess.Position, depth int, budget uint64) (uint64, []divideEntry, bool) {
+func budgetCount(ctx context.Context, p chess.Position, depth int, budget uint64) (uint64, []perft.Entry, bool) {
 	if depth <= 0 {
 		return 1, nil, true
 	}
 	c := counter{budget: budget, done: ctx.Done()}
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
-	div := make([]divideEntry, 0, ml.Len())
+	div := make([]perft.Entry, 0, ml.Len())
 	for _, m := range ml.Moves() {
 		n := uint64(1)
 		if depth > 1 {
@@ -34,7 +29,7 @@ func budgetCount(ctx context.Context, p chess.Position, depth int, budget uint64
 			return 0, nil, false
 		}
 		c.nodes += boolToNodes(depth == 1)
-		div = append(div, divideEntry{m, n})
+		div = append(div, perft.Entry{Move: m, Nodes: n})
 	}
 	var total uint64
 	for _, d := range div {

@@ -451,21 +451,21 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 		gm, moveErr, status = partial, err.msg, err.status
 	} else if q.has("move") {
 		// Play one more move after the ply on view.
-		moveValue = q.get("move")
+		moveValue = echo(q.get("move"))
 		ng := chess.NewGame(gm.start)
 		for _, m := range gm.moves[:gm.ply] {
 			ng.Play(m)
 		}
-		m, perr := ng.PlayText(strings.TrimSpace(moveValue))
+		m, perr := ng.PlayText(strings.TrimSpace(q.get("move")))
 		if perr == nil {
 			v := gm.values(gm.ply, -1, chess.Ongoing, gm.flip)
 			v.Set("moves", strings.TrimPrefix(v.Get("moves")+","+m.UCI(chess.Chess960), ","))
 			http.Redirect(w, r, "/play?"+encodeOrdered(v), http.StatusSeeOther)
 			return nil
 		}
-		moveErr = "move " + quote.Input(moveValue) + ": " + oneLine(strings.TrimPrefix(perr.Error(), "chess: "))
+		moveErr = "move " + quote.Input(q.get("move")) + ": " + capMessage(oneLine(strings.TrimPrefix(perr.Error(), "chess: ")))
 		if errors.Is(perr, chess.ErrGameOver) {
-			moveErr = "move " + quote.Input(moveValue) + ": the game is over"
+			moveErr = "move " + quote.Input(q.get("move")) + ": the game is over"
 		}
 		status = http.StatusBadRequest
 	}

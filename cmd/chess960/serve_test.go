@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chess960/chess960/internal/server"
+)
+
+// TestAPIEqualsCLI is the one contract: each API endpoint answers, byte for
+// byte, what the matching command prints with --json for the same input.
+// Perft's time and speed are left out of the comparison.
+func TestAPIEqualsCLI(t *testing.T) {
+	h := server.New(server.Config{})
+	fens := []string{
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1",
+		"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+	}
+	type pair struct {
+		api string
+		cli []string
+	}
+	var cases []pair
+	for _, n := range []string{"0", "518", "959", "960", "SP-7"} {
+		cases = append(cases, pair{"/api/positions/" + url.PathEscape(n), []string{"pos", n, "--json"}})
+	}
+	for _, n := range []string{"1", "359", "960"} {
+		cases = append(cases, pair{"/api/positions/" + n + "?fritz9=1", []string{"pos", n, "--fritz9", "--json"}})
+	}
+	cases = append(cases,
+		pair{"/api/random?count=3&seed=Round%201", []string{"random", "--count", "3", "--seed", "Round 1", "--json"}},
+		pair{"/api/random?count=12&seed=x&unique=1&exclude=518,0-9", []string{"random", "--count", "12", "--seed", "x", "--unique", "--exclude", "518,0-9", "--json"}},
+		pair{"/api/random?seed=", []string{"random", "--seed", "", "--json"}},
+		pair{"/api/random?count=960&seed=all&unique=1", []string{"random", "--count", "960", "--seed", "all", "--unique", "--json"}},
+		pair{"/api/identify?q=RKRNNQBB", []string{"id", "RKRNNQBB", "--json"}},
+		pair{"/api/identify?q=rnbqkbnr", []string{"id", "rnbqkbnr", "--json"}},
+		pair{"/api/identify?q=" + url.QueryEscape("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"), []string{"id", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "--json"}},
+	)
+	for _, f := range append(fens, "518", "startpos", "RKRNNQBB") {
+		q := url.QueryEscape(f)
+		cases = append(cases,
+			pair{"/api/moves?fen=" + q, []string{"moves", f, "--json"}},
+			pair{"/api/moves?fen=" + q + "&standard=1", []string{"moves", f, "--standard", "--json"}},
+			pair{"/api/play?fen=" + q, []string{"play", f, "--json"}},
+		)
+	}
+	for _, f := range fens {
+		q := url.QueryEscape(f)
+		cases = append(cases,
+			pair{"/api/perft?fen=" + q + "&depth=2&divide=1", []string{"perft", "--fen", f, "--depth", "2", "--divide", "--threads", "1", "--json"}},
+			pair{"/api/perft?fen=" + q + "&depth=3", []string{"perft", "--fen", f, "--depth", "3", "--threads", "1", "--json"}},
+		)
+	}
+	cases = append(cases,
+		pair{"/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O", []string{"play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--json"}},
+		pair{"/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O&castling=shredder", []string{"play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--castling", "shredder", "--json"}},
+		pair{"/api/play?fen=startpos&moves=f3,e5,g4,Qh4", []string{"play", "startpos", "f3", "e5", "g4", "Qh4", "--json"}},
+		pair{"/api/play?fen=518&moves=Nf3,Nf6,Ng1,Ng8,Nf3,Nf6,Ng1,Ng8", []string{"play", "518", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "--json"}},
+		pair{"/api/play?fen=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1", []string{"play", "250", "d2d4", "d7d5", "d1d3", "d8d6", "c1b1", "--json"}},
+		pair{"/api/perft?pos=518&depth=4", []string{"perft", "--pos", "518", "--depth", "4", "--threads", "1", "--json"}},
+		pair{"/api/perft?pos=0&depth=0&divide=1", []string{"perft", "--pos", "0", "--depth", "0", "--divide", "--threads", "1", "--json"}},
+	)
+	timing := regexp.MustCompile(`"(seconds|nps)": [0-9.e+-]+`)
+	for _, c := range cases {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		out, errOut, code := call(t, "", c.cli...)
+		if code != 0 {
+			t.Errorf("chess960 %q: exit %d: %s", c.cli, code, errOut)
+			continue
+		}
+		if w.Code != 200 {
+			t.Errorf("GET %s: %d %s", c.api, w.Code, w.Body)
+			continue
+		}
+		api, cli := timing.ReplaceAllString(w.Body.String(), `"$1": T`), timing.ReplaceAllString(out, `"$1": T`)
+		if api != cli {
+			t.Errorf("GET %s differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, c.cli, api, cli)
+		}
+	}
+	// POST /api/play answers as GET does.
+	body := `{"fen": "0", "moves": ["Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O"]}`
+	r := httptest.NewRequest("POST", "/api/play", strings.NewReader(body))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ := call(t, "", "play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--json")
+	if w.Body.String() != out {
+		t.Errorf("POST /api/play:\n%s\nCLI:\n%s", w.Body, out)
+	}
+	// An unseeded draw has the same shape.
+	r = httptest.NewRequest("GET", "/api/random?count=2", nil)
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ = call(t, "", "random", "--count", "2", "--json")
+	var a, b []map[string]any
+	if json.Unmarshal(w.Body.Bytes(), &a) != nil || json.Unmarshal([]byte(out), &b) != nil || len(a) != 2 || len(b) != 2 {
+		t.Fatalf("unseeded draws: %s / %s", w.Body, out)
+	}
+	if !reflect.DeepEqual(keys(a[0]), keys(b[0])) {
+		t.Errorf("unseeded draw keys %v, CLI %v", keys(a[0]), keys(b[0]))
+	}
+}
+
+func keys(m map[string]any) []string {
+	var k []string
+	for s := range m {
+		k = append(k, s)
+	}
+	sort.Strings(k)
+	return k
+}
+
+// TestServeCommand runs serve in-process on a free port, asks it a
+// question, and stops it as SIGINT would.
+func TestServeCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { serveContext = old }()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "json"}, strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	rd := bufio.NewReader(pr)
+	line, err := rd.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("first line %q", line)
+	}
+	go io.Copy(io.Discard, rd) // the access log
+	resp, err := http.Get(m[1] + "/api/positions/518")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want, _, _ := call(t, "", "pos", "518", "--json")
+	if string(b) != want {
+		t.Errorf("served %q, want %q", b, want)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve exited %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	// Bad flags.
+	if _, errOut, code := call(t, "", "serve", "--log", "xml"); code != 1 || !strings.Contains(errOut, `--log "xml"`) {
+		t.Errorf("--log xml: %d %q", code, errOut)
+	}
+	if _, errOut, code := call(t, "", "serve", "--addr", "nonsense:port:x"); code != 1 || !strings.Contains(errOut, "--addr") {
+		t.Errorf("bad --addr: %d %q", code, errOut)
+	}
+	if _, _, code := call(t, "", "serve", "extra"); code != 2 {
+		t.Errorf("serve extra: exit %d, want 2", code)
+	}
+}
