@@ -43,11 +43,13 @@ after the requests in flight finish.`,
 					return err
 				}
 				var log *slog.Logger
+				lw := server.NewLogWriter(e.stderr, 200*time.Millisecond)
+				defer lw.Close()
 				switch *logFormat {
 				case "text":
-					log = slog.New(slog.NewTextHandler(e.stderr, nil))
+					log = slog.New(slog.NewTextHandler(lw, nil))
 				case "json":
-					log = slog.New(slog.NewJSONHandler(e.stderr, nil))
+					log = slog.New(slog.NewJSONHandler(lw, nil))
 				case "off":
 				default:
 					return fmt.Errorf("--log %q: unknown format: want text, json or off", *logFormat)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chess960/chess960"
@@ -41,8 +42,21 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 	if perr != nil {
 		return badInput("n", perr)
 	}
-	writeJSONBytes(w, marshalCLI(positionJSON(sp)), cacheStable)
+	writeJSONBytes(w, positionBody(sp), cacheStable)
 	return nil
+}
+
+// positionBodies keeps the answer of each position once it is made: it
+// depends on the number only.
+var positionBodies [chess960.Count]atomic.Pointer[[]byte]
+
+func positionBody(sp chess960.StartPos) []byte {
+	if b := positionBodies[sp.ID()].Load(); b != nil {
+		return *b
+	}
+	b := marshalCLI(positionJSON(sp))
+	positionBodies[sp.ID()].Store(&b)
+	return b
 }
 
 // drawParams reads the parameters of a draw: count (1..max), seed (its
@@ -118,7 +132,7 @@ func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError
 	if perr != nil {
 		return badInput("q", perr)
 	}
-	writeJSONBytes(w, marshalCLI(positionJSON(sp)), cacheStable)
+	writeJSONBytes(w, positionBody(sp), cacheStable)
 	return nil
 }
 

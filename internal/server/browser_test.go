@@ -46,7 +46,7 @@ func browser(t *testing.T) (context.Context, string) {
 		chromedp.WindowSize(1280, 1000))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelC := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
@@ -353,14 +353,18 @@ func TestBrowser(t *testing.T) {
 						if dark {
 							scheme = "dark"
 						}
-						run(t, c, chromedp.EmulateViewport(w, 900),
+						h := int64(1100)
+						if w < 600 {
+							h = 1800
+						}
+						run(t, c, chromedp.EmulateViewport(w, h),
 							chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 								_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 									Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
 								return err
 							}),
 							chromedp.Navigate(base+p.path), chromedp.Sleep(300*time.Millisecond))
-						buf, err := chromedp.Run(c, chromedp.FullScreenshot(90))
+						buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
 						if err != nil {
 							t.Fatal(err)
 						}

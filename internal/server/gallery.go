@@ -79,7 +79,7 @@ func fileParam(q query, k, allowed string) (byte, *inputError) {
 // for any piece, in either case; shorter patterns are padded with ?.
 func readPattern(s string) (string, string) {
 	p := strings.ToUpper(strings.TrimSpace(s))
-	p = strings.NewReplacer(".", "?", "*", "?", "_", "?").Replace(p)
+	p = anyPiece.Replace(p)
 	if len(p) > 8 {
 		return "", "pattern " + quote.Input(s) + ": longer than the 8 squares of a rank"
 	}
@@ -169,3 +169,5 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	return s.writePage(w, r, "gallery", g, status, cacheStable)
 }
+
+var anyPiece = strings.NewReplacer(".", "?", "*", "?", "_", "?")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/chess960/chess960/internal/server/web"
 )
@@ -67,8 +68,10 @@ func (s *Server) render(w io.Writer, name string, data any) error {
 // writePage renders a page into a buffer first, so that a template error
 // cannot leave half a page, and sends it (gzipped when the client takes it).
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, data any, status int, cache string) *inputError {
-	var b bytes.Buffer
-	if err := s.render(&b, name, data); err != nil {
+	b := pageBuffers.Get().(*bytes.Buffer)
+	b.Reset()
+	defer pageBuffers.Put(b)
+	if err := s.render(b, name, data); err != nil {
 		panic(err) // our own templates with our own data: a bug
 	}
 	h := w.Header()
@@ -87,6 +90,9 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 	}
 	return nil
 }
+
+// pageBuffers hold pages while they are rendered.
+var pageBuffers = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 64<<10)) }}
 
 // GET /robots.txt.
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) *inputError {

@@ -21,7 +21,7 @@ func exportPGN(gm *game, startNum int) string {
 	var b strings.Builder
 	tag := func(k, v string) {
 		b.WriteString("[" + k + " \"")
-		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v))
+		b.WriteString(tagEscaper.Replace(v))
 		b.WriteString("\"]\n")
 	}
 	tag("Event", event)
@@ -93,3 +93,5 @@ func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
 
 // maxPGNBody is the largest PGN POST /api/pgn reads.
 const maxPGNBody = 4 << 20
+
+var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)

@@ -168,7 +168,7 @@ func encodeOrdered(v url.Values) string {
 		b.WriteString(k)
 		b.WriteByte('=')
 		// Keep the commas of the move list and the slashes of a FEN readable.
-		b.WriteString(strings.NewReplacer("%2C", ",", "%2F", "/").Replace(url.QueryEscape(v.Get(k))))
+		b.WriteString(readableQuery.Replace(url.QueryEscape(v.Get(k))))
 	}
 	return b.String()
 }
@@ -543,3 +543,7 @@ func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
 	w.Write([]byte(body))
 	return nil
 }
+
+// readableQuery keeps the commas of a move list and the slashes of a FEN
+// as they are in an address.
+var readableQuery = strings.NewReplacer("%2C", ",", "%2F", "/")

@@ -56,11 +56,15 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputErro
 // writeJSONBytes answers 200 with a JSON body.
 func writeJSONBytes(w http.ResponseWriter, body []byte, cache string) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", cache)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Type"] = jsonType
+	h["Cache-Control"] = cacheValues[cache]
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.Write(body)
 }
+
+var jsonType = []string{"application/json; charset=utf-8"}
+
+var cacheValues = map[string][]string{cacheStable: {cacheStable}, cacheNever: {cacheNever}}
 
 // Cache policies: the answer of a deterministic request may be kept; a
 // random one never.

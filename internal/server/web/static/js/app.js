@@ -54,6 +54,11 @@ document.addEventListener("click", async (ev) => {
   setTimeout(() => { b.textContent = label; b.classList.remove("copied"); }, 1400);
 });
 
+// Links shown for copying are relative in the page; show them whole.
+for (const el of document.querySelectorAll("input[data-absolute]")) {
+  el.value = new URL(el.value, location.href).href;
+}
+
 const print = document.getElementById("print");
 if (print) print.addEventListener("click", () => window.print());
 
