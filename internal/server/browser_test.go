@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/chess960/chess960/internal/server"
 )
@@ -293,7 +294,8 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("address after going to move 5: %q", eval[string](t, c, `location.search`))
 		}
 		// Keyboard: the right arrow goes forward one move.
-		run(t, c, chromedp.KeyEvent("\u2192"))
+		run(t, c, chromedp.KeyEvent(kb.ArrowRight))
+		waitFEN(t, c, "nrk1bb1r/ppp1pppp/3q1n2/3p4/3P4/3Q4/PPP1PPPP/N1KRBBNR w kq - 4 4")
 		run(t, c, chromedp.Click(css(`#moves [data-ply="14"]`)))
 		waitFEN(t, c, want)
 
@@ -331,6 +333,120 @@ func TestBrowser(t *testing.T) {
 		}
 		if s := text(t, c, "#status"); !strings.Contains(s, "check") {
 			t.Errorf("status %q", s)
+		}
+	})
+
+	t.Run("keyboard", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/play?pos=518"), chromedp.WaitVisible(css("#board svg")), chromedp.Focus(css("#board")))
+		// The cursor starts on White's king (e1): up to e2, pick up, up twice, put down.
+		for _, k := range []string{kb.ArrowUp, " ", kb.ArrowUp, kb.ArrowUp, kb.Enter} {
+			run(t, c, chromedp.KeyEvent(k))
+		}
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+		// A typed move in SAN.
+		run(t, c, chromedp.SendKeys(css("#move-input"), "Nf6\r"))
+		waitFEN(t, c, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2")
+		// A typed move that is not legal says why, and changes nothing.
+		run(t, c, chromedp.SendKeys(css("#move-input"), "Ke3\r"))
+		waitFor(t, c, `!document.getElementById('move-error').hidden`, "the error")
+		if e := text(t, c, "#move-error"); !strings.Contains(e, "Ke3") {
+			t.Errorf("error %q", e)
+		}
+		if got := movesText(t, c); got != "e4 Nf6" {
+			t.Errorf("moves %q", got)
+		}
+		// Left arrow (outside the board) goes back a move.
+		run(t, c, chromedp.Blur(css("#move-input")), chromedp.KeyEvent(kb.ArrowLeft))
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	})
+
+	t.Run("touch", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.EmulateViewport(360, 740, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+			chromedp.Navigate(base+"/play?pos=0"), chromedp.WaitVisible(css("#board svg")))
+		if w := eval[float64](t, c, `document.querySelector('#board').getBoundingClientRect().right`); w > 360 {
+			t.Errorf("the board reaches x=%v on a 360 px screen", w)
+		}
+		if sw := eval[float64](t, c, `document.documentElement.scrollWidth`); sw > 360 {
+			t.Errorf("the page is %v px wide on a 360 px screen", sw)
+		}
+		for _, sq := range []string{"f2", "f3"} {
+			x, y := center(t, c, sq)
+			run(t, c, chromedp.TapXY(x, y))
+		}
+		waitFEN(t, c, "bbqnnrkr/pppppppp/8/8/8/5P2/PPPPP1PP/BBQNNRKR b KQkq - 0 1")
+	})
+
+	t.Run("no javascript", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}))
+		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")),
+			chromedp.SetValue(css("#n"), "7"), chromedp.Submit(css("#n")))
+		waitFor(t, c, `location.pathname === '/pos/7'`, "/pos/7 from the GET form")
+		if got := text(t, c, "#pos-rank"); got != "QNBNRKRB"[:0]+chessRank(7) {
+			t.Errorf("position 7 shows %q", got)
+		}
+		run(t, c, chromedp.Navigate(base+"/play?pos=518"), chromedp.WaitVisible(css("#move-input")),
+			chromedp.SetValue(css("#move-input"), "e4"), chromedp.Submit(css("#move-input")))
+		waitFor(t, c, `location.search.includes('moves=e2e4')`, "the move played by the form")
+		if got := strings.TrimSpace(text(t, c, "#fen")); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+			t.Errorf("FEN %q", got)
+		}
+		// The move list's links and undo work as plain links.
+		run(t, c, chromedp.Click(css("#undo")))
+		waitFor(t, c, `location.search.includes('ply=0')`, "undo as a link")
+	})
+
+	t.Run("claims", func(t *testing.T) {
+		c := tab(t, ctx)
+		// Knights out and back twice: after Ng1 the third occurrence is one
+		// move away, and Black may claim by announcing Ng8.
+		run(t, c, chromedp.Navigate(base+"/play?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1"), chromedp.WaitVisible(css("#claims a")))
+		if l := text(t, c, "#claims a"); !strings.Contains(l, "Ng8") || !strings.Contains(l, "threefold") {
+			t.Errorf("claim button %q", l)
+		}
+		run(t, c, chromedp.Click(css("#claims a")))
+		waitFor(t, c, `document.getElementById('status').textContent.includes('Draw claimed')`, "the claimed draw")
+		if r := text(t, c, "#result"); r != "1/2-1/2" {
+			t.Errorf("result %q", r)
+		}
+		if !strings.Contains(eval[string](t, c, `location.search`), "claim=threefold") {
+			t.Errorf("address %q lacks the claim", eval[string](t, c, `location.search`))
+		}
+		if n := eval[int](t, c, `document.querySelectorAll('#board [data-piece]').length`); n != 32 {
+			t.Errorf("%d pieces", n)
+		}
+	})
+
+	t.Run("accessibility", func(t *testing.T) {
+		c := tab(t, ctx)
+		for _, p := range []string{"/pos/518", "/gallery", "/draw", "/draw?rounds=3&seed=a&mirror=1", "/verify?rounds=2&seed=a", "/draw/sheet?rounds=1&seed=a", "/play?pos=250&moves=d4", "/api", "/pos/9999"} {
+			run(t, c, chromedp.Navigate(base+p), chromedp.WaitReady(css("main")))
+			problems := eval[[]string](t, c, `(() => {
+				const out = [];
+				if (!document.documentElement.lang) out.push('no lang');
+				if (document.querySelectorAll('h1').length !== 1) out.push(document.querySelectorAll('h1').length + ' h1');
+				for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea, output')) {
+					if (!el.labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) out.push('unlabelled ' + el.outerHTML.slice(0, 80));
+				}
+				for (const el of document.querySelectorAll('img')) if (!el.hasAttribute('alt')) out.push('img without alt ' + el.src);
+				for (const el of document.querySelectorAll('button, a')) {
+					if (!(el.textContent.trim() || el.getAttribute('aria-label') || el.querySelector('img[alt]:not([alt=""])'))) out.push('nameless ' + el.outerHTML.slice(0, 80));
+				}
+				for (const el of document.querySelectorAll('svg.c960-board')) {
+					if (el.getAttribute('role') !== 'img' || !el.querySelector('title')?.textContent) out.push('board without role img and title');
+				}
+				const ids = new Set();
+				for (const el of document.querySelectorAll('[id]')) { if (ids.has(el.id)) out.push('duplicate id ' + el.id); ids.add(el.id); }
+				return out;
+			})()`)
+			for _, pr := range problems {
+				t.Errorf("%s: %s", p, pr)
+			}
 		}
 	})
 
@@ -377,4 +493,34 @@ func TestBrowser(t *testing.T) {
 			}
 		})
 	}
+}
+
+// chessRank is the back rank of a start position, by Scharnagl's rules as
+// SPEC 2 states them, for the pages' expected values.
+func chessRank(n int) string {
+	var r [8]byte
+	free := func(k int) int { // the k-th empty square from the a-file
+		for i := range r {
+			if r[i] == 0 {
+				if k == 0 {
+					return i
+				}
+				k--
+			}
+		}
+		return -1
+	}
+	r[2*(n%4)+1] = 'B'
+	n /= 4
+	r[2*(n%4)] = 'B'
+	n /= 4
+	r[free(n%6)] = 'Q'
+	n /= 6
+	knights := [10][2]int{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}[n]
+	a, b := free(knights[0]), free(knights[1])
+	r[a], r[b] = 'N', 'N'
+	r[free(0)] = 'R'
+	r[free(0)] = 'K'
+	r[free(0)] = 'R'
+	return string(r[:])
 }
