@@ -135,6 +135,8 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			}
 			promo = roleFromChar(c + 'a' - 'A')
 			rest = strings.TrimSuffix(rest[:n-1], "=")
+		} else if role == Pawn && strings.IndexByte("KPkp", c) >= 0 && (rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8')) {
+			return fail(ErrMoveSyntax, "a pawn cannot promote to a "+roleName[roleFromChar(c|0x20)]+" (want =Q, =R, =B or =N)")
 		}
 	}
 	if len(rest) < 2 {
@@ -223,7 +225,14 @@ func (p *Position) sanWhyNot(role Role, to Square, promo Role, fromFile, fromRan
 			last = 0
 		}
 		if to.Rank() == last && promo == NoRole {
-			return "a pawn reaching " + to.String() + " must promote (add =Q, =R, =B or =N)"
+			// Say "must promote" only when a pawn can get there.
+			var ml MoveList
+			p.LegalMoves(&ml)
+			for _, m := range ml.Moves() {
+				if m.To() == to && m.Promotion() != NoRole && pieces.Has(m.From()) && (fromFile >= 0 || m.From().File() == to.File()) {
+					return "a pawn reaching " + to.String() + " must promote (add =Q, =R, =B or =N)"
+				}
+			}
 		}
 		if to.Rank() != last && promo != NoRole {
 			return "a pawn promotes only on the last rank"
