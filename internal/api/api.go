@@ -259,8 +259,8 @@ type Position struct {
 // Claim is a draw the side to move may claim: by its rule, at once or by
 // announcing a move (UCI and SAN given, empty for a claim at once).
 type Claim struct {
-	Rule string `json:"rule"` // "threefoldRepetition" or "fiftyMoves"
-	UCI  string `json:"uci,omitempty"`
+	Rule string `json:"rule"`          // "threefoldRepetition" or "fiftyMoves"
+	UCI  string `json:"uci,omitempty"` // Chess960 UCI: castling as the king taking its rook
 	SAN  string `json:"san,omitempty"`
 }
 
@@ -304,7 +304,7 @@ func NewPosition(g *chess.Game, mode chess.CastlingMode) Position {
 	for _, c := range st.Claims {
 		cl := Claim{Rule: StatusCode(c.Termination)}
 		if c.Move != 0 {
-			cl.UCI, cl.SAN = c.Move.UCI(mode), p.SAN(c.Move)
+			cl.UCI, cl.SAN = c.Move.UCI(chess.Chess960), p.SAN(c.Move)
 		}
 		j.Claims = append(j.Claims, cl)
 	}
@@ -385,7 +385,9 @@ func NewMoves(p chess.Position, mode chess.CastlingMode) Moves {
 }
 
 // PlayedMove is one move of a game: the text it was given as, and the move
-// written in SAN (corrected: "+" and "#" as the position demands) and UCI.
+// written in SAN (corrected: "+" and "#" as the position demands) and in
+// Chess960 UCI (castling as the king taking its rook, e1h1), the form that
+// reads back as the same move in every position.
 type PlayedMove struct {
 	Input string `json:"input"`
 	SAN   string `json:"san"`
@@ -405,15 +407,15 @@ type Play struct {
 }
 
 // NewPlay describes the game g, whose moves were given as inputs (one text
-// per move; a missing text is taken as the move's UCI), with castling
-// written in mode.
+// per move; a missing text is taken as the move's UCI), with the FENs'
+// castling field written in mode.
 func NewPlay(g *chess.Game, inputs []string, mode chess.CastlingMode) Play {
 	start := g.Start()
 	j := Play{Start: start.FEN(mode), Moves: []PlayedMove{}, Position: NewPosition(g, mode)}
 	p := start
 	sans := make([]string, 0, g.Len())
 	for i, m := range g.Moves() {
-		pm := PlayedMove{SAN: p.SAN(m), UCI: m.UCI(mode)}
+		pm := PlayedMove{SAN: p.SAN(m), UCI: m.UCI(chess.Chess960)}
 		if i < len(inputs) {
 			pm.Input = inputs[i]
 		} else {

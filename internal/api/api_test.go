@@ -206,7 +206,7 @@ func TestPlaySuffixes(t *testing.T) {
 		t.Errorf("scholar's mate: %+v", p)
 	}
 	p = play("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O+", "e8a8")
-	if p.Moves[0].SAN != "O-O" || p.Moves[0].Note != "O-O+ gives no check: O-O" || p.Moves[0].UCI != "e1g1" ||
+	if p.Moves[0].SAN != "O-O" || p.Moves[0].Note != "O-O+ gives no check: O-O" || p.Moves[0].UCI != "e1h1" ||
 		p.Moves[1].Input != "e8a8" || p.Moves[1].SAN != "O-O-O" || p.Moves[1].Note != "" {
 		t.Errorf("castling: %+v", p.Moves)
 	}
