@@ -611,6 +611,9 @@ func TestMessages(t *testing.T) {
 	}{
 		{second(Parse("-1")), `chess960: position number "-1": out of range: must be 0..959 (960 is taken as 0)`},
 		{second(Parse("SP-961")), `chess960: position number "SP-961": out of range: must be 0..959 (960 is taken as 0)`},
+		{second(Parse("+5")), `chess960: position number "+5": invalid syntax: want a number such as 518`},
+		{second(ParseFritz9("-1")), `chess960: Fritz9 number "-1": out of range: must be 1..960`},
+		{second(ParseRank("x")), `chess960: rank "x": wrong length: need 8 letters, have 1 byte`},
 		{second(Parse("RNBQKBé")), `chess960: rank "RNBQKBé": unknown letter: 'é' on file g (want K, Q, R, B, N)`},
 		{second(ParseSet("-1")), `chess960: position list "-1": invalid syntax: a range needs a number before '-' (position numbers are not negative)`},
 		{second(ParseSet("5,-1")), `chess960: position list "5,-1": invalid syntax: item "-1": a range needs a number before '-' (position numbers are not negative)`},

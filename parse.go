@@ -77,7 +77,11 @@ func parseRank(s string) (int, *rankErr) {
 		}
 	}
 	if len(s) != 8 {
-		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + " bytes"}
+		unit := " bytes"
+		if len(s) == 1 {
+			unit = " byte"
+		}
+		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + unit}
 	}
 	var r Rank
 	upper, lower := false, false
@@ -117,7 +121,7 @@ func ParseID(s string) (StartPos, error) {
 
 // ParseFritz9 reads a Fritz9 number 1..960 (decimal digits).
 func ParseFritz9(s string) (StartPos, error) {
-	n, err := parseNumber(s)
+	n, err := parseFritz9Number(s)
 	if err != nil {
 		return StartPos{}, &Error{Kind: "Fritz9 number", Input: s, Err: err.err, Detail: err.detail}
 	}
@@ -126,6 +130,16 @@ func ParseFritz9(s string) (StartPos, error) {
 		e.(*Error).Input = s
 	}
 	return p, e
+}
+
+// parseFritz9Number is parseNumber with the range of Fritz9 numbers in its
+// message.
+func parseFritz9Number(s string) (int, *rankErr) {
+	n, err := parseNumber(s)
+	if err != nil && err.err == ErrRange {
+		err.detail = "must be 1..960"
+	}
+	return n, err
 }
 
 // parseNumber reads a small non-negative decimal number with an optional SP
@@ -144,11 +158,8 @@ func parseNumber(s string) (int, *rankErr) {
 	if t == "" {
 		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
 	}
-	if t[0] == '-' || t[0] == '+' {
-		if len(t) > 1 && isDigits(t[1:]) {
-			return 0, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
-		}
-		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	if t[0] == '-' && len(t) > 1 && isDigits(t[1:]) {
+		return -1, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
 	}
 	if !isDigits(t) {
 		return 0, &rankErr{ErrSyntax, "want a number such as 518"}

@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-
-	"github.com/chess960/chess960/internal/quote"
 )
 
 // Set is a set of start positions. The zero value is empty.
@@ -159,19 +157,20 @@ func ParseSet(list string) (Set, error) {
 func parseBound(list, item, t string) (int, error) {
 	t = strings.TrimSpace(t)
 	if !isDigits(t) {
-		return 0, setItemError(list, item, ErrSyntax, "range bound "+quote.Input(t)+" is not a number 0..960")
+		return 0, setItemError(list, item, ErrSyntax, "range bound "+quotePart(t)+" is not a number 0..960")
 	}
 	if n, _ := parseNumber(t); n <= Count {
 		return n, nil
 	}
-	return 0, setItemError(list, item, ErrRange, "range bound "+quote.Input(t)+" is not a number 0..960")
+	return 0, setItemError(list, item, ErrRange, "range bound "+quotePart(t)+" is not a number 0..960")
 }
 
 // setItemError is the error for one item of a list. The item is named only
-// when the list has others, so that no input is quoted twice.
+// when the list has others, and quoted only when it is short, so that no
+// input is quoted twice at length.
 func setItemError(list, item string, reason error, detail string) error {
 	if strings.TrimSpace(list) != item {
-		detail = "item " + quote.Input(item) + ": " + detail
+		detail = "item " + quotePart(item) + ": " + detail
 	}
 	return &Error{Kind: "position list", Input: list, Err: reason, Detail: detail}
 }

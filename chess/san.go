@@ -3,6 +3,8 @@ package chess
 import (
 	"errors"
 	"strings"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // ErrAmbiguous is the reason ParseSAN gives for a move that more than one
@@ -144,7 +146,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	to, ok := parseSquare(rest[len(rest)-2:])
 	if !ok {
-		return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O (this one does not end in a square)")
 	}
 	disamb := strings.TrimSuffix(rest[:len(rest)-2], "x")
 	fromFile, fromRank := -1, -1
@@ -157,12 +159,12 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		case c >= '1' && c <= '8':
 			fromRank = int(c - '1')
 		default:
-			return fail(ErrMoveSyntax, "unexpected "+strconvQuoteByte(c))
+			return fail(ErrMoveSyntax, "unexpected "+quote.Char(disamb, 0))
 		}
 	case 2:
 		sq, ok := parseSquare(disamb)
 		if !ok {
-			return fail(ErrMoveSyntax, "unexpected "+`"`+disamb+`"`)
+			return fail(ErrMoveSyntax, "unexpected "+quote.Input(disamb))
 		}
 		fromFile, fromRank = sq.File(), sq.Rank()
 	default:
@@ -202,8 +204,6 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	return fail(ErrIllegal, p.sanWhyNot(role, to, promo, fromFile, fromRank))
 }
-
-func strconvQuoteByte(c byte) string { return `'` + string(rune(c)) + `'` }
 
 // sanWhyNot explains why no legal move matched a parsed SAN move.
 func (p *Position) sanWhyNot(role Role, to Square, promo Role, fromFile, fromRank int) string {

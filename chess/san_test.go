@@ -116,7 +116,7 @@ func TestSANErrors(t *testing.T) {
 		{"", "Zf3", ErrMoveSyntax, ""},
 		{"", "", ErrMoveSyntax, "empty"},
 		{"", "N", ErrMoveSyntax, ""},
-		{"", "Nf9", ErrMoveSyntax, "destination"},
+		{"", "Nf9", ErrMoveSyntax, "does not end in a square"},
 		{"", "Nxyzf3", ErrMoveSyntax, ""},
 		{"", "e2-e4", ErrMoveSyntax, ""},
 		{"7k/8/8/8/8/8/8/N1N4K w - - 0 1", "Nb3", ErrAmbiguous, "Nab3 or Ncb3"},

@@ -38,6 +38,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
 		name, val, hasVal := strings.Cut(name, "=")
 		if name == "h" || name == "help" {
+			if hasVal {
+				return nil, usagef("%s: --help takes no value", quoteArg(a))
+			}
 			return nil, errHelp
 		}
 		f := fs.Lookup(name)
@@ -64,7 +67,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			val = args[i]
 			if len(val) > 1 && val[0] == '-' && !isNegativeNumber(val) {
 				eq := "--" + name + "=" + val
-				if len(eq) > 40 {
+				if len(eq) > 40 || strings.IndexFunc(val, func(r rune) bool { return r <= ' ' || r > '~' || r == '"' || r == '\'' || r == '\\' }) >= 0 {
 					eq = "--" + name + "=VALUE"
 				}
 				return nil, usagef("flag --%s needs a value, and %s looks like a flag (write %s to use it as the value)", name, quoteArg(val), eq)

@@ -27,11 +27,12 @@ or a start position's FEN; "-" reads it from stdin.`,
 				if err != nil {
 					return err
 				}
+				in := s
 				s = strings.TrimSpace(s)
 				var p chess960.StartPos
 				switch {
 				case *fritz && !numericArg(s):
-					return usagef("--fritz9 reads a Fritz9 number (1..960), and %s is not a number", quoteArg(s))
+					return usagef("--fritz9 reads a Fritz9 number (1..960), and %s is not a number", quoteArg(in))
 				case *fritz:
 					p, err = chess960.ParseFritz9(s)
 				case strings.ContainsAny(s, "/ "):
@@ -43,7 +44,7 @@ or a start position's FEN; "-" reads it from stdin.`,
 				case rankLike(s):
 					p, err = chess960.ParseRank(s)
 				default:
-					return fmt.Errorf("%s: want a start position number 0..959, a back rank such as RNBQKBNR or a start position's FEN", quoteArg(s))
+					return fmt.Errorf("%s: want a start position number 0..959, a back rank such as RNBQKBNR or a start position's FEN", quoteArg(in))
 				}
 				if err != nil {
 					return err

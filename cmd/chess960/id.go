@@ -30,6 +30,8 @@ castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin
 				switch t := strings.TrimSpace(s); {
 				case strings.ContainsAny(t, "/ "):
 					p, err = chess960.ParseFEN(t)
+				case t == "":
+					return fmt.Errorf("%s: want a back rank such as RNBQKBNR or a start position's FEN", quoteArg(s))
 				case numericArg(t):
 					return fmt.Errorf("%s is a position number: id reads a back rank or FEN (run 'chess960 pos N' to see position N)", quoteArg(t))
 				default:

@@ -35,11 +35,14 @@ type env struct {
 	cmd            string // the subcommand's name, for messages
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	notes          []string // written on stderr if the command succeeds
 }
 
-// notef writes a note on stderr: "chess960 CMD: note: ...", one line.
+// notef adds a note, "chess960 CMD: note: ...", one line. The notes go to
+// stderr before the output when the command succeeds; a command that fails
+// writes its error alone.
 func (e *env) notef(format string, a ...any) {
-	fmt.Fprintf(e.stderr, "chess960 %s: note: %s\n", e.cmd, oneLine(fmt.Sprintf(format, a...)))
+	e.notes = append(e.notes, "chess960 "+e.cmd+": note: "+oneLine(fmt.Sprintf(format, a...))+"\n")
 }
 
 // command is one subcommand.
@@ -83,6 +86,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	e := &env{cmd: "", stdin: stdin, stdout: out, stderr: stderr}
 	code := dispatch(e, args)
+	if code == 0 {
+		for _, n := range e.notes {
+			io.WriteString(stderr, n)
+		}
+	}
 	if err := out.Flush(); err != nil && code == 0 {
 		name := "chess960"
 		if e.cmd != "" {

@@ -131,6 +131,9 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 			return fmt.Errorf("--suite %s: %v", quoteArg(file), unwrapPathError(err))
 		}
 		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return fmt.Errorf("--suite %s: is a directory", quoteArg(file))
+		}
 		r = f
 	}
 	entries, err := perft.ReadSuite(r, name)
@@ -146,7 +149,11 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 		}
 	} else {
 		for _, m := range sum.Mismatches {
-			fmt.Fprintln(e.stdout, "MISMATCH "+oneLine(api.Message(stringError(m.String()))))
+			line := m.String()
+			if m.Err != nil {
+				line = fmt.Sprintf("%s (line %d): %s", m.Entry.ID, m.Entry.Line, api.Message(m.Err))
+			}
+			fmt.Fprintln(e.stdout, "MISMATCH "+oneLine(line))
 		}
 		mnps := 0.0
 		if j.Seconds > 0 {
@@ -160,10 +167,6 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 	}
 	return nil
 }
-
-type stringError string
-
-func (s stringError) Error() string { return string(s) }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

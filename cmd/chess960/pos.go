@@ -28,6 +28,13 @@ SP-N, or "-" to read it from stdin.`,
 				if err != nil {
 					return err
 				}
+				if t := strings.TrimSpace(s); !numericArg(t) && (rankLike(t) || strings.Contains(t, "/")) {
+					what := "a back rank"
+					if strings.Contains(t, "/") {
+						what = "a FEN"
+					}
+					return fmt.Errorf("%s is %s, and pos reads a number (run 'chess960 id' to find its number)", quoteArg(s), what)
+				}
 				var p chess960.StartPos
 				if *fritz {
 					p, err = chess960.ParseFritz9(s)
