@@ -63,8 +63,19 @@ func TestPerftSuiteCommand(t *testing.T) {
 	bad := filepath.Join(dir, "bad.perft")
 	os.WriteFile(bad, []byte("id std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 1 21\nperft 2 400\n"), 0o644)
 	out, errOut, code := call(t, "", "perft", "--suite", bad)
-	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 1: got 20, want 21") || !strings.HasSuffix(errOut, ": 1 mismatch\n") {
+	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 1: got 20, want 21") || !strings.HasSuffix(errOut, ": 1 mismatch\n") || !strings.Contains(out, "1 position, 1 count checked, 20 nodes, 1 mismatch,") {
 		t.Errorf("bad suite: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// A suite that understates a deep count: the count stops soon after
+	// --max-nodes leaves, and is a mismatch.
+	liar := filepath.Join(dir, "liar.perft")
+	os.WriteFile(liar, []byte("id std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 9 100\n"), 0o644)
+	out, errOut, code = call(t, "", "perft", "--suite", liar, "--max-nodes", "100000")
+	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 9: got more than") || !strings.Contains(out, "1 position, 1 count checked") || !strings.HasSuffix(errOut, ": 1 mismatch\n") {
+		t.Errorf("liar suite: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Fields(strings.SplitN(out, "checked, ", 2)[1])[0]; len(n) > 7 {
+		t.Errorf("liar suite counted %s nodes for --max-nodes 100000", n)
 	}
 	junk := filepath.Join(dir, "junk.perft")
 	os.WriteFile(junk, []byte("id x\nfoo bar\n"), 0o644)

@@ -159,8 +159,9 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 		if j.Seconds > 0 {
 			mnps = float64(j.Nodes) / j.Seconds / 1e6
 		}
-		fmt.Fprintf(e.stdout, "%s: %d positions, %d counts checked, %d nodes, %d mismatches, %.1fs (%.1f Mnodes/s)\n",
-			name, j.Positions, j.Counts, j.Nodes, len(j.Mismatches), j.Seconds, mnps)
+		fmt.Fprintf(e.stdout, "%s: %d %s, %d %s checked, %d nodes, %d %s, %.1fs (%.1f Mnodes/s)\n",
+			name, j.Positions, plural(j.Positions, "position", "positions"), j.Counts, plural(j.Counts, "count", "counts"),
+			j.Nodes, len(j.Mismatches), plural(len(j.Mismatches), "mismatch", "mismatches"), j.Seconds, mnps)
 	}
 	if n := len(sum.Mismatches); n > 0 {
 		return fmt.Errorf("--suite %s: %d %s", quoteArg(file), n, plural(n, "mismatch", "mismatches"))
