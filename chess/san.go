@@ -146,7 +146,10 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	to, ok := parseSquare(rest[len(rest)-2:])
 	if !ok {
-		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O (this one does not end in a square)")
+		if f, r := rest[len(rest)-2], rest[len(rest)-1]; (f >= 'a' && f <= 'h') || (r >= '1' && r <= '8' && (f|0x20) >= 'a' && (f|0x20) <= 'z') {
+			return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+		}
+		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
 	}
 	disamb := strings.TrimSuffix(rest[:len(rest)-2], "x")
 	fromFile, fromRank := -1, -1

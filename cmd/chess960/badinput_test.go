@@ -76,7 +76,7 @@ func TestBadInputs(t *testing.T) {
 		{"", []string{"pos", "-1", "--fritz9"}, 1, `Fritz9 number "-1": out of range: must be 1..960`},
 		{"", []string{"id", " "}, 1, `" ": want a back rank`},
 		{"", []string{"explain", "\t"}, 1, `"\t": want a start position number`},
-		{"", []string{"play", "518", "NaN"}, 1, `does not end in a square`},
+		{"", []string{"play", "518", "960"}, 1, `move 1 "960": invalid syntax: want a move such as e4`},
 		{"", []string{"pos", "1_0"}, 1, `"1_0": invalid syntax`},
 		{"", []string{"pos", "-1"}, 1, `"-1": out of range`},
 		{"", []string{"pos", digits}, 1, `out of range`},

@@ -162,11 +162,11 @@ func TestPlayCorrectsSuffixes(t *testing.T) {
 // TestMovesStandard: never two moves with the same text.
 func TestMovesStandard(t *testing.T) {
 	for _, fen := range []string{
-		"4k3/8/8/8/8/8/8/5K1R w H - 0 1",  // O-O and Kg1 would both be f1g1
-		"4k3/8/8/8/8/8/8/6KR w H - 0 1",   // the king does not move: g1g1
-		"4k3/8/8/8/8/8/8/R1K5 w A - 0 1",  // O-O-O and the king's move c1c1
-		"4k3/8/8/8/8/8/8/1RK5 w B - 0 1",  // king on c1, rook b1: c1c1
-		"4k3/8/8/8/8/8/8/RK6 w A - 0 1",   // b1c1 is also Kc1
+		"4k3/8/8/8/8/8/8/5K1R w H - 0 1",   // O-O and Kg1 would both be f1g1
+		"4k3/8/8/8/8/8/8/6KR w H - 0 1",    // the king does not move: g1g1
+		"4k3/8/8/8/8/8/8/R1K5 w A - 0 1",   // O-O-O and the king's move c1c1
+		"4k3/8/8/8/8/8/8/1RK5 w B - 0 1",   // king on c1, rook b1: c1c1
+		"4k3/8/8/8/8/8/8/RK6 w A - 0 1",    // b1c1 is also Kc1
 		"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", // standard: e1g1, e1c1
 	} {
 		out, errOut, code := call(t, "", "moves", fen, "--standard", "--uci")
