@@ -266,9 +266,14 @@ func castlingMode(c *choice) chess.CastlingMode {
 // maxStdin bounds what "-" reads from stdin.
 const maxStdin = 1 << 20
 
-// readArg returns the argument, or for "-" the text on stdin (one line,
-// surrounding space trimmed); what names what is expected, for messages.
-func readArg(e *env, a, what string) (string, error) {
+// readArg returns the argument, or for "-" the line on stdin (see
+// readInput).
+func readArg(e *env, a string) (string, error) { return readInput(e, a, "line") }
+
+// readInput returns the argument, or for "-" the text on stdin: one line,
+// surrounding space trimmed, at most 1 MiB; what names what is expected,
+// for messages ("stdin is empty: want one position for '-'").
+func readInput(e *env, a, what string) (string, error) {
 	if a != "-" {
 		return a, nil
 	}
@@ -297,7 +302,7 @@ func readArg(e *env, a, what string) (string, error) {
 // colour, the rules a FEN breaks). It writes a note on stderr when 960 is
 // taken as 0; noteWarnings tells about a position no game can reach.
 func positionArg(e *env, a string) (chess.Position, error) {
-	s, err := readArg(e, a, "position (FEN, startpos, number or back rank)")
+	s, err := readInput(e, a, "position (FEN, startpos, number or back rank)")
 	if err != nil {
 		return chess.Position{}, err
 	}

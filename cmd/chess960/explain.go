@@ -23,7 +23,7 @@ or a start position's FEN; "-" reads it from stdin.`,
 				if err := wantArgs(args, 1, 1, "position number, back rank or FEN"); err != nil {
 					return err
 				}
-				s, err := readArg(e, args[0], "position number, back rank or FEN")
+				s, err := readInput(e, args[0], "position number, back rank or FEN")
 				if err != nil {
 					return err
 				}

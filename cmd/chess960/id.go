@@ -22,7 +22,7 @@ castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin
 				if err := wantArgs(args, 1, 1, "back rank or FEN"); err != nil {
 					return err
 				}
-				s, err := readArg(e, args[0], "back rank or FEN")
+				s, err := readInput(e, args[0], "back rank or FEN")
 				if err != nil {
 					return err
 				}

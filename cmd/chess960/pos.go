@@ -24,7 +24,7 @@ SP-N, or "-" to read it from stdin.`,
 				if err := wantArgs(args, 1, 1, "position number N"); err != nil {
 					return err
 				}
-				s, err := readArg(e, args[0], "position number")
+				s, err := readInput(e, args[0], "position number")
 				if err != nil {
 					return err
 				}

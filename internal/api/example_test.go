@@ -7,6 +7,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/perft"
 )
 
 func ExampleNewStartPosition() {
@@ -57,4 +58,44 @@ func ExampleNewError() {
 	fmt.Println(string(b))
 	// Output:
 	// {"error":"FEN \"8/8/8/8/8/8/8/8 w - - 0 1\": placement field: white has no king; placement field: black has no king","code":"kings","problems":[{"code":"kings","field":"placement","message":"white has no king"},{"code":"kings","field":"placement","message":"black has no king"}]}
+}
+
+func ExampleNewDraw() {
+	o := chess960.DrawOptions{Seeded: true, Seed: "Round 1"}
+	d, _ := chess960.NewDrawer(o)
+	draw := api.NewDraw(o, d.Draw(3))
+	fmt.Println(draw.SeedSHA256)
+	for _, p := range draw.Positions {
+		fmt.Println(p.ID, p.Rank)
+	}
+	// Output:
+	// 129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6
+	// 353 BNRBKRQN
+	// 14 QNNRKBBR
+	// 506 RQNKBBNR
+}
+
+func ExampleNewPosition() {
+	// A third white rook: played, with a warning.
+	p := chess.MustParseFEN("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1")
+	j := api.NewPosition(chess.NewGame(p), chess.Chess960)
+	fmt.Println(j.FEN)
+	fmt.Println(j.Status, j.LegalMoves)
+	for _, w := range j.Warnings {
+		fmt.Printf("%s (%s): %s\n", w.Code, w.Field, w.Message)
+	}
+	// Output:
+	// 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GAgb - 0 1
+	// ongoing 23
+	// promoted (placement): white has 1 promoted piece but no missing pawn
+	// castlingMirror (castling): both sides have castling rights but their kings stand on different files (f1, e8)
+}
+
+func ExampleNewPerft() {
+	p := chess.NewPosition(chess960.Standard)
+	div := perft.Divide(p, 2)
+	j := api.NewPerft(p, 2, perft.Total(div), div, true, api.PerftRun{Threads: 1})
+	fmt.Println(j.Nodes, len(j.Divide), j.Divide[0].UCI, j.Divide[0].SAN, j.Divide[0].Nodes)
+	// Output:
+	// 400 20 a2a3 a3 20
 }
