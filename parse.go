@@ -317,7 +317,17 @@ func quotePart(row string) string {
 }
 
 // normalRow writes a valid row with each run of empty squares as one digit.
+// A row that has no two digits in a row is returned as it is.
 func normalRow(row string) string {
+	adjacent := false
+	for i := 1; i < len(row); i++ {
+		if row[i-1] >= '1' && row[i-1] <= '8' && row[i] >= '1' && row[i] <= '8' {
+			adjacent = true
+		}
+	}
+	if !adjacent {
+		return row
+	}
 	var b []byte
 	empty := 0
 	for i := 0; i < len(row); i++ {
