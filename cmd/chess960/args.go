@@ -73,7 +73,20 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				return nil, usagef("flag --%s needs a value, and %s looks like a flag (write %s to use it as the value)", name, quoteArg(val), eq)
 			}
 		}
-		if err := fs.Set(name, val); err != nil {
+		set := val
+		if kind := stdNumberKind(f.Value); kind != "" {
+			// A flag.Int (or Uint, Int64, Uint64, Float64) defined without
+			// numberFlag reads plain decimal too: "010" is ten, not eight.
+			canon, err := canonicalDecimal(val, kind == "float")
+			if err != nil {
+				return nil, fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
+			}
+			set = canon
+		}
+		if err := fs.Set(name, set); err != nil {
+			if stdNumberKind(f.Value) != "" && strings.Contains(err.Error(), "out of range") {
+				err = errors.New("out of range") // strconv's wording names the parser
+			}
 			return nil, fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
 		}
 	}
@@ -137,6 +150,44 @@ func parseDecimal(s string, min, max int64) (int64, error) {
 		return 0, fmt.Errorf("out of range: must be %d..%d", min, max)
 	}
 	return n, nil
+}
+
+// stdNumberKind tells whether v is one of the flag package's own number
+// values: "int" (int, uint, int64, uint64), "float" (float64), or "".
+func stdNumberKind(v flag.Value) string {
+	switch t := fmt.Sprintf("%T", v); t {
+	case "*flag.intValue", "*flag.uintValue", "*flag.int64Value", "*flag.uint64Value":
+		return "int"
+	case "*flag.float64Value":
+		return "float"
+	}
+	return ""
+}
+
+// canonicalDecimal checks that s is a plain decimal number (with a fraction
+// if float) and writes it without leading zeros, so that the flag package,
+// which reads Go literals, reads it as decimal.
+func canonicalDecimal(s string, float bool) (string, error) {
+	neg := strings.HasPrefix(s, "-")
+	t := strings.TrimPrefix(s, "-")
+	intPart, frac, hasFrac := strings.Cut(t, ".")
+	if !isDigits(intPart) || (hasFrac && (!float || !isDigits(frac))) {
+		if float {
+			return "", errors.New("want a number in plain decimal digits, such as 12 or 0.5")
+		}
+		return "", errNumber
+	}
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	if hasFrac {
+		intPart += "." + frac
+	}
+	if neg {
+		intPart = "-" + intPart
+	}
+	return intPart, nil
 }
 
 // number is the flag.Value of every number flag: plain decimal digits in a
@@ -413,4 +464,10 @@ func wantArgs(args []string, min, max int, what string) error {
 		return usagef("unexpected argument %s", quoteArg(args[max]))
 	}
 	return nil
+}
+
+// usageValueError is the error for a bad value of a flag: `--name "value":
+// reason`.
+func usageValueError(name, val string, err error) error {
+	return fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
 }
