@@ -44,35 +44,34 @@ type readmeExample struct {
 	cmd   string   // the text after "go run ./cmd/chess960 "
 	stdin string   // what "echo ... |" before it pipes in
 	args  []string // the arguments
-	pipe  string   // "head" or "tail", or ""
-	n     int      // lines kept by the pipe
-	want  []string // the output shown, stderr first
+	pipe  []string // the filters after it: "head -3", "tail -5", "tr '\n' ' '", "grep -A2 e1h1"
+	want  []string // the output shown: stderr, then stdout through the pipe
 	code  int      // the exit status: the "exit status N" line go run adds, or 0
 }
 
 // readmeExamples finds the examples. An example may read stdin from
-// "echo WORDS |" and may end in "| head -N" or "| tail -N"; examples with
-// any other pipe are skipped. A failing command's output ends in the line
-// "exit status N" that go run prints, which gives the expected exit status.
+// "echo WORDS |" and may be piped through head, tail, tr '\n' ' ' and grep
+// (see filter). A failing command's output ends in the line "exit status N"
+// that go run prints, which gives the expected exit status.
 func readmeExamples(t *testing.T) []readmeExample {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^\$ (?:echo (.*?) \| )?go run \./cmd/chess960 (.*?)(?: \| (head|tail) -(\d+))?$`)
+	re := regexp.MustCompile(`^\$ (?:echo (.*?) \| )?go run \./cmd/chess960 (.*)$`)
 	exit := regexp.MustCompile(`^exit status (\d+)$`)
 	var out []readmeExample
 	lines := strings.Split(string(data), "\n")
 	for i := 0; i < len(lines); i++ {
 		m := re.FindStringSubmatch(lines[i])
-		if m == nil || strings.Contains(m[2], "|") || strings.Contains(m[1], "|") {
+		if m == nil {
 			continue
 		}
-		ex := readmeExample{line: i + 1, cmd: m[2], args: splitShell(m[2]), pipe: m[3]}
+		parts := strings.Split(m[2], " | ")
+		ex := readmeExample{line: i + 1, cmd: m[2], args: splitShell(parts[0]), pipe: parts[1:]}
 		if m[1] != "" {
 			ex.stdin = strings.Join(splitShell(m[1]), " ") + "\n"
 		}
-		ex.n, _ = strconv.Atoi(m[4])
 		for j := i + 1; j < len(lines) && !strings.HasPrefix(lines[j], "$ ") && lines[j] != "```"; j++ {
 			ex.want = append(ex.want, lines[j])
 		}
@@ -85,6 +84,43 @@ func readmeExamples(t *testing.T) []readmeExample {
 		out = append(out, ex)
 	}
 	return out
+}
+
+// filter applies one shell filter of the README to the lines of an output:
+// head -N, tail -N, tr '\n' ' ' and grep [-AN] WORD, the ones the README
+// uses. It reports false for any other.
+func filter(f string, in []string) ([]string, bool) {
+	w := splitShell(f)
+	switch {
+	case len(w) == 2 && (w[0] == "head" || w[0] == "tail") && strings.HasPrefix(w[1], "-"):
+		n, err := strconv.Atoi(w[1][1:])
+		if err != nil || n > len(in) {
+			return in, err == nil
+		}
+		if w[0] == "head" {
+			return in[:n], true
+		}
+		return in[len(in)-n:], true
+	case len(w) == 3 && w[0] == "tr" && w[1] == "\\n" && w[2] == " ":
+		return []string{strings.Join(in, " ") + " "}, true
+	case len(w) >= 2 && w[0] == "grep":
+		after, word := 0, w[len(w)-1]
+		if len(w) == 3 && strings.HasPrefix(w[1], "-A") {
+			after, _ = strconv.Atoi(w[1][2:])
+		} else if len(w) != 2 {
+			return nil, false
+		}
+		var out []string
+		for i := 0; i < len(in); i++ {
+			if strings.Contains(in[i], word) {
+				end := min(i+after, len(in)-1)
+				out = append(out, in[i:end+1]...)
+				i = end
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // deep reports whether an example counts deeper than 6 plies.
@@ -119,19 +155,27 @@ func TestReadmeExamples(t *testing.T) {
 		}
 		if ex.code != 0 {
 			failing++
-			if ex.pipe != "" {
-				t.Errorf("README line %d: a failing example piped into %s shows %s's exit status, not ours", ex.line, ex.pipe, ex.pipe)
+			if len(ex.pipe) > 0 {
+				t.Errorf("README line %d: a failing example piped into %s shows that program's exit status, not ours", ex.line, ex.pipe[0])
 			}
 		}
 		out, errOut, code := call(t, ex.stdin, ex.args...)
-		got := strings.Split(strings.TrimSuffix(errOut+out, "\n"), "\n")
-		switch {
-		case ex.pipe == "head" && len(got) > ex.n:
-			got = got[:ex.n]
-		case ex.pipe == "tail" && len(got) > ex.n:
-			got = got[len(got)-ex.n:]
+		// A pipe filters stdout; stderr (notes) reaches the terminal first.
+		var got []string
+		if out != "" {
+			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		}
-		if strip(got) != strip(ex.want) || code != ex.code {
+		ok := true
+		for _, f := range ex.pipe {
+			if got, ok = filter(f, got); !ok {
+				t.Errorf("README line %d: the test cannot run the filter %q", ex.line, f)
+				break
+			}
+		}
+		if errOut != "" {
+			got = append(strings.Split(strings.TrimSuffix(errOut, "\n"), "\n"), got...)
+		}
+		if ok && (strip(got) != strip(ex.want) || code != ex.code) {
 			t.Errorf("README line %d: chess960 %s\n got (exit %d):\n%s\nwant (exit %d):\n%s", ex.line, ex.cmd, code, strip(got), ex.code, strip(ex.want))
 		}
 	}
@@ -157,6 +201,26 @@ func strip(ls []string) string {
 // TestReadmeParser checks the example finder on a made-up README, so that a
 // change to it cannot quietly skip examples.
 func TestReadmeParser(t *testing.T) {
+	for _, c := range []struct {
+		f    string
+		in   []string
+		want string
+	}{
+		{"head -2", []string{"a", "b", "c"}, "a|b"},
+		{"tail -2", []string{"a", "b", "c"}, "b|c"},
+		{"head -5", []string{"a", "b"}, "a|b"},
+		{`tr '\n' ' '`, []string{"a", "b"}, "a b "},
+		{"grep -A1 x", []string{"x1", "y", "z", "x2"}, "x1|y|x2"},
+		{"grep b", []string{"a", "b", "bb"}, "b|bb"},
+	} {
+		got, ok := filter(c.f, c.in)
+		if !ok || strings.Join(got, "|") != c.want {
+			t.Errorf("filter %q: %q, %v", c.f, got, ok)
+		}
+	}
+	if _, ok := filter("sort", nil); ok {
+		t.Error("sort is not a filter the test knows")
+	}
 	ex := readmeExample{args: splitShell(`perft 'a b' --depth 7`)}
 	if len(ex.args) != 4 || ex.args[1] != "a b" || !ex.deep() {
 		t.Errorf("%q deep=%v", ex.args, ex.deep())
