@@ -271,7 +271,7 @@ func TestHelpCommand(t *testing.T) {
 	}
 	// The flags' help shows their kind.
 	out = mustRun(t, "help", "perft")
-	for _, want := range []string{"--depth N ", "--divide ", "--suite file ", "--max-nodes N "} {
+	for _, want := range []string{"--depth N ", "--divide ", "--suite FILE ", "--max-nodes N "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("help perft lacks %q:\n%s", want, out)
 		}

@@ -196,7 +196,7 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintln(w, "\nflags:")
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
-		if v, ok := f.Value.(interface{ kind() string }); ok {
+		if v, ok := f.Value.(interface{ kind() string }); ok && !strings.Contains(f.Usage, "`") {
 			name = v.kind()
 		}
 		left := "--" + f.Name

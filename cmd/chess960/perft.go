@@ -32,14 +32,14 @@ With --suite, checks every position of a .perft file ("-": stdin) at each depth
 passes --max-nodes leaves, so a suite that understates a count cannot run for
 hours; it reports every mismatch and exits 1 if there is any.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			fen := fs.String("fen", "", "the position (the same as the argument)")
-			pos := fs.String("pos", "", "the position (the same as the argument)")
+			fen := fs.String("fen", "", "the position as a `FEN` (or any form the argument takes)")
+			pos := fs.String("pos", "", "the position as a start position number `N` (or any form the argument takes)")
 			depth := numberFlag(fs, "depth", 0, 0, perft.MaxDepth, "depth in plies (0..15)")
 			divide := boolFlag(fs, "divide", "also count below each legal move")
 			asJSON := boolFlag(fs, "json", "print a JSON object")
 			threads := numberFlag(fs, "threads", 0, 0, 256, "goroutines counting in parallel (0: one per CPU)")
-			hashMB := numberFlag(fs, "hash", 0, 0, 1<<20, "transposition table size in MB (0: none)")
-			suite := fs.String("suite", "", "a .perft suite `file` to check (-: stdin)")
+			hashMB := numberFlag(fs, "hash", 0, 0, 1<<20, "transposition table size in `MB` (0: none)")
+			suite := fs.String("suite", "", "a .perft suite `FILE` to check (-: stdin)")
 			maxNodes := numberFlag(fs, "max-nodes", 10_000_000, 0, 1<<62, "with --suite: skip expected counts above N and stop counts beyond it (0: no limit)")
 			return func(e *env, args []string) error {
 				if flagSet(fs, "suite") {

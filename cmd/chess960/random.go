@@ -24,9 +24,9 @@ LIST is numbers and ranges, e.g. 518,0-9. A seed that starts with '-' is written
 commitment an arbiter publishes before the event) and the positions.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			count := numberFlag(fs, "count", 1, 1, 10_000_000, "number of positions to draw (1..10000000)")
-			seed := fs.String("seed", "", "make the draw reproducible from this `text`")
+			seed := fs.String("seed", "", "make the draw reproducible from this text `S`")
 			unique := boolFlag(fs, "unique", "no repeats until every allowed position was drawn")
-			exclude := fs.String("exclude", "", "never draw these positions (e.g. 518,0-9)")
+			exclude := fs.String("exclude", "", "never draw these positions: a `LIST` of numbers and ranges such as 518,0-9")
 			asJSON := boolFlag(fs, "json", "print a JSON object with the options and the positions")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
