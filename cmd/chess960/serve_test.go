@@ -73,7 +73,8 @@ func TestAPIEqualsCLI(t *testing.T) {
 		pair{"/api/play?fen=518&moves=Nf3,Nf6,Ng1,Ng8,Nf3,Nf6,Ng1,Ng8", []string{"play", "518", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "--json"}},
 		pair{"/api/play?fen=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1", []string{"play", "250", "d2d4", "d7d5", "d1d3", "d8d6", "c1b1", "--json"}},
 		pair{"/api/perft?pos=518&depth=4", []string{"perft", "--pos", "518", "--depth", "4", "--threads", "1", "--json"}},
-		pair{"/api/perft?pos=0&depth=0&divide=1", []string{"perft", "--pos", "0", "--depth", "0", "--divide", "--threads", "1", "--json"}},
+		pair{"/api/perft?pos=0&depth=0", []string{"perft", "--pos", "0", "--depth", "0", "--threads", "1", "--json"}},
+		pair{"/api/perft?fen=" + url.QueryEscape("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1") + "&depth=2&divide=1", []string{"perft", "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1", "--depth", "2", "--divide", "--threads", "1", "--json"}},
 	)
 	timing := regexp.MustCompile(`"(seconds|nps)": [0-9.e+-]+`)
 	for _, c := range cases {
@@ -108,12 +109,65 @@ func TestAPIEqualsCLI(t *testing.T) {
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	out, _, _ = call(t, "", "random", "--count", "2", "--json")
-	var a, b []map[string]any
-	if json.Unmarshal(w.Body.Bytes(), &a) != nil || json.Unmarshal([]byte(out), &b) != nil || len(a) != 2 || len(b) != 2 {
+	var a, b map[string]any
+	if json.Unmarshal(w.Body.Bytes(), &a) != nil || json.Unmarshal([]byte(out), &b) != nil {
 		t.Fatalf("unseeded draws: %s / %s", w.Body, out)
 	}
-	if !reflect.DeepEqual(keys(a[0]), keys(b[0])) {
-		t.Errorf("unseeded draw keys %v, CLI %v", keys(a[0]), keys(b[0]))
+	pa, _ := a["positions"].([]any)
+	pb, _ := b["positions"].([]any)
+	if !reflect.DeepEqual(keys(a), keys(b)) || len(pa) != 2 || len(pb) != 2 || !reflect.DeepEqual(keys(pa[0].(map[string]any)), keys(pb[0].(map[string]any))) {
+		t.Errorf("unseeded draw: %s\nCLI: %s", w.Body, out)
+	}
+	delete(a, "positions")
+	delete(b, "positions")
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("unseeded draw options %v, CLI %v", a, b)
+	}
+}
+
+// TestAPIErrorsEqualCLI: where the API and a command refuse the same input
+// for the same reason, they say the same thing: the command's message after
+// its "chess960 CMD: " prefix, and api.Code's code.
+func TestAPIErrorsEqualCLI(t *testing.T) {
+	h := server.New(server.Config{})
+	for _, c := range []struct {
+		api string
+		cli []string
+	}{
+		{"/api/positions/961", []string{"pos", "961"}},
+		{"/api/positions/-1", []string{"pos", "-1"}},
+		{"/api/positions/0?fritz9=1", []string{"pos", "0", "--fritz9"}},
+		{"/api/identify?q=RNBQBKNR", []string{"id", "RNBQBKNR"}},
+		{"/api/identify?q=RNBQKBN", []string{"id", "RNBQKBN"}},
+		{"/api/identify?q=" + url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"), []string{"id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"}},
+		{"/api/moves?fen=961", []string{"moves", "961"}},
+		{"/api/moves?fen=RNBQBKNR", []string{"moves", "RNBQBKNR"}},
+		{"/api/moves?fen=" + url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"), []string{"moves", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"}},
+		{"/api/play?fen=518&moves=e4,e5,Ke3", []string{"play", "518", "e4", "e5", "Ke3"}},
+		{"/api/play?fen=startpos&moves=f3,e5,g4,Qh4,a3", []string{"play", "startpos", "f3", "e5", "g4", "Qh4", "a3"}},
+		{"/api/random?exclude=0-959", []string{"random", "--exclude", "0-959"}},
+	} {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		_, errOut, code := call(t, "", c.cli...)
+		if code != 1 || w.Code != 400 {
+			t.Errorf("%s: status %d, chess960 %q exit %d", c.api, w.Code, c.cli, code)
+			continue
+		}
+		var e struct{ Error, Code string }
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+			t.Fatal(err)
+		}
+		cli := strings.TrimSpace(errOut)
+		cli = cli[strings.Index(cli, ": ")+2:]
+		cli = strings.TrimPrefix(cli, "--")
+		if e.Error != cli {
+			t.Errorf("GET %s says\n  %s\nchess960 %q says\n  %s", c.api, e.Error, c.cli, cli)
+		}
+		if e.Code == "" {
+			t.Errorf("GET %s: no code", c.api)
+		}
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -30,7 +32,14 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 	}
 	n := r.PathValue("n")
 	if len(n) > maxNumber {
-		return badParam("n", n, "too long for a position number")
+		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
+	}
+	if t := strings.TrimSpace(n); !numericArg(t) && (rankLike(t) || strings.Contains(t, "/")) {
+		what := "a back rank"
+		if strings.Contains(t, "/") {
+			what = "a FEN"
+		}
+		return badParam("n", n, "%s, and this reads a number (GET /api/identify?q=... finds its number)", what)
 	}
 	var sp chess960.StartPos
 	var perr error
@@ -54,7 +63,7 @@ func positionBody(sp chess960.StartPos) []byte {
 	if b := positionBodies[sp.ID()].Load(); b != nil {
 		return *b
 	}
-	b := marshalCLI(positionJSON(sp))
+	b := marshalCLI(api.NewStartPosition(sp))
 	positionBodies[sp.ID()].Store(&b)
 	return b
 }
@@ -84,7 +93,7 @@ func drawParams(q query, countName string, maxN int) (chess960.DrawOptions, int,
 func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *inputError) {
 	d, err := chess960.NewDrawer(o)
 	if err != nil {
-		return nil, &inputError{status: http.StatusBadRequest, param: "exclude",
+		return nil, &inputError{status: http.StatusBadRequest, param: "exclude", code: api.Code(err),
 			msg: "exclude " + quote.Input(exclude) + ": every position is excluded: nothing left to draw"}
 	}
 	return d, nil
@@ -112,7 +121,7 @@ func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
 	if o.Seeded {
 		cache = cacheStable
 	}
-	writeJSONBytes(w, randomJSON(d, count), cache)
+	writeJSONBytes(w, drawJSON(o, d, count), cache)
 	return nil
 }
 
@@ -136,15 +145,6 @@ func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError
 	return nil
 }
 
-// identify reads a back rank or a start position's FEN, as the id command.
-func identify(s string) (chess960.StartPos, error) {
-	s = strings.TrimSpace(s)
-	if strings.ContainsAny(s, "/ ") {
-		return chess960.ParseFEN(s)
-	}
-	return chess960.ParseRank(s)
-}
-
 // GET /api/moves?fen=[&standard=1]: moves FEN [--standard] --json.
 func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
@@ -162,7 +162,11 @@ func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil {
 		return err
 	}
-	writeJSONBytes(w, marshalCLI(movesJSON(p, std)), cacheStable)
+	mode := chess.Chess960
+	if std {
+		mode = chess.Standard
+	}
+	writeJSONBytes(w, marshalCLI(api.NewMoves(p, mode)), cacheStable)
 	return nil
 }
 
@@ -199,18 +203,18 @@ func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *inputError
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if jerr := dec.Decode(&b); jerr != nil {
-		return &inputError{status: http.StatusBadRequest, param: "body",
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid,
 			msg: "body " + quote.Input(string(body)) + `: not a JSON object {"fen": "...", "moves": ["e4", ...]}: ` + jerr.Error()}
 	}
 	if dec.More() {
-		return &inputError{status: http.StatusBadRequest, param: "body", msg: "body " + quote.Input(string(body)) + ": more than one JSON value"}
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body " + quote.Input(string(body)) + ": more than one JSON value"}
 	}
 	var moves []string
 	if len(b.Moves) > 0 && string(b.Moves) != "null" {
 		var text string
 		if json.Unmarshal(b.Moves, &moves) != nil {
 			if json.Unmarshal(b.Moves, &text) != nil {
-				return &inputError{status: http.StatusBadRequest, param: "moves",
+				return &inputError{status: http.StatusBadRequest, param: "moves", code: codeInvalid,
 					msg: "moves " + quote.Input(string(b.Moves)) + ": want an array of moves or a string of moves"}
 			}
 			moves = moveList(text)
@@ -233,14 +237,14 @@ func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inp
 		return err
 	}
 	if len(moves) > maxMoves {
-		return &inputError{status: http.StatusBadRequest, param: "moves",
+		return &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
 			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
 	}
-	_, j, perr := playMoves(p, moves, style)
+	g, perr := playMoves(p, moves, style)
 	if perr != nil {
 		return badInput("moves", perr)
 	}
-	writeJSONBytes(w, marshalCLI(j), cacheStable)
+	writeJSONBytes(w, marshalCLI(api.NewPlay(g, moves, style)), cacheStable)
 	return nil
 }
 
@@ -250,10 +254,10 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *inp
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return nil, &inputError{status: http.StatusRequestEntityTooLarge, param: "body",
+			return nil, &inputError{status: http.StatusRequestEntityTooLarge, param: "body", code: codeTooLarge,
 				msg: fmt.Sprintf("body: too large: at most %d bytes", limit)}
 		}
-		return nil, &inputError{status: http.StatusBadRequest, param: "body", msg: "body: cannot be read: " + err.Error()}
+		return nil, &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: cannot be read: " + err.Error()}
 	}
 	return body, nil
 }
@@ -283,16 +287,19 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil {
 		return err
 	}
+	if divide && depth == 0 {
+		return badParam("divide", q.get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
+	}
 	start := time.Now()
 	nodes, div, ok := budgetCount(r.Context(), p, depth, s.cfg.PerftBudget)
 	if !ok {
 		if r.Context().Err() != nil {
-			return &inputError{status: 499, msg: "client went away"}
+			return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
 		}
-		return &inputError{status: http.StatusUnprocessableEntity, param: "depth",
+		return &inputError{status: http.StatusUnprocessableEntity, param: "depth", code: codeBudget,
 			msg: fmt.Sprintf("depth %d: this count passes the budget of %d nodes per request; ask for a smaller depth, or run chess960 perft on your own computer", depth, s.cfg.PerftBudget)}
 	}
-	writeJSONBytes(w, marshalCLI(perftJSON(p, depth, nodes, div, divide, time.Since(start).Seconds())), cacheStable)
+	writeJSONBytes(w, marshalCLI(perftJSON(p, depth, nodes, div, divide, time.Since(start))), cacheStable)
 	return nil
 }
 

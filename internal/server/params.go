@@ -27,14 +27,14 @@ type query struct{ v url.Values }
 func newQuery(raw string) (query, *inputError) {
 	v, err := url.ParseQuery(raw)
 	if err != nil {
-		return query{}, &inputError{status: 400, msg: "query " + quote.Input(raw) + ": malformed: " + err.Error()}
+		return query{}, &inputError{status: 400, code: codeInvalid, msg: "query " + quote.Input(raw) + ": malformed: " + err.Error()}
 	}
 	for k, vs := range v {
 		if len(vs) > 1 {
-			return query{}, badParam(k, vs[1], "given %d times: give it once", len(vs))
+			return query{}, badParam(k, vs[1], "given %d times: give it once", len(vs)).withCode(codeRepeated)
 		}
 		if len(vs[0]) > maxParam {
-			return query{}, badParam(k, vs[0], "too long: at most %d bytes", maxParam)
+			return query{}, badParam(k, vs[0], "too long: at most %d bytes", maxParam).withCode(codeTooLong)
 		}
 	}
 	return query{v}, nil
@@ -55,7 +55,7 @@ func (q query) only(names ...string) *inputError {
 			if len(names) > 0 {
 				want = strings.Join(names, ", ")
 			}
-			return badParam(k, vs[0], "unknown parameter: this endpoint takes %s", want)
+			return badParam(k, vs[0], "unknown parameter: this endpoint takes %s", want).withCode(codeUnknown)
 		}
 	}
 	return nil
@@ -103,7 +103,7 @@ func (q query) intParam(k string, lo, hi, def int) (int, *inputError) {
 		return 0, badParam(k, s, "not a whole number (plain decimal digits)")
 	}
 	if n < lo || n > hi {
-		return 0, badParam(k, s, "out of range: must be %d..%d", lo, hi)
+		return 0, badParam(k, s, "out of range: must be %d..%d", lo, hi).withCode(codeRange)
 	}
 	return n, nil
 }
@@ -130,7 +130,7 @@ func startPosParam(k, s string, fritz9 bool) (chess960.StartPos, *inputError) {
 func (q query) position() (chess.Position, string, *inputError) {
 	switch {
 	case q.has("fen") && q.has("pos"):
-		return chess.Position{}, "", badParam("pos", q.get("pos"), "give fen or pos, not both")
+		return chess.Position{}, "", badParam("pos", q.get("pos"), "give fen or pos, not both").withCode(codeRepeated)
 	case q.has("pos"):
 		sp, err := startPosParam("pos", q.get("pos"), false)
 		if err != nil {

@@ -70,18 +70,9 @@ func readGame(q query) (*game, *game, *inputError) {
 		before := gm.g.Position()
 		m, perr := gm.g.PlayText(t)
 		if perr != nil {
-			msg := fmt.Sprintf("move %d %s: ", i+1, quote.Input(t))
-			var me *chess.MoveError
-			switch {
-			case errors.As(perr, &me):
-				msg += fmt.Sprintf("%v: %s", me.Err, me.Detail)
-			case errors.Is(perr, chess.ErrGameOver):
-				msg += "the game is already over (" + gm.g.Outcome().String() + ")"
-			default:
-				msg += perr.Error()
-			}
 			gm.ply = len(gm.moves)
-			return nil, gm, &inputError{status: http.StatusBadRequest, param: "moves", msg: msg}
+			e := badInput("moves", moveError(gm.g, i+1, t, before, perr, chess.Standard))
+			return nil, gm, e
 		}
 		gm.moves = append(gm.moves, m)
 		gm.san = append(gm.san, before.SAN(m))

@@ -37,7 +37,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputErro
 	if isAPI(r.URL.Path) || r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(e.status)
-		w.Write(marshalCLI(errorJSON{Error: e.msg, Param: e.param, Status: e.status}))
+		w.Write(marshalCLI(errorJSON{Error: e.msg, Code: e.code, Problems: e.problems, Param: e.param, Status: e.status}))
 		return
 	}
 	var b bytes.Buffer

@@ -141,14 +141,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				s.cfg.Logger.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(buf))
 			}
 			if sw.status == 0 {
-				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, msg: "internal error"})
+				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"})
 			}
 		}
 		s.logRequest(r, sw, start)
 	}()
 	setSecurityHeaders(sw.Header())
 	if len(r.URL.RawQuery) > 4*maxParam {
-		s.writeError(sw, r, &inputError{status: http.StatusRequestURITooLong, msg: "query too long: at most 32768 bytes"})
+		s.writeError(sw, r, &inputError{status: http.StatusRequestURITooLong, code: codeTooLong, msg: "query too long: at most 32768 bytes"})
 		return
 	}
 	h, pattern := s.mux.Handler(r)
@@ -159,11 +159,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(rec, r)
 		switch rec.status {
 		case http.StatusNotFound:
-			s.writeError(sw, r, &inputError{status: http.StatusNotFound, msg: "no such page: " + quotePath(r.URL.Path)})
+			s.writeError(sw, r, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such page: " + quotePath(r.URL.Path)})
 			return
 		case http.StatusMethodNotAllowed:
 			sw.Header().Set("Allow", rec.header.Get("Allow"))
-			s.writeError(sw, r, &inputError{status: http.StatusMethodNotAllowed,
+			s.writeError(sw, r, &inputError{status: http.StatusMethodNotAllowed, code: codeMethod,
 				msg: "method " + r.Method + " not allowed for " + quotePath(r.URL.Path) + ": use " + rec.header.Get("Allow")})
 			return
 		}
@@ -265,7 +265,7 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 			defer func() { <-sem }()
 			return h(w, r)
 		default:
-			return &inputError{status: http.StatusTooManyRequests, retryAfter: 1,
+			return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
 				msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
 		}
 	}

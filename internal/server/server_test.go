@@ -64,7 +64,7 @@ func TestEndpoints(t *testing.T) {
 		{"GET", "/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O", 200, "application/json", []string{`"fen": "bb3rkr/pqpppppp/1p1nn3/8/8/1P1NN3/PQPPPPPP/BBKR3R b kq - 3 5"`}},
 		{"GET", "/api/play?fen=startpos&moves=f3,e5,g4,Qh4", 200, "application/json", []string{`"status": "checkmate"`, `"result": "0-1"`}},
 		{"GET", "/api/perft?fen=518&depth=3", 200, "application/json", []string{`"nodes": 8902`}},
-		{"GET", "/api/perft?fen=4k3/8/8/8/8/8/8/R3K2R%20w%20KQ%20-%200%201&depth=1&divide=1", 200, "application/json", []string{`"e1a1": 1`, `"e1h1": 1`, `"nodes": 26`}},
+		{"GET", "/api/perft?fen=4k3/8/8/8/8/8/8/R3K2R%20w%20KQ%20-%200%201&depth=1&divide=1", 200, "application/json", []string{`"uci": "e1a1",` + "\n" + `      "san": "O-O-O",`, `"uci": "e1h1",` + "\n" + `      "san": "O-O",`, `"nodes": 26`}},
 		{"GET", "/api/perft?pos=0&depth=0", 200, "application/json", []string{`"nodes": 1`}},
 		{"GET", "/api/openapi.json", 200, "application/json", []string{`"openapi": "3.0.3"`}},
 		{"GET", "/healthz", 200, "application/json", []string{`"ok"`}},
