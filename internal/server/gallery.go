@@ -1,9 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
@@ -131,10 +134,7 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 		return err
 	}
 	g.Filtered = f != galleryFilter{}
-	var views [960]posView
-	for i := range views {
-		views[i] = viewOf(chess960.MustNew(i))
-	}
+	views := allViews()
 	if g.Pairs {
 		// One group of 480 pairs, lower number first; a pair is shown when
 		// either position matches.
@@ -167,7 +167,56 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 			g.Groups = append(g.Groups, grp)
 		}
 	}
+	if !g.Filtered && status == http.StatusOK {
+		// The unfiltered gallery is the same for everyone: render it once.
+		key := "groups"
+		if g.Pairs {
+			key = "pairs"
+		}
+		v, _ := s.galleryCache.LoadOrStore(key, &cachedPage{})
+		cp := v.(*cachedPage)
+		cp.once.Do(func() {
+			var b bytes.Buffer
+			if err := s.render(&b, "gallery", g); err != nil {
+				panic(err)
+			}
+			cp.body, cp.gz = b.Bytes(), gzipBytes(b.Bytes())
+		})
+		return writeCached(w, r, cp)
+	}
 	return s.writePage(w, r, "gallery", g, status, cacheStable)
 }
 
+// cachedPage is a page rendered once, plain and gzipped.
+type cachedPage struct {
+	once     sync.Once
+	body, gz []byte
+}
+
+func writeCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) *inputError {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheStable)
+	h.Set("Vary", "Accept-Encoding")
+	body := cp.body
+	if acceptsGzip(r) {
+		body = cp.gz
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+	return nil
+}
+
 var anyPiece = strings.NewReplacer(".", "?", "*", "?", "_", "?")
+
+// allViews describes the 960 start positions, once.
+var allViews = sync.OnceValue(func() *[chess960.Count]posView {
+	var v [chess960.Count]posView
+	for i := range v {
+		v[i] = viewOf(chess960.MustNew(i))
+	}
+	return &v
+})

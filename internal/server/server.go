@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -62,6 +63,8 @@ type Server struct {
 	assets   *assets
 	perftSem chan struct{}
 	heavySem chan struct{}
+	// galleryCache holds the unfiltered gallery pages, rendered once.
+	galleryCache sync.Map
 }
 
 // New returns the web app.
