@@ -461,6 +461,7 @@ func TestBrowser(t *testing.T) {
 				{"play", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6,h2h3,f8g7,a2a3,e8d7,b2b3,c8h8"},
 				{"play-check", "/play?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q"},
 				{"api", "/api"}, {"error", "/pos/961"},
+				{"print-sheet", "/draw/sheet?rounds=3&seed=Club+night&unique=1&event=Club+night"},
 			} {
 				for _, w := range []int64{360, 1280} {
 					for _, dark := range []bool{false, true} {
@@ -475,7 +476,11 @@ func TestBrowser(t *testing.T) {
 						}
 						run(t, c, chromedp.EmulateViewport(w, h),
 							chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-								_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+								media := ""
+								if strings.HasPrefix(p.name, "print") {
+									media = "print"
+								}
+								_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media,
 									Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
 								return err
 							}),

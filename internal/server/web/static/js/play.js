@@ -100,6 +100,7 @@ function showError(msg) {
 // view; moves after it are dropped.
 function play(move, claim = "") {
   const moves = state.moves.slice(0, state.ply).concat([move]);
+  byFrom = new Map(); // no move until the next state says what is legal
   return load(playURL({ moves, claim }));
 }
 
