@@ -116,12 +116,12 @@ func (s *Server) routes() {
 	page("GET /random", s.randomRedirect)
 	page("GET /gallery", s.gallery)
 	page("GET /draw", s.draw)
-	page("GET /draw/sheet", s.drawSheet)
+	page("GET /draw/sheet", s.limit(s.heavySem, s.drawSheet))
 	page("GET /draw.csv", s.drawCSV)
 	page("GET /verify", s.verify)
-	page("GET /play", s.play)
+	page("GET /play", s.limitLong(s.play))
 	page("GET /play.pgn", s.playPGN)
-	api("GET /play/state", s.playState)
+	api("GET /play/state", s.limitLong(s.playState))
 	page("GET /api", s.apiDocs)
 	page("GET /robots.txt", s.robots)
 	s.mux.Handle("GET /s/", s.assets)
@@ -271,6 +271,22 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 			return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
 				msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
 		}
+	}
+}
+
+// longGame is the number of moves past which a game is an expensive
+// request.
+const longGame = 300
+
+// limitLong runs h as an expensive request (see limit) when the query holds
+// a long game.
+func (s *Server) limitLong(h handlerFunc) handlerFunc {
+	heavy := s.limit(s.heavySem, h)
+	return func(w http.ResponseWriter, r *http.Request) *inputError {
+		if strings.Count(r.URL.RawQuery, ",")+strings.Count(r.URL.RawQuery, "%2C") >= longGame {
+			return heavy(w, r)
+		}
+		return h(w, r)
 	}
 }
 
