@@ -15,6 +15,7 @@ import (
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/perft"
 )
 
 // GET /api/positions/{n}[?fritz9=1]: pos N [--fritz9] --json.
@@ -291,7 +292,10 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 		return badParam("divide", q.get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
 	}
 	start := time.Now()
-	nodes, div, ok := budgetCount(r.Context(), p, depth, s.cfg.PerftBudget)
+	var nodes uint64
+	var div []perft.Entry
+	var ok bool
+	lowPriority(func() { nodes, div, ok = budgetCount(r.Context(), p, depth, s.cfg.PerftBudget) })
 	if !ok {
 		if r.Context().Err() != nil {
 			return &inputError{status: 499, code: codeClientGone, msg: "client went away"}

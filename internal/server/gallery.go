@@ -185,14 +185,9 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 		return writeCached(w, r, cp)
 	}
 	// A filtered gallery is rendered for its request: an expensive one.
-	select {
-	case s.heavySem <- struct{}{}:
-		defer func() { <-s.heavySem }()
-	default:
-		return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
-			msg: "busy: the server is already rendering as many filtered galleries as it allows; retry in a second (the filters also work in the page itself)"}
-	}
-	return s.writePage(w, r, "gallery", g, status, cacheStable)
+	return s.limit(s.heavySem, func(w http.ResponseWriter, r *http.Request) *inputError {
+		return s.writePage(w, r, "gallery", g, status, cacheStable)
+	})(w, r)
 }
 
 // cachedPage is a page rendered once, plain and gzipped.

@@ -259,19 +259,38 @@ func setSecurityHeaders(h http.Header) {
 	}
 }
 
-// limit runs h only when a slot of sem is free, and answers 429 with
-// Retry-After otherwise: a busy server says so at once instead of queueing.
+// limit runs h when a slot of sem is free or frees within queueWait, and
+// answers 429 with Retry-After otherwise: a busy server says so quickly,
+// and a client that retries in a tight loop is slowed to a few requests a
+// second instead of taking the CPU that cheap requests need.
 func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) *inputError {
 		select {
 		case sem <- struct{}{}:
-			defer func() { <-sem }()
-			return h(w, r)
 		default:
-			return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
-				msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
+			t := time.NewTimer(queueWait)
+			select {
+			case sem <- struct{}{}:
+				t.Stop()
+			case <-t.C:
+				return errBusy()
+			case <-r.Context().Done():
+				t.Stop()
+				return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+			}
 		}
+		defer func() { <-sem }()
+		return h(w, r)
 	}
+}
+
+// queueWait is how long an expensive request waits for a free slot before
+// it is answered 429.
+const queueWait = 100 * time.Millisecond
+
+func errBusy() *inputError {
+	return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
+		msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
 }
 
 // longGame is the number of moves past which a game is an expensive
