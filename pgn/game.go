@@ -150,22 +150,47 @@ func (g *Game) Status() chess.Status {
 		return chess.Status{}
 	}
 	nodes := g.Moves.Nodes
-	// Only the positions since the last capture or pawn move can repeat
-	// the final one: replay the moves before them without the game's
-	// bookkeeping.
-	final := g.Final()
-	tail := min(final.Halfmove(), len(nodes))
+	// Replay the main line, with the key of every position, up to where a
+	// rule ended the game.
+	keys := make([]uint64, 1, len(nodes)+1)
 	p := g.Start
-	for _, n := range nodes[:len(nodes)-tail] {
+	keys[0] = p.Hash()
+	end := len(nodes)
+	for i, n := range nodes {
+		if p.Halfmove() >= 150 || fivefold(keys, p.Halfmove()) {
+			end = i
+			break
+		}
 		p.Play(n.Move)
+		keys = append(keys, p.Hash())
 	}
-	cg := chess.NewGame(p)
-	for _, n := range nodes[len(nodes)-tail:] {
+	// Only the positions since the last capture or pawn move can repeat
+	// the last one: play those into a chess.Game for its rules.
+	tail := min(p.Halfmove(), end)
+	q := g.Start
+	for _, n := range nodes[:end-tail] {
+		q.Play(n.Move)
+	}
+	cg := chess.NewGame(q)
+	for _, n := range nodes[end-tail : end] {
 		if cg.Play(n.Move) != nil {
-			break // the game had ended by a rule
+			break
 		}
 	}
 	return cg.Status()
+}
+
+// fivefold reports whether the last of keys, the position reached after
+// halfmove plies without a capture or pawn move, stands there for the fifth
+// time (positions with the same key count as the same).
+func fivefold(keys []uint64, halfmove int) bool {
+	k, n := len(keys)-1, 1
+	for i := k - 2; i >= 0 && i >= k-halfmove; i -= 2 {
+		if keys[i] == keys[k] {
+			n++
+		}
+	}
+	return n >= 5
 }
 
 // StartID returns the Scharnagl number of the start position and true when

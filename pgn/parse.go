@@ -199,6 +199,9 @@ func (ps *parser) parse(r *raw) *Game {
 	}
 	if len(stack) > 1 {
 		x.fail(toks[stack[1].open], ErrVariation, "no ) before the end of the game")
+		for len(stack) > 1 {
+			stack = pop(stack)
+		}
 	}
 	return g
 }

@@ -71,6 +71,8 @@ type scanner struct {
 	done     *raw   // a game finished by the current line
 	overflow bool   // cur has reached max: its text and tokens are no longer kept
 	lineBuf  []byte // the line being read
+	cont     bool   // the next part continues a line longer than max
+	skipRest bool   // the rest of the line being read means nothing
 	long     []byte
 	free     chan *raw // raws to reuse, given back by the goroutines that parse them
 	err      error     // the error that ended the input (io.EOF at the end)
@@ -97,13 +99,17 @@ func (s *scanner) next() (*raw, error) {
 			}
 			return nil, s.err
 		}
-		line, err := s.readLine()
+		part, last, err := s.readPart()
 		if err != nil {
 			s.err = err
 		}
-		if len(line) > 0 {
-			s.line++
-			s.feed(line)
+		if len(part) > 0 {
+			cont := s.cont
+			s.cont = !last
+			if !cont {
+				s.line++
+			}
+			s.feed(part, cont)
 			if s.done != nil {
 				r := s.done
 				s.done = nil
@@ -113,21 +119,25 @@ func (s *scanner) next() (*raw, error) {
 	}
 }
 
-// readLine returns the next line with its line end. It stays valid until
-// the next call.
-func (s *scanner) readLine() ([]byte, error) {
+// readPart returns the next line with its line end, or, for a line longer
+// than the longest game, a part of it (last is false while the line goes
+// on). It stays valid until the next call.
+func (s *scanner) readPart() (part []byte, last bool, err error) {
 	line, err := s.br.ReadSlice('\n')
 	if err != bufio.ErrBufferFull {
-		return line, err
+		return line, true, err
 	}
 	s.long = append(s.long[:0], line...)
-	for err == bufio.ErrBufferFull {
+	for {
 		line, err = s.br.ReadSlice('\n')
-		if len(s.long) <= s.max {
-			s.long = append(s.long, line...)
+		s.long = append(s.long, line...)
+		if err != bufio.ErrBufferFull {
+			return s.long, true, err
+		}
+		if len(s.long) > s.max {
+			return s.long, false, nil
 		}
 	}
-	return s.long, err
 }
 
 // recycle gives a raw back once it has been parsed. Any goroutine may
@@ -166,8 +176,29 @@ func (s *scanner) finish() *raw {
 	return r
 }
 
-// feed reads one line.
-func (s *scanner) feed(line []byte) {
+// feed reads one line, or a part of a line longer than the longest game
+// (cont: the part continues a line). Such a line makes its game too long,
+// so its text is not kept; its parts are only read to find where the game
+// ends.
+func (s *scanner) feed(line []byte, cont bool) {
+	if cont {
+		if s.skipRest || s.cur == nil {
+			return
+		}
+		switch s.state {
+		case stMoves:
+			s.moves(s.add(line), 0)
+		case stComment:
+			base := s.add(line)
+			if j := bytes.IndexByte(line, '}'); j >= 0 {
+				s.emit(tComment, s.brace+1, base+j)
+				s.state = stMoves
+				s.moves(base, j+1)
+			}
+		}
+		return
+	}
+	s.skipRest = false
 	if s.line == 1 {
 		line = bytes.TrimPrefix(line, bom)
 	}
@@ -186,10 +217,13 @@ func (s *scanner) feed(line []byte) {
 			s.begin()
 			s.state = stMoves
 			s.moves(s.add(line), i)
+		default:
+			s.skipRest = true
 		}
 	case stTags:
 		base := s.add(line)
 		if line[0] == '%' {
+			s.skipRest = true
 			return
 		}
 		i := skipSpace(line, 0)
@@ -212,9 +246,11 @@ func (s *scanner) feed(line []byte) {
 			return
 		}
 		base := s.add(line)
-		if line[0] != '%' {
-			s.moves(base, i)
+		if line[0] == '%' {
+			s.skipRest = true
+			return
 		}
+		s.moves(base, i)
 	case stComment:
 		if isTagLine(line) {
 			// The comment was never closed: this is the next game.
@@ -367,6 +403,7 @@ func (s *scanner) tagLine(base, i int) {
 }
 
 func (s *scanner) badTag(base, start int) {
+	s.skipRest = true
 	line := bytes.TrimRight(s.lineBuf, " \t\r\n")
 	s.emit(tBadTag, base+start, base+max(start, len(line)))
 }
@@ -391,6 +428,7 @@ func (s *scanner) moves(base, i int) {
 			i += j + 2
 		case c == ';':
 			s.emit(tComment, base+i+1, base+len(bytes.TrimRight(line, "\r\n")))
+			s.skipRest = true
 			return
 		case c == '(':
 			s.depth++
@@ -456,6 +494,7 @@ func (s *scanner) endsGame() bool {
 	if s.depth > 0 {
 		return false
 	}
+	s.skipRest = true
 	if !s.overflow {
 		s.cur.result = len(s.cur.toks) - 1
 	}

@@ -197,8 +197,8 @@ func (w *movetextWriter) flush() {
 func (w *movetextWriter) comment(c string) {
 	w.open("{")
 	for _, f := range strings.Fields(strings.ReplaceAll(c, "}", "")) {
-		// A line that begins with "[" could pass for a tag pair.
-		w.word(f, f[0] == '[')
+		// A line that begins with "[Name" could pass for a tag pair.
+		w.word(f, len(f) > 1 && f[0] == '[' && isNameChar(f[1]))
 	}
 	w.close("}")
 }
