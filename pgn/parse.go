@@ -35,9 +35,43 @@ type frame struct {
 
 // game is what parse needs while it reads one game.
 type game struct {
-	g *Game
-	r *raw
-	s string // r.text as a string: tags, comments and moves are cut from it
+	g    *Game
+	r    *raw
+	s    string   // r.text as a string: tags, comments and moves are cut from it
+	cs   []string // room for all the comments of the game
+	nags []int    // room for all its NAGs
+}
+
+// comment appends c to dst, a node's or a variation's comments, in the
+// room kept for the game's comments when dst is empty or ends where that
+// room is filled up to: one allocation for all the comments of a game.
+func (x *game) comment(dst []string, c string) []string {
+	k := len(x.cs)
+	switch {
+	case k == cap(x.cs):
+	case len(dst) == 0:
+		x.cs = append(x.cs, c)
+		return x.cs[k : k+1 : k+1]
+	case len(dst) <= k && &x.cs[k-len(dst)] == &dst[0]:
+		x.cs = append(x.cs, c)
+		return x.cs[k-len(dst) : k+1 : k+1]
+	}
+	return append(dst, c)
+}
+
+// nag is comment for NAGs.
+func (x *game) nag(dst []int, n int) []int {
+	k := len(x.nags)
+	switch {
+	case k == cap(x.nags):
+	case len(dst) == 0:
+		x.nags = append(x.nags, n)
+		return x.nags[k : k+1 : k+1]
+	case len(dst) <= k && &x.nags[k-len(dst)] == &dst[0]:
+		x.nags = append(x.nags, n)
+		return x.nags[k-len(dst) : k+1 : k+1]
+	}
+	return append(dst, n)
 }
 
 func (x *game) text(t token) string { return x.s[t.start:t.end] }
@@ -113,13 +147,20 @@ func (ps *parser) parse(r *raw) *Game {
 	}
 
 	// Movetext.
-	n := 0
+	n, nc, nn := 0, 0, 0
 	for _, t := range toks[i:] {
-		if t.kind == tSymbol {
+		switch t.kind {
+		case tSymbol:
 			n++
+		case tComment:
+			nc++
+		case tNAG, tSuffix:
+			nn++
 		}
 	}
 	g.Moves.Nodes = make([]Node, 0, n)
+	x.cs = make([]string, 0, nc)
+	x.nags = make([]int, 0, nn)
 	stack := append(ps.stack[:0], frame{v: &g.Moves, pos: g.Start, open: -1})
 	defer func() { ps.stack = stack[:0] }()
 	for ; i < len(toks); i++ {
@@ -145,9 +186,9 @@ func (ps *parser) parse(r *raw) *Game {
 		case tComment:
 			c := comment(x.text(t))
 			if k := len(f.v.Nodes); k > 0 {
-				f.v.Nodes[k-1].Comments = append(f.v.Nodes[k-1].Comments, c)
+				f.v.Nodes[k-1].Comments = x.comment(f.v.Nodes[k-1].Comments, c)
 			} else {
-				f.v.Comments = append(f.v.Comments, c)
+				f.v.Comments = x.comment(f.v.Comments, c)
 			}
 		case tNAG, tSuffix:
 			nag, ok := nagValue(x.text(t))
@@ -156,7 +197,7 @@ func (ps *parser) parse(r *raw) *Game {
 				break
 			}
 			if k := len(f.v.Nodes); k > 0 && nag >= 0 {
-				f.v.Nodes[k-1].NAGs = append(f.v.Nodes[k-1].NAGs, nag)
+				f.v.Nodes[k-1].NAGs = x.nag(f.v.Nodes[k-1].NAGs, nag)
 			}
 		case tOpen:
 			k := len(f.v.Nodes)
