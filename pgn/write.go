@@ -67,7 +67,9 @@ const LineWidth = 80
 // movetext in SAN with its comments, NAGs (as $n) and variations, wrapped at
 // LineWidth columns and ended by the result and a line end. The Result tag
 // and the result at the end are both Result(). A comment loses any "}" it
-// holds, and runs of white space in it become single spaces or line ends.
+// holds, and runs of white space in it become single spaces or line ends; a
+// comment shorter than half a line (a clock, an evaluation) stays on one
+// line.
 func (g *Game) AppendPGN(dst []byte, mode chess.CastlingMode) ([]byte, error) {
 	if !g.hasStart() {
 		return dst, fmt.Errorf("pgn: game %d: no start position to write from", g.Number)
@@ -195,8 +197,19 @@ func (w *movetextWriter) flush() {
 }
 
 func (w *movetextWriter) comment(c string) {
+	words := strings.Fields(strings.ReplaceAll(c, "}", ""))
+	if n := len(words) + 1; n < LineWidth/2 {
+		for _, f := range words {
+			n += len(f)
+		}
+		if n < LineWidth/2 {
+			// A short comment, such as a clock, is not broken.
+			w.word("{"+strings.Join(words, " ")+"}", false)
+			return
+		}
+	}
 	w.open("{")
-	for _, f := range strings.Fields(strings.ReplaceAll(c, "}", "")) {
+	for _, f := range words {
 		// A line that begins with "[Name" could pass for a tag pair.
 		w.word(f, len(f) > 1 && f[0] == '[' && isNameChar(f[1]))
 	}

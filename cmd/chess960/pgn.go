@@ -142,19 +142,20 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 			if r.bad {
 				bad++
 			}
-			if r.msg != "" {
-				prog.clear()
-				fmt.Fprintln(e.stderr, r.msg)
-			}
 			if mode == pgnStats || mode == pgnStatsJSON {
 				stats.Add(r.entry)
 			}
-			prog.tick(games)
 			if len(r.out) > 0 {
 				if _, err := e.stdout.Write(r.out); err != nil {
 					return writeError{err}
 				}
 			}
+			if r.msg != "" {
+				prog.clear()
+				flush(e)
+				fmt.Fprintln(e.stderr, r.msg)
+			}
+			prog.tick(games)
 			return nil
 		}
 		if err := readPGN(e, name, where, threads, prog, work, emit); err != nil {
@@ -171,9 +172,18 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 		e.stdout.Write(append(stats.AppendJSON(nil), '\n'))
 	}
 	if bad > 0 {
+		flush(e) // the games first, then the summary
 		return fmt.Errorf("%d of %d games have errors", bad, games)
 	}
 	return nil
+}
+
+// flush writes out what stdout holds, so that a line on stderr comes after
+// the output it is about.
+func flush(e *env) {
+	if f, ok := e.stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
 }
 
 // readPGN reads one input.

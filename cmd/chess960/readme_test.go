@@ -44,6 +44,7 @@ func TestReadmeExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Chdir("../..") // the examples name files from the top of the repository
 	pipe := regexp.MustCompile(`^(.*?)(?: \| (head|tail) -(\d+))?$`)
 	lines := strings.Split(string(data), "\n")
 	checked := 0
