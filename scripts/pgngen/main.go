@@ -15,6 +15,13 @@
 //	topevent   SetUp and FEN but no Variant tag, no comments
 //	annotated  variations (some nested), NAGs and comments
 //	mixed      all of these in turn (the benchmark corpus)
+//
+// The text is the writer's (export format: X-FEN, or Shredder-FEN for Cute
+// Chess, movetext wrapped at 80 columns), made to look like its source:
+// lichess's movetext on one line with "{ ... }" comments, Cute Chess's
+// Variant "fischerandom" and its last comment naming how the game ended,
+// chess.com's four-field FEN, no Variant tag for top events. With -export the
+// writer's text is left as it is, apart from the Variant tag.
 package main
 
 import (
@@ -36,6 +43,7 @@ func main() {
 	n := flag.Int("n", 10, "games to write (unless -mb is given)")
 	mb := flag.Float64("mb", 0, "write games until the output has this many megabytes")
 	seed := flag.Uint64("seed", 1, "random seed")
+	export := flag.Bool("export", false, "leave the writer's text as it is (no source-specific layout)")
 	flag.Parse()
 	rng := rand.New(rand.NewPCG(*seed, 960))
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
@@ -52,7 +60,7 @@ func main() {
 		if *mb == 0 && i >= *n {
 			break
 		}
-		text, err := game(rng, styles[i%len(styles)], i+1)
+		text, err := game(rng, styles[i%len(styles)], i+1, *export)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "pgngen:", err)
 			os.Exit(1)
@@ -111,7 +119,7 @@ func pick(rng *rand.Rand, p *chess.Position) (chess.Move, bool) {
 var names = []string{"Carlsen", "Nakamura", "Caruana", "So", "Firouzja", "Aronian", "Nepomniachtchi", "Giri",
 	"Vachier-Lagrave", "Duda", "Ding", "Rapport", "Anand", "Kramnik", "Hou Yifan", "Ju Wenjun"}
 
-func game(rng *rand.Rand, style string, num int) (string, error) {
+func game(rng *rand.Rand, style string, num int, export bool) (string, error) {
 	id := rng.IntN(960)
 	if rng.IntN(20) == 0 {
 		id = 518
@@ -136,7 +144,8 @@ func game(rng *rand.Rand, style string, num int) (string, error) {
 		res = []chess.Result{chess.WhiteWins, chess.BlackWins, chess.Draw, chess.WhiteWins, chess.BlackWins}[rng.IntN(5)]
 	}
 	g := pgn.NewGame(start, moves)
-	white, black := names[rng.IntN(len(names))], names[rng.IntN(len(names))]
+	i := rng.IntN(len(names))
+	white, black := names[i], names[(i+1+rng.IntN(len(names)-1))%len(names)]
 	g.Tags.Set("Result", res.String())
 	mode := chess.Standard
 	variant := "Chess960"
@@ -188,6 +197,13 @@ func game(rng *rand.Rand, style string, num int) (string, error) {
 		for i := range g.Moves.Nodes {
 			g.Moves.Nodes[i].Comments = []string{fmt.Sprintf("%+.2f/%d %.2fs", rng.NormFloat64(), 8+rng.IntN(12), rng.Float64())}
 		}
+		if n := len(g.Moves.Nodes); n > 0 {
+			end := map[chess.Result]string{chess.WhiteWins: "Black resigns", chess.BlackWins: "White resigns", chess.Draw: "Draw by adjudication"}[res]
+			if o := cg.Outcome(); o.IsOver() {
+				end = o.Termination.String()
+			}
+			g.Moves.Nodes[n-1].Comments[0] += ", " + end
+		}
 	case "chesscom":
 		g.Tags.Set("Event", "Live Chess - Chess960")
 		g.Tags.Set("Site", "Chess.com")
@@ -222,11 +238,21 @@ func game(rng *rand.Rand, style string, num int) (string, error) {
 		return "", err
 	}
 	s := string(text)
+	if export {
+		return s, nil
+	}
 	switch {
 	case variant == "":
 		s = strings.Replace(s, "[Variant \"Chess960\"]\n", "", 1)
 	case variant != "Chess960":
 		s = strings.Replace(s, "[Variant \"Chess960\"]", "[Variant \""+variant+"\"]", 1)
+	}
+	if style == "lichess" {
+		// lichess: the movetext on one line, comments as { ... }.
+		i := strings.Index(s, "\n\n") + 2
+		body := strings.ReplaceAll(strings.TrimSpace(s[i:]), "\n", " ")
+		body = strings.ReplaceAll(strings.ReplaceAll(body, "{", "{ "), "}", " }")
+		s = s[:i] + body + "\n"
 	}
 	if style == "chesscom" {
 		// chess.com writes four FEN fields.
