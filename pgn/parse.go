@@ -112,6 +112,10 @@ func (ps *parser) parse(r *raw) *Game {
 		i++
 	}
 	g.Tags = make(Tags, 0, i/2)
+	var index map[string]int // where each name stands, for a game with many tags
+	if i > 64 {
+		index = make(map[string]int, i/2)
+	}
 	fenTok, variantTok := -1, -1
 	for k := 0; k < i; k++ {
 		t := toks[k]
@@ -120,7 +124,15 @@ func (ps *parser) parse(r *raw) *Game {
 			return g
 		}
 		name, v := x.text(t), toks[k+1]
-		g.Tags.Set(name, unescape(x.text(v)))
+		value := unescape(x.text(v))
+		if index == nil {
+			g.Tags.Set(name, value)
+		} else if j, ok := index[name]; ok {
+			g.Tags[j].Value = value
+		} else {
+			index[name] = len(g.Tags)
+			g.Tags = append(g.Tags, Tag{name, value})
+		}
 		switch name {
 		case "FEN":
 			fenTok = k + 1

@@ -8,7 +8,8 @@ import (
 
 // Reader reads games from PGN text, one at a time.
 type Reader struct {
-	// MaxGameBytes bounds the text of one game (0: DefaultMaxGameBytes).
+	// MaxGameBytes bounds the text of one game (0: DefaultMaxGameBytes; at
+	// most 1 GiB).
 	// The rest of a longer game is skipped, and the game gets an error
 	// (ErrTooLong). Set it before the first Read.
 	MaxGameBytes int

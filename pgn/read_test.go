@@ -494,3 +494,15 @@ func TestDeepVariations(t *testing.T) {
 		t.Errorf("%v, %v", ucis(g), g.Err)
 	}
 }
+
+// Many tags, some repeated: the last value wins, in the place of the first.
+func TestManyTags(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 5000; i++ {
+		b.WriteString("[T" + strings.Repeat("x", i%100) + " \"" + string(rune('a'+i%26)) + "\"]\n")
+	}
+	g := readAll(t, b.String()+"\n1. e4 *")[0]
+	if g.Err != nil || len(g.Tags) != 100 || g.Tags[0].Name != "T" || g.Tags[0].Value != string(rune('a'+4900%26)) {
+		t.Errorf("%d tags, first %v, %v", len(g.Tags), g.Tags[0], g.Err)
+	}
+}

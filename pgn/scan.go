@@ -82,6 +82,7 @@ func newScanner(r io.Reader, max int) *scanner {
 	if max <= 0 {
 		max = DefaultMaxGameBytes
 	}
+	max = min(max, 1<<30) // token offsets are int32
 	br, ok := r.(*bufio.Reader)
 	if !ok || br.Size() < 64<<10 {
 		br = bufio.NewReaderSize(r, 64<<10)
@@ -152,7 +153,7 @@ func (s *scanner) recycle(r *raw) {
 	}
 }
 
-// begin starts a game whose first line is line.
+// begin starts a game at the line being read.
 func (s *scanner) begin() {
 	var r *raw
 	select {
@@ -271,9 +272,9 @@ func (s *scanner) feed(line []byte, cont bool) {
 
 var bom = []byte("\xef\xbb\xbf")
 
-// add appends line to the game's text and returns its offset there. The
-// scanner goes on reading line (s.line is kept for the tokens' offsets)
-// after the text has reached its limit, but keeps neither text nor tokens.
+// add appends line to the game's text and returns its offset there. Once
+// the text has reached its limit, the scanner goes on reading the game's
+// lines to find where it ends, but keeps neither text nor tokens.
 func (s *scanner) add(line []byte) int {
 	r := s.cur
 	s.lineBuf = line
