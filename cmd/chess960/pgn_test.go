@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -200,5 +201,30 @@ func TestPGNUsage(t *testing.T) {
 		if c.code == 0 && c.stdin != "" && strings.Count(out, "\n") != 8 {
 			t.Errorf("%v: %d lines", c.args, strings.Count(out, "\n"))
 		}
+	}
+}
+
+// The progress line, as a terminal shows it: games, MB/s, share and time
+// left; cleared before another line goes to stderr.
+func TestPGNProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := &progress{w: &b, on: true, total: 10_000_000, start: time.Now().Add(-2 * time.Second)}
+	p.read.Store(5_000_000)
+	p.tick(100) // not a multiple of 256: nothing
+	if b.Len() != 0 {
+		t.Errorf("drawn at 100 games: %q", b.String())
+	}
+	p.tick(512)
+	got := b.String()
+	if !strings.HasPrefix(got, "\r512 games, 2.5 MB/s, 50%, ETA 2s") || !strings.HasSuffix(got, "\033[K") {
+		t.Errorf("progress %q", got)
+	}
+	b.Reset()
+	p.clear()
+	if b.String() != "\r\033[K" {
+		t.Errorf("clear %q", b.String())
+	}
+	if q := newProgress(&b, 0); q.on {
+		t.Error("progress drawn on a buffer")
 	}
 }

@@ -44,14 +44,12 @@ type Stats struct {
 	Total Count
 }
 
-// Entry is what Stats needs of one game: its start position's number (ok
-// false for another position) and its result. Games whose start could not
-// be read are not counted.
+// Entry is what Stats needs of one game.
 type Entry struct {
-	ID      int
-	IsStart bool
-	Counted bool
-	Result  chess.Result
+	ID      int          // the start position's Scharnagl number, when IsStart
+	IsStart bool         // the game starts from one of the 960
+	Counted bool         // the start position could be read: games without one are not counted
+	Result  chess.Result // the game's result (see pgn.Game.Result)
 }
 
 // EntryOf returns the Entry of g.
