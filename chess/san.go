@@ -95,7 +95,14 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	t := strings.TrimSpace(s)
 	t = strings.TrimSuffix(t, "e.p.")
-	t = strings.TrimRight(t, "!?+# ")
+	// Drop annotations and check signs: strings.TrimRight with a cut set
+	// costs as much as the rest of the parse.
+	for len(t) > 0 {
+		if c := t[len(t)-1]; c != '!' && c != '?' && c != '+' && c != '#' && c != ' ' {
+			break
+		}
+		t = t[:len(t)-1]
+	}
 	if t == "" {
 		return fail(ErrMoveSyntax, "empty move")
 	}
