@@ -93,7 +93,7 @@ func ReadParallel[T any](r *Reader, workers int, work func(*Game) T, emit func(T
 		done chan struct{}
 	}
 	s := r.scanner()
-	order := make(chan *batch, 2*workers)
+	order := make(chan *batch, workers+2)
 	todo := make(chan *batch, workers)
 	quit := make(chan struct{})
 	var wg sync.WaitGroup
@@ -182,6 +182,6 @@ func ReadParallel[T any](r *Reader, workers int, work func(*Game) T, emit func(T
 
 // The size of the batches ReadParallel hands to its workers.
 const (
-	batchGames = 64
-	batchBytes = 256 << 10
+	batchGames = 32
+	batchBytes = 64 << 10
 )
