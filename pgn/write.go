@@ -106,7 +106,7 @@ func (g *Game) AppendPGN(dst []byte, mode chess.CastlingMode) ([]byte, error) {
 	}
 	dst = append(dst, '\n')
 	w := movetextWriter{buf: dst, lineStart: len(dst)}
-	if err := w.variation(&g.Moves, g.Start, nil); err != nil {
+	if err := w.variation(&g.Moves, g.Start); err != nil {
 		return dst, fmt.Errorf("pgn: game %d: %w", g.Number, err)
 	}
 	w.word(res, false)
@@ -168,6 +168,18 @@ func (w *movetextWriter) word(s string, noBreak bool) {
 	w.noBreak = noBreak
 }
 
+// start starts an atom (or joins the one after an opening bracket) and
+// returns it, for the caller to append to.
+func (w *movetextWriter) start() []byte {
+	if w.glue {
+		w.glue = false
+		return w.atom
+	}
+	w.flush()
+	w.noBreak = false
+	return w.atom[:0]
+}
+
 // open writes "(" or "{", which the next word joins.
 func (w *movetextWriter) open(s string) {
 	w.word(s, false)
@@ -197,19 +209,29 @@ func (w *movetextWriter) flush() {
 }
 
 func (w *movetextWriter) comment(c string) {
-	words := strings.Fields(strings.ReplaceAll(c, "}", ""))
-	if n := len(words) + 1; n < LineWidth/2 {
-		for _, f := range words {
-			n += len(f)
+	if strings.IndexByte(c, '}') >= 0 {
+		c = strings.ReplaceAll(c, "}", "")
+	}
+	n := 1 // the atom's length: the words, a space between them, the braces
+	for f := range strings.FieldsSeq(c) {
+		n += len(f) + 1
+	}
+	if n < LineWidth/2 {
+		// A short comment, such as a clock, is not broken.
+		w.word("{", false)
+		sep := false
+		for f := range strings.FieldsSeq(c) {
+			if sep {
+				w.atom = append(w.atom, ' ')
+			}
+			w.atom = append(w.atom, f...)
+			sep = true
 		}
-		if n < LineWidth/2 {
-			// A short comment, such as a clock, is not broken.
-			w.word("{"+strings.Join(words, " ")+"}", false)
-			return
-		}
+		w.atom = append(w.atom, '}')
+		return
 	}
 	w.open("{")
-	for _, f := range words {
+	for f := range strings.FieldsSeq(c) {
 		// A line that begins with "[Name" could pass for a tag pair.
 		w.word(f, len(f) > 1 && f[0] == '[' && isNameChar(f[1]))
 	}
@@ -221,7 +243,7 @@ var errMove = errors.New("move not legal in its position")
 
 // variation writes the line v from p. Its first move gets a move number
 // in any case.
-func (w *movetextWriter) variation(v *Variation, p chess.Position, num []byte) error {
+func (w *movetextWriter) variation(v *Variation, p chess.Position) error {
 	for _, c := range v.Comments {
 		w.comment(c)
 	}
@@ -233,16 +255,13 @@ func (w *movetextWriter) variation(v *Variation, p chess.Position, num []byte) e
 		}
 		switch {
 		case p.Turn() == chess.White:
-			num = append(strconv.AppendInt(num[:0], int64(p.Fullmove()), 10), '.')
-			w.word(string(num), false)
+			w.atom = append(strconv.AppendInt(w.start(), int64(p.Fullmove()), 10), '.')
 		case force:
-			num = append(strconv.AppendInt(num[:0], int64(p.Fullmove()), 10), "..."...)
-			w.word(string(num), false)
+			w.atom = append(strconv.AppendInt(w.start(), int64(p.Fullmove()), 10), "..."...)
 		}
-		var san [12]byte
-		w.word(string(p.AppendSAN(san[:0], n.Move)), false)
+		w.atom = p.AppendSAN(w.start(), n.Move)
 		for _, nag := range n.NAGs {
-			w.word("$"+strconv.Itoa(nag), false)
+			w.atom = strconv.AppendInt(append(w.start(), '$'), int64(nag), 10)
 		}
 		for _, c := range n.Comments {
 			w.comment(c)
@@ -250,7 +269,7 @@ func (w *movetextWriter) variation(v *Variation, p chess.Position, num []byte) e
 		force = len(n.Comments) > 0
 		for k := range n.Variations {
 			w.open("(")
-			if err := w.variation(&n.Variations[k], p, num); err != nil {
+			if err := w.variation(&n.Variations[k], p); err != nil {
 				return err
 			}
 			w.close(")")
