@@ -19,7 +19,6 @@ import (
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/pgnjson"
-	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/pgn"
 )
 
@@ -43,11 +42,11 @@ A game with an error keeps its moves before the error; the others are read as us
 The exit status is 1 if any game had an error, once all are done. Progress goes to
 stderr when it is a terminal.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			asJSON := fs.Bool("json", false, "one JSON object per game (or, with --stats, a JSON array)")
-			export := fs.Bool("export", false, "write the games in PGN export format")
-			stats := fs.Bool("stats", false, "count results per start position")
-			castling := fs.String("castling", "xfen", "with --export: castling in the FEN tag, xfen or shredder")
-			threads := fs.Int("threads", 0, "goroutines parsing games in parallel (0: one per CPU)")
+			asJSON := boolFlag(fs, "json", "one JSON object per game (with --stats: a JSON array)")
+			export := boolFlag(fs, "export", "write the games in PGN export format")
+			stats := boolFlag(fs, "stats", "count results per start position")
+			castling := castlingFlag(fs, "with --export: castling in the FEN tag, xfen (KQkq) or shredder (HAha)")
+			threads := numberFlag(fs, "threads", 0, 0, 256, "goroutines parsing games in parallel (0: one per CPU)")
 			return func(e *env, args []string) error {
 				mode := pgnText
 				switch {
@@ -62,25 +61,17 @@ stderr when it is a terminal.`,
 				case *asJSON:
 					mode = pgnJSON
 				}
-				style, err := castlingStyle(*castling)
-				if err != nil {
-					return err
+				if flagSet(fs, "castling") && mode != pgnExport {
+					return usagef("--castling sets the FEN tag of --export, and does nothing without it")
 				}
-				set := false
-				fs.Visit(func(f *flag.Flag) { set = set || f.Name == "castling" })
-				if set && mode != pgnExport {
-					return usagef("--castling goes with --export")
-				}
-				if *threads < 0 {
-					return fmt.Errorf("--threads %d: out of range: must be 0 or more", *threads)
-				}
-				if *threads == 0 {
-					*threads = runtime.GOMAXPROCS(0)
+				n := int(threads.n)
+				if n == 0 {
+					n = runtime.GOMAXPROCS(0)
 				}
 				if len(args) == 0 {
 					args = []string{"-"}
 				}
-				return runPGN(e, args, mode, style, *threads)
+				return runPGN(e, args, mode, castlingMode(castling), n)
 			}
 		},
 	})
@@ -113,10 +104,10 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 		}
 		fi, err := os.Stat(name)
 		if err != nil {
-			return fmt.Errorf("%s: %v", quote.Input(name), errors.Unwrap(err))
+			return fmt.Errorf("%s: %v", quoteArg(name), errors.Unwrap(err))
 		}
 		if fi.IsDir() {
-			return fmt.Errorf("%s: is a directory", quote.Input(name))
+			return fmt.Errorf("%s: is a directory", quoteArg(name))
 		}
 		total += fi.Size()
 	}
@@ -192,7 +183,7 @@ func readPGN(e *env, name, where string, threads int, prog *progress, work func(
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return fmt.Errorf("%s: %v", quote.Input(name), errors.Unwrap(err))
+			return fmt.Errorf("%s: %v", quoteArg(name), errors.Unwrap(err))
 		}
 		defer f.Close()
 		in = f
@@ -200,7 +191,7 @@ func readPGN(e *env, name, where string, threads int, prog *progress, work func(
 	in = &countingReader{r: in, n: &prog.read}
 	r, closeFn, err := decompress(in)
 	if err != nil {
-		return fmt.Errorf("%s: %v", quote.Input(where), err)
+		return fmt.Errorf("%s: %v", quoteArg(where), err)
 	}
 	defer closeFn()
 	if err := pgn.ReadParallel(pgn.NewReader(r), threads, work, emit); err != nil {
@@ -208,7 +199,7 @@ func readPGN(e *env, name, where string, threads int, prog *progress, work func(
 		if errors.As(err, &we) {
 			return err
 		}
-		return fmt.Errorf("%s: %v", quote.Input(where), err)
+		return fmt.Errorf("%s: %v", quoteArg(where), err)
 	}
 	return nil
 }

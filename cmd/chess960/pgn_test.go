@@ -82,12 +82,12 @@ func TestPGNJSON(t *testing.T) {
 			continue
 		}
 		play := mustRun(t, append([]string{"play", o.StartFEN, "--json"}, o.UCI...)...)
-		var p struct{ XFEN, Status string }
+		var p struct{ Position struct{ XFEN, Status string } }
 		if err := json.Unmarshal([]byte(play), &p); err != nil {
 			t.Fatal(err)
 		}
-		if p.XFEN != o.FEN || p.Status != o.Status {
-			t.Errorf("game %d: fen %s status %s; play gives %s %s", o.Game, o.FEN, o.Status, p.XFEN, p.Status)
+		if p.Position.XFEN != o.FEN || p.Position.Status != o.Status || o.Status == "" {
+			t.Errorf("game %d: fen %s status %s; play gives %s %s", o.Game, o.FEN, o.Status, p.Position.XFEN, p.Position.Status)
 		}
 	}
 	if !strings.Contains(lines[8], `"line":1,`) {
@@ -189,9 +189,10 @@ func TestPGNUsage(t *testing.T) {
 		{"", []string{"pgn", "no-such-file.pgn"}, 1, `"no-such-file.pgn": no such file or directory`},
 		{"", []string{"pgn", "."}, 1, "is a directory"},
 		{"", []string{"pgn", "--export", "--json", tolerant}, 2, "--export excludes"},
-		{"", []string{"pgn", "--castling", "shredder", tolerant}, 2, "--castling goes with --export"},
-		{"", []string{"pgn", "--export", "--castling", "hrm", tolerant}, 1, `unknown style`},
-		{"", []string{"pgn", "--threads", "-1", tolerant}, 1, "out of range"},
+		{"", []string{"pgn", "--castling", "shredder", tolerant}, 2, "--castling sets the FEN tag of --export, and does nothing without it"},
+		{"", []string{"pgn", "--export", "--castling", "hrm", tolerant}, 1, `--castling "hrm": unknown value: want xfen or shredder`},
+		{"", []string{"pgn", "--threads", "257", tolerant}, 1, `--threads "257": out of range: must be 0..256`},
+		{"", []string{"pgn", "--threads", "-1", tolerant}, 1, `--threads "-1": out of range`},
 		{"", []string{"pgn"}, 0, ""}, // empty stdin: no games
 	} {
 		out, errOut, code := call(t, c.stdin, c.args...)

@@ -14,9 +14,10 @@
 //	san       the main line in SAN
 //	fen       the position after the last move (X-FEN), or null
 //	result    the result: the Result tag's, or the one ending the movetext, or "*"
-//	status    the state after the last move, as "play --json" gives it
-//	          ("ongoing", "checkmate", "stalemate", "insufficient material",
-//	          "seventy-five-move rule", "fivefold repetition"), or null
+//	status    the state after the last move, as "play --json" gives it in its
+//	          position's "status" (api.StatusCode: "ongoing", "checkmate",
+//	          "stalemate", "insufficientMaterial", "seventyFiveMoves",
+//	          "fivefoldRepetition"), or null
 //	error     null, or {"line", "column", "message"} for the first error
 //
 // The moves are those before the first error. Strings are escaped as
@@ -28,6 +29,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/pgn"
 )
 
@@ -112,11 +114,11 @@ func AppendGame(dst []byte, g *pgn.Game) []byte {
 	return append(dst, '}')
 }
 
-// Status is the "status" of a game's object: the termination of the state
-// after the last move of its main line, the value "play --json" prints as
-// its "status" for the same moves.
+// Status is the "status" of a game's object: the state after the last move
+// of its main line, as api.StatusCode names it for "play --json" after the
+// same moves.
 func Status(g *pgn.Game) string {
-	return g.Status().Outcome.Termination.String()
+	return api.StatusCode(g.Status().Outcome.Termination)
 }
 
 // AppendString appends s as a JSON string, escaped as encoding/json

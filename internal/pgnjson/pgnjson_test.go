@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/pgn"
 )
 
@@ -140,7 +141,7 @@ func TestStatusIsChessGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if Status(g) != cg.Status().Outcome.Termination.String() || Status(g) != "stalemate" {
+	if Status(g) != api.NewPosition(cg, chess.Standard).Status || Status(g) != "stalemate" {
 		t.Errorf("%s", Status(g))
 	}
 }
