@@ -196,7 +196,7 @@ func (ps *parser) parse(r *raw) *Game {
 			f.before = f.pos
 			f.pos.Play(m)
 		case tComment:
-			c := comment(x.text(t))
+			c := trimComment(x.text(t))
 			if k := len(f.v.Nodes); k > 0 {
 				f.v.Nodes[k-1].Comments = x.comment(f.v.Nodes[k-1].Comments, c)
 			} else {
@@ -371,8 +371,8 @@ func unescape(s string) string {
 	return b.String()
 }
 
-// comment trims a comment's text and drops carriage returns.
-func comment(s string) string {
+// trimComment trims a comment's text and drops carriage returns.
+func trimComment(s string) string {
 	s = strings.TrimSpace(s)
 	if strings.IndexByte(s, '\r') >= 0 {
 		s = strings.ReplaceAll(s, "\r", "")
