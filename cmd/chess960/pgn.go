@@ -138,7 +138,7 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 			}
 			if len(r.out) > 0 {
 				if _, err := e.stdout.Write(r.out); err != nil {
-					return writeError{err}
+					return &outputError{err}
 				}
 			}
 			if r.msg != "" {
@@ -195,17 +195,14 @@ func readPGN(e *env, name, where string, threads int, prog *progress, work func(
 	}
 	defer closeFn()
 	if err := pgn.ReadParallel(pgn.NewReader(r), threads, work, emit); err != nil {
-		var we writeError
-		if errors.As(err, &we) {
+		var oe *outputError
+		if errors.As(err, &oe) {
 			return err
 		}
 		return fmt.Errorf("%s: %v", quoteArg(where), err)
 	}
 	return nil
 }
-
-// writeError is an error writing the output, which is not the input's.
-type writeError struct{ error }
 
 // pgnWork turns one game into its output.
 func pgnWork(g *pgn.Game, mode pgnMode, style chess.CastlingMode, where string) pgnResult {
