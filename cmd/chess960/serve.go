@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -69,7 +68,7 @@ after the requests in flight finish.`,
 				defer stop()
 				srv := server.NewHTTPServer(*addr, server.New(server.Config{Logger: log}), log)
 				fmt.Fprintf(e.stderr, "chess960: serving on http://%s (Ctrl+C stops)\n", ln.Addr())
-				flush(e.stdout)
+				flush(e)
 				err = server.Run(ctx, srv, ln, shutdownGrace)
 				if err != nil {
 					return fmt.Errorf("serve: %v", err)
@@ -79,11 +78,4 @@ after the requests in flight finish.`,
 			}
 		},
 	})
-}
-
-// flush writes out what is buffered for w, if it buffers.
-func flush(w io.Writer) {
-	if f, ok := w.(interface{ Flush() error }); ok {
-		f.Flush()
-	}
 }
