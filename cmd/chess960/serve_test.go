@@ -104,6 +104,18 @@ func TestAPIEqualsCLI(t *testing.T) {
 	if w.Body.String() != out {
 		t.Errorf("POST /api/play:\n%s\nCLI:\n%s", w.Body, out)
 	}
+	// POST /api/pgn answers what pgn --json prints (NDJSON), a game with an
+	// error included.
+	games := "[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1\"]\n\n" +
+		"1. d4 d5 2. Qd3 Qd6 3. O-O-O {castles, king stays} Nf6 (3... Nc6 4. e4) *\n\n1. e4 e5 2. Ke3 *\n\n" +
+		"[White \"<b>\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	r = httptest.NewRequest("POST", "/api/pgn", strings.NewReader(games))
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ = call(t, games, "pgn", "--json")
+	if w.Code != 200 || w.Body.String() != out || strings.Count(out, "\n") != 3 {
+		t.Errorf("POST /api/pgn: %d\n%s\npgn --json:\n%s", w.Code, w.Body, out)
+	}
 	// An unseeded draw has the same shape.
 	r = httptest.NewRequest("GET", "/api/random?count=2", nil)
 	w = httptest.NewRecorder()

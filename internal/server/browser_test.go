@@ -21,7 +21,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/pgn"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to write screenshots of every page at 360 and 1280 px into")
@@ -299,12 +301,29 @@ func TestBrowser(t *testing.T) {
 		run(t, c, chromedp.Click(css(`#moves [data-ply="14"]`)))
 		waitFEN(t, c, want)
 
-		// PGN export of the game.
-		pgn := eval[string](t, c, `document.getElementById('pgn').value`)
-		for _, w := range []string{`[Variant "Chess960"]`, `[FEN "nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1"]`, "3. O-O-O Nf6", "7. b3 O-O *"} {
-			if !strings.Contains(pgn, w) {
-				t.Errorf("PGN lacks %q:\n%s", w, pgn)
-			}
+		// PGN export of the game, read back with package pgn; the download
+		// holds the same text.
+		text := eval[string](t, c, `document.getElementById('pgn').value`)
+		g, err := pgn.NewReader(strings.NewReader(text)).Read()
+		if err != nil || g.Err != nil {
+			t.Fatalf("reading the exported PGN: %v %v\n%s", err, g.Err, text)
+		}
+		if id, ok := g.StartID(); !ok || id != 250 || !g.IsChess960() || g.Tags.Get("Variant") != "Chess960" {
+			t.Errorf("PGN start %d %v, Variant %q", id, ok, g.Tags.Get("Variant"))
+		}
+		var ucis []string
+		for _, n := range g.Moves.Nodes {
+			ucis = append(ucis, n.Move.UCI(chess.Chess960))
+		}
+		if got := strings.Join(ucis, ","); !strings.Contains(u, "moves="+got) {
+			t.Errorf("PGN moves %s, the address %s", got, u)
+		}
+		if final := g.Final(); g.Result() != chess.NoResult || final.FEN(chess.Standard) != want {
+			t.Errorf("PGN result %v, final %s", g.Result(), final.FEN(chess.Standard))
+		}
+		dl, err := chromedp.Run(c, chromedp.Evaluate[string](`fetch(document.getElementById('download-pgn').href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+		if err != nil || dl != text {
+			t.Errorf("the downloaded PGN (%v) differs from the page's:\n%s\n%s", err, dl, text)
 		}
 	})
 

@@ -1,76 +1,34 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/pgnjson"
+	"github.com/chess960/chess960/pgn"
 )
 
-// exportPGN writes the game in PGN's export format: the Seven Tag Roster,
-// the Chess960 tags, and the moves in lines of at most 80 characters.
+// exportPGN writes the game in PGN's export format with package pgn: the
+// Seven Tag Roster, the Chess960 tags and the moves, with the result the
+// rules (or a claimed draw) give.
 func exportPGN(gm *game, startNum int) string {
-	res := gm.g.Outcome().Result.String()
+	g := pgn.NewGame(gm.start, gm.moves)
 	event := "Chess960 game"
 	if startNum >= 0 {
 		event = "Chess960 game, position " + strconv.Itoa(startNum)
 	}
-	var b strings.Builder
-	tag := func(k, v string) {
-		b.WriteString("[" + k + " \"")
-		b.WriteString(tagEscaper.Replace(v))
-		b.WriteString("\"]\n")
+	g.Tags.Set("Event", event)
+	g.Tags.Set("Result", gm.g.Outcome().Result.String())
+	b, err := g.AppendPGN(nil, chess.Standard)
+	if err != nil {
+		// The moves were played by the same rules: they are legal.
+		panic(err)
 	}
-	tag("Event", event)
-	tag("Site", "?")
-	tag("Date", "????.??.??")
-	tag("Round", "-")
-	tag("White", "?")
-	tag("Black", "?")
-	tag("Result", res)
-	tag("Variant", "Chess960")
-	tag("SetUp", "1")
-	tag("FEN", gm.start.FEN(chess960.XFEN))
-	if gm.claim != chess.Ongoing {
-		tag("Termination", "draw claimed: "+gm.claim.String())
-	}
-	b.WriteByte('\n')
-	var tokens []string
-	num := gm.start.Fullmove()
-	black := gm.start.Turn() == chess.Black
-	for i, san := range gm.san {
-		switch {
-		case !black:
-			tokens = append(tokens, strconv.Itoa(num)+".")
-		case i == 0:
-			tokens = append(tokens, strconv.Itoa(num)+"...")
-		}
-		tokens = append(tokens, san)
-		if black {
-			num++
-		}
-		black = !black
-	}
-	tokens = append(tokens, res)
-	line := 0
-	for i, t := range tokens {
-		if i > 0 {
-			if line+1+len(t) > 80 {
-				b.WriteByte('\n')
-				line = 0
-			} else {
-				b.WriteByte(' ')
-				line++
-			}
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteString("\n\n")
-	return b.String()
+	return string(b)
 }
 
 // marshalCompact encodes the page's own JSON.
@@ -82,16 +40,39 @@ func marshalCompact(v any) []byte {
 	return append(b, '\n')
 }
 
-// POST /api/pgn: pgn --json, once package pgn has landed.
+// POST /api/pgn: pgn --json. The body is PGN text; the answer is one JSON
+// object per game, one per line (NDJSON), as the command prints them: a
+// game with an error is in the answer with its "error", like the others.
 func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
-	_, err := readBody(w, r, maxPGNBody)
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	body, err := readBody(w, r, maxPGNBody)
 	if err != nil {
 		return err
 	}
-	return &inputError{status: http.StatusNotFound, msg: "POST /api/pgn: PGN reading is not in this build yet"}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeMissing, msg: "body: empty: want PGN text, one or more games"}
+	}
+	out := make([]byte, 0, 2*len(body))
+	rd := pgn.NewReader(bytes.NewReader(body))
+	for {
+		g, rerr := rd.Read()
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: " + rerr.Error()}
+		}
+		out = append(pgnjson.AppendGame(out, g), '\n')
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Length", strconv.Itoa(len(out)))
+	w.Write(out)
+	return nil
 }
 
 // maxPGNBody is the largest PGN POST /api/pgn reads.
 const maxPGNBody = 4 << 20
-
-var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
