@@ -26,6 +26,7 @@ func FuzzHandler(f *testing.F) {
 		{"GET", "/play?pos=518&moves=e2e4,e7e5&ply=1&flip=1&claim=threefold&move=Nf3", ""},
 		{"GET", "/play/state?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q", ""},
 		{"GET", "/play.pgn?pos=0&moves=Ne3", ""},
+		{"POST", "/api/pgn", "[FEN \"nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1\"]\n\n1. d4 d5 (1... e5) {x} 2. Qd3 *"},
 	} {
 		f.Add(seed.method, seed.target, seed.body)
 	}
