@@ -1,3 +1,7 @@
 module github.com/chess960/chess960
 
-go 1.26
+go 1.26.0
+
+require golang.org/x/image v0.48.0
+
+require golang.org/x/sys v0.50.0 // indirect
