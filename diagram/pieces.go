@@ -33,7 +33,7 @@ const StrokeWidth = 3.2
 // ProbeX, ProbeY is a point of the piece's box that is inside a body of
 // every shape and on no line: the colour there tells a white piece from a
 // black one. Tests of rendered pictures look there.
-const ProbeX, ProbeY = 50, 87
+const ProbeX, ProbeY = 50, 70
 
 // Shape returns the parts of the piece shape for role r (nil for NoRole or
 // an unknown role). The same shapes serve both colours; the palette paints
