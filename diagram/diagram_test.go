@@ -436,3 +436,39 @@ func TestMoveSquares(t *testing.T) {
 		}
 	}
 }
+
+// TestThumbnail: squares as two elements (or one shared <use>), pieces
+// still addressable.
+func TestThumbnail(t *testing.T) {
+	d := diagram.FromStartPos(chess960.MustNew(0))
+	for _, o := range []*diagram.Options{{Thumbnail: true}, {Thumbnail: true, Flip: true}, {Thumbnail: true, External: true}} {
+		root := parseSVG(t, d.AppendSVG(nil, o))
+		var squares, pieces int
+		var dark string
+		root.walk(func(n *node) {
+			if n.attr("data-piece") != "" && n.attr("data-square") != "" {
+				pieces++
+			} else if n.attr("data-square") != "" {
+				squares++
+			}
+			if n.XMLName.Local == "path" && n.attr("fill") == "#b38b67" {
+				dark = n.attr("d")
+			}
+			if n.XMLName.Local == "use" && n.attr("href") == "#c960-squares" && !o.External {
+				t.Error("a self-contained thumbnail refers to #c960-squares")
+			}
+		})
+		if pieces != 32 || squares != 0 {
+			t.Errorf("%+v: %d pieces, %d squares with data-square", o, pieces, squares)
+		}
+		if !o.External && (strings.Count(dark, "M") != 32 || !strings.Contains(dark, "M0 700h100v100h-100z") || strings.Contains(dark, "M100 700h")) {
+			t.Errorf("%+v: dark squares %q: want 32, the lower left one (a1, or h8 flipped) among them", o, dark)
+		}
+	}
+	defs := parseSVG(t, diagram.AppendDefs(nil, nil))
+	found := false
+	defs.walk(func(n *node) { found = found || n.attr("id") == "c960-squares" })
+	if !found {
+		t.Error("AppendDefs does not define c960-squares")
+	}
+}

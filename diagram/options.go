@@ -43,6 +43,12 @@ type Options struct {
 	// External makes the pieces refer to definitions that the page holds
 	// once (AppendDefs), instead of carrying their own <defs>.
 	External bool
+	// Thumbnail draws the squares as two elements (one shared <use> with
+	// External) instead of 64, without data-square: for pages that list
+	// many small boards, not for a board a page makes interactive. The
+	// pieces keep data-piece and data-square. With External, the squares
+	// take the colours of the definitions.
+	Thumbnail bool
 }
 
 // DefaultSize is the size in pixels that diagram/raster draws when

@@ -119,6 +119,20 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	}
 
 	// The squares.
+	switch {
+	case o.Thumbnail && o.External:
+		dst = append(dst, `<use href="#`+IDPrefix+`squares"/>`...)
+	case o.Thumbnail:
+		dst = appendSquares(dst, &s.Palette)
+	default:
+		dst = appendSquareRects(dst, &s)
+	}
+	return d.appendBody(dst, o, &s)
+}
+
+// appendSquareRects appends the 64 squares, each a <rect> with its
+// data-square.
+func appendSquareRects(dst []byte, s *Scene) []byte {
 	dst = append(dst, `<g class="c960-squares" shape-rendering="crispEdges">`...)
 	for i := range s.Cells {
 		c := &s.Cells[i]
@@ -133,8 +147,32 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 		dst = append(dst, squareName[c.Square]...)
 		dst = append(dst, `"/>`...)
 	}
-	dst = append(dst, "</g>"...)
+	return append(dst, "</g>"...)
+}
 
+// appendSquares appends the 64 squares as two elements, the light ones
+// as one rectangle under the whole board and the dark ones as one path
+// (the pattern is the same whichever side is at the bottom).
+func appendSquares(dst []byte, p *Palette) []byte {
+	dst = append(dst, `<g class="c960-squares" shape-rendering="crispEdges"><rect width="800" height="800"`...)
+	dst = appendFill(dst, p.LightSquare)
+	dst = append(dst, `/><path d="`...)
+	for row := range 8 {
+		for col := 1 - row%2; col < 8; col += 2 {
+			dst = append(dst, 'M')
+			dst = strconv.AppendInt(dst, int64(col*Unit), 10)
+			dst = append(dst, ' ')
+			dst = strconv.AppendInt(dst, int64(row*Unit), 10)
+			dst = append(dst, "h100v100h-100z"...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = appendFill(dst, p.DarkSquare)
+	return append(dst, "/></g>"...)
+}
+
+// appendBody appends what lies over the squares, and closes the picture.
+func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
 	// The tints and check markers.
 	var marks Marks
 	for i := range s.Cells {
@@ -288,7 +326,9 @@ func AppendDefs(dst []byte, o *Options) []byte {
 		}
 	}
 	dst = appendCheckGradient(dst, &p)
-	return append(dst, "</defs></svg>\n"...)
+	dst = append(dst, `<g id="`+IDPrefix+`squares">`...)
+	dst = appendSquares(dst, &p)
+	return append(dst, "</g></defs></svg>\n"...)
 }
 
 // pieceCode returns "wK", "bN", ...

@@ -90,7 +90,8 @@ figcaption b{font-size:.95rem}
  body{background:#fff;font-size:10pt}
  form,header p.screen{display:none}
  header,main{max-width:none;padding:0}
- section{margin:0;break-before:page}
+ section{margin:0}
+ section+section{break-before:page}
  h2{font-size:12pt;margin-bottom:4mm}
  .boards{grid-template-columns:repeat(4,42mm);gap:3mm 5mm;justify-content:center}
  figure{break-inside:avoid}
@@ -160,7 +161,7 @@ so position N is King's table entry N &minus; (N mod 16) poured into Bishop's ta
 	offsets := bishopOffsets()
 	kings := chess960.KingsTable()
 	skel := chess960.SkeletonTable()
-	o := &diag.Options{External: true, Class: "sp"}
+	o := &diag.Options{External: true, Thumbnail: true, Class: "sp"}
 	for g := range galleryGroups {
 		k := kings[g]
 		b = fmt.Appendf(b, `<section id="k%d" aria-labelledby="h%d"><h2 id="h%d">King's table %d: <span class="rank">%s</span>`+
@@ -212,7 +213,7 @@ func appendGallerySVG(b []byte) []byte {
 		b = fmt.Appendf(b, `<text x="%d" y="%d" font-size="15" text-anchor="middle" fill="#6d6258" font-family="ui-monospace,Menlo,Consolas,monospace">%s</text>`, x, gHeadH-14, offsets[off])
 	}
 	kings := chess960.KingsTable()
-	o := &diag.Options{External: true, Size: gBoard}
+	o := &diag.Options{External: true, Thumbnail: true, Size: gBoard}
 	for g := range galleryGroups {
 		k := kings[g]
 		y := gHeadH + g*gRowH
