@@ -1,6 +1,10 @@
 package diagram
 
-import "github.com/chess960/chess960/chess"
+import (
+	"strconv"
+
+	"github.com/chess960/chess960/chess"
+)
 
 // PartKind says how a Part of a piece is painted.
 type PartKind uint8
@@ -17,6 +21,19 @@ const (
 	// (an eye, a nostril).
 	Dot
 )
+
+// String returns "body", "line" or "dot".
+func (k PartKind) String() string {
+	switch k {
+	case Body:
+		return "body"
+	case Line:
+		return "line"
+	case Dot:
+		return "dot"
+	}
+	return "PartKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // Part is one layer of a piece's shape: SVG path data in the piece's box,
 // 100 units wide and high with y downwards (the box of one square), using

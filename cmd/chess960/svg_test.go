@@ -212,3 +212,19 @@ func TestSVGHelp(t *testing.T) {
 		t.Error("help does not list gallery")
 	}
 }
+
+// TestReadmePictures: docs/diagram.png and .svg are what the README's
+// command draws today (rerun that command, with -o docs/diagram.svg too,
+// after changing the pictures).
+func TestReadmePictures(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{".png", ".svg"} {
+		mustRun(t, "svg", "bb3rkr/pqpppppp/1p1nn3/8/8/1P1NN3/PQPPPPPP/BBKR3R b kq - 3 5", "--coords", "--size", "360",
+			"--last-move", "g1c1", "--arrow", "b7g2", "-o", filepath.Join(dir, "diagram"+ext))
+		got, _ := os.ReadFile(filepath.Join(dir, "diagram"+ext))
+		want, err := os.ReadFile("../../docs/diagram" + ext)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("docs/diagram%s is not what the README's command draws (%v): rerun it", ext, err)
+		}
+	}
+}

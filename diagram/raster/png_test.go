@@ -76,3 +76,5 @@ func BenchmarkEncodePNG400(b *testing.B) {
 		encodePNG(&buf, img)
 	}
 }
+
+var lightSquareForTest = color.NRGBA{0xee, 0xe0, 0xc6, 0xff}
