@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,110 @@ func valid(r string) bool {
 		(bishops[0]+bishops[1])%2 == 1 && r1 < k && k < r2
 }
 
+// The test's own reading of SPEC §2 and §3, written from the text and not
+// from the package's code: decode a Scharnagl number step by step, and read
+// the parts of both numberings off a rank.
+var (
+	specN5N = []string{"NN---", "N-N--", "N--N-", "N---N", "-NN--", "-N-N-", "-N--N", "--NN-", "--N-N", "---NN"}
+	specN6N = []string{"NN----", "N-N---", "N--N--", "N---N-", "N----N", "-NN---", "-N-N--", "-N--N-", "-N---N",
+		"--NN--", "--N-N-", "--N--N", "---NN-", "---N-N", "----NN"}
+)
+
+// specDecode follows the direct derivation: bishops, queen, knights, R K R.
+func specDecode(n int) string {
+	r := []byte("........")
+	light, n := n%4, n/4
+	r[2*light+1] = 'B' // b, d, f, h
+	dark, n := n%4, n/4
+	r[2*dark] = 'B' // a, c, e, g
+	q, n := n%6, n/6
+	putNth := func(k int, c byte) {
+		for i := range r {
+			if r[i] == '.' {
+				if k == 0 {
+					r[i] = c
+					return
+				}
+				k--
+			}
+		}
+	}
+	putNth(q, 'Q')
+	pattern := specN5N[n]
+	j := 0
+	for i := range r {
+		if r[i] == '.' {
+			if pattern[j] == 'N' {
+				r[i] = 'N'
+			}
+			j++
+		}
+	}
+	for _, c := range []byte("RKR") {
+		putNth(0, c)
+	}
+	return string(r)
+}
+
+// specParts reads the parts of both numberings off a rank.
+func specParts(r string) (bishopCode, queenSlot, n5n, n6n, fritzQueen int) {
+	var free6, free5, free4 []int // squares left after the bishops, after the queen, after the knights
+	for i := 0; i < 8; i++ {
+		switch {
+		case r[i] == 'B' && i%2 == 1:
+			bishopCode += i / 2
+		case r[i] == 'B':
+			bishopCode += 4 * (i / 2)
+		default:
+			free6 = append(free6, i)
+		}
+	}
+	for k, i := range free6 {
+		if r[i] == 'Q' {
+			queenSlot = k
+		} else {
+			free5 = append(free5, i)
+		}
+	}
+	pattern := func(free []int) string {
+		b := []byte{}
+		for _, i := range free {
+			if r[i] == 'N' {
+				b = append(b, 'N')
+			} else {
+				b = append(b, '-')
+			}
+		}
+		return string(b)
+	}
+	n5n = slices.Index(specN5N, pattern(free5))
+	n6n = slices.Index(specN6N, pattern(free6))
+	for _, i := range free6 {
+		if r[i] != 'N' {
+			free4 = append(free4, i)
+		}
+	}
+	for k, i := range free4 {
+		if r[i] == 'Q' {
+			fritzQueen = k
+		}
+	}
+	return
+}
+
+func TestSpecHelpers(t *testing.T) {
+	// The worked examples of SPEC §2 and §3, by hand.
+	if got := specDecode(518); got != "RNBQKBNR" {
+		t.Errorf("specDecode(518) = %s", got)
+	}
+	if b, q, n5, n6, fq := specParts("RNBQKBNR"); b != 6 || q != 2 || n5 != 5 || n6 != 7 || fq != 1 {
+		t.Errorf("specParts(RNBQKBNR) = %d %d %d %d %d, want 6 2 5 7 1", b, q, n5, n6, fq)
+	}
+	if specDecode(0) != "BBQNNRKR" || specDecode(959) != "RKRNNQBB" {
+		t.Errorf("specDecode(0), (959) = %s, %s", specDecode(0), specDecode(959))
+	}
+}
+
 func TestAllPositionsExhaustive(t *testing.T) {
 	ranks := map[string]int{}
 	fritz := map[int]int{}
@@ -46,10 +151,10 @@ func TestAllPositionsExhaustive(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New(%d): %v", n, err)
 		}
-		if p.ID() != n {
-			t.Fatalf("New(%d).ID() = %d", n, p.ID())
-		}
 		r := p.String()
+		if want := specDecode(n); r != want {
+			t.Fatalf("New(%d) = %s, the derivation of SPEC §2 gives %s", n, r, want)
+		}
 		if !valid(r) {
 			t.Errorf("SP-%d = %s breaks the setup rules", n, r)
 		}
@@ -69,9 +174,10 @@ func TestAllPositionsExhaustive(t *testing.T) {
 		if err != nil || q != p {
 			t.Errorf("FromRank(%s) = %v, %v", r, q.ID(), err)
 		}
+		b, qs, n5, n6, fq := specParts(r)
 		f := p.Fritz9()
-		if f < 1 || f > 960 {
-			t.Fatalf("SP-%d: Fritz9 %d out of range", n, f)
+		if want := b + 1 + 16*n6 + 240*fq; f != want {
+			t.Fatalf("SP-%d %s: Fritz9 %d, SPEC §3 gives %d", n, r, f, want)
 		}
 		if m, dup := fritz[f]; dup {
 			t.Errorf("SP-%d and SP-%d share Fritz9 number %d", m, n, f)
@@ -81,9 +187,13 @@ func TestAllPositionsExhaustive(t *testing.T) {
 		if err != nil || q != p {
 			t.Errorf("FromFritz9(%d) = %v, %v; want SP-%d", f, q.ID(), err, n)
 		}
-		// Scharnagl's formula from the parts.
-		if got := p.BishopCode() + 16*p.QueenSlot() + 96*p.N5N(); got != n {
-			t.Errorf("SP-%d: bishop code + 16*queen + 96*N5N = %d", n, got)
+		// Scharnagl's formula from the parts read off the rank, and the
+		// package's parts.
+		if got := b + 16*qs + 96*n5; got != n {
+			t.Errorf("SP-%d %s: bishop code + 16*queen + 96*N5N = %d", n, r, got)
+		}
+		if p.BishopCode() != b || p.QueenSlot() != qs || p.N5N() != n5 {
+			t.Errorf("SP-%d: parts %d %d %d, read off the rank %d %d %d", n, p.BishopCode(), p.QueenSlot(), p.N5N(), b, qs, n5)
 		}
 	}
 	if len(ranks) != 960 || len(fritz) != 960 {
@@ -582,11 +692,22 @@ func TestDerivation(t *testing.T) {
 			t.Errorf("derivation of 518 lacks line %q:\n%s", w, d)
 		}
 	}
-	// Every derivation's stages fill in consistently and end in the rank.
+	// Every derivation: its fields against the rank read independently,
+	// and stages that fill in consistently and end in the rank.
 	for n := 0; n < Count; n++ {
 		d := MustNew(n).Derive()
-		if d.Stages[3] != d.Rank || d.Fritz9 != MustNew(n).Fritz9() {
-			t.Fatalf("SP-%d: %+v", n, d)
+		r := specDecode(n)
+		b, q, n5, n6, fq := specParts(r)
+		if d.ID != n || d.Rank != r || d.Stages[3] != r || d.BishopCode != b || d.QueenSlot != q || d.N5N != n5 ||
+			d.N5NPattern != specN5N[n5] || d.N6N != n6 || d.N6NPattern != specN6N[n6] || d.Fritz9Queen != fq ||
+			d.Fritz9 != b+1+16*n6+240*fq {
+			t.Fatalf("SP-%d %s: %+v; read off the rank: bishops %d queen %d N5N %d N6N %d Fritz9 queen %d", n, r, d, b, q, n5, n6, fq)
+		}
+		// Squares named in the derivation hold the pieces it names.
+		sq := func(name string) byte { return r[name[0]-'a'] }
+		if sq(d.Queen) != 'Q' || sq(d.LightBishop) != 'B' || sq(d.DarkBishop) != 'B' || (d.LightBishop[0]-'a')%2 != 1 ||
+			sq(d.Knights[0]) != 'N' || sq(d.Knights[1]) != 'N' || sq(d.RKR[0]) != 'R' || sq(d.RKR[1]) != 'K' || sq(d.RKR[2]) != 'R' {
+			t.Fatalf("SP-%d %s: squares %+v", n, r, d)
 		}
 		for s := 1; s < 4; s++ {
 			for i := 0; i < 8; i++ {
@@ -595,8 +716,36 @@ func TestDerivation(t *testing.T) {
 				}
 			}
 		}
-		if d.BishopCode+1+16*d.N6N+240*d.Fritz9Queen != d.Fritz9 {
-			t.Fatalf("SP-%d: Fritz9 parts do not add up: %+v", n, d)
+	}
+}
+
+func TestFromRankErrors(t *testing.T) {
+	rank := func(s string) Rank {
+		var r Rank
+		for i := range r {
+			if s[i] != '.' {
+				r[i] = Piece(s[i])
+			}
+		}
+		return r
+	}
+	cases := []struct {
+		r      Rank
+		err    error
+		detail string
+	}{
+		{Rank{}, ErrLetter, `unknown piece '\x00' on a1`},
+		{rank("RNBQKBN."), ErrLetter, `unknown piece '\x00' on h1`},
+		{rank("RNBQKBNP"), ErrLetter, `unknown piece 'P' on h1`},
+		{rank("rnbqkbnr"), ErrLetter, `unknown piece 'r' on a1`},
+		{rank("RNBQKBNN"), ErrPieceSet, "need K, Q, 2 R, 2 B, 2 N"},
+		{rank("RNBQBKNR"), ErrBishops, "both bishops on dark squares"},
+		{rank("RNBRKBNQ"), ErrKingPlacement, "king"},
+	}
+	for _, c := range cases {
+		_, err := FromRank(c.r)
+		if !errors.Is(err, c.err) || !strings.Contains(err.Error(), c.detail) {
+			t.Errorf("FromRank(%v): %v, want %v containing %q", c.r, err, c.err, c.detail)
 		}
 	}
 }

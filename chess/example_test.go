@@ -1,6 +1,7 @@
 package chess_test
 
 import (
+	"errors"
 	"fmt"
 
 	chess960 "github.com/chess960/chess960"
@@ -82,4 +83,122 @@ func ExamplePosition_ParseUCI() {
 	// e1g1 -> e1h1 e1g1
 	// chess: move "e1e3": illegal move: the white king on e1 cannot move to e3
 	// chess: move "e2e4": no piece of the side to move: white has no piece on e2; it is empty
+}
+
+func ExamplePosition_SAN() {
+	// Chess960 position 0, BBQNNRKR, after four moves each: White may
+	// castle a-side (O-O-O), king g1 with the rook on f1; the king lands on
+	// c1 and the rook on d1.
+	g := chess.NewGame(chess.NewPosition(chess960.MustNew(0)))
+	for _, s := range []string{"Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7"} {
+		if _, err := g.PlayText(s); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	p := g.Position()
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Moves() {
+		if m.IsCastle() {
+			fmt.Println(m.UCI(chess.Chess960), m.UCI(chess.Standard), p.SAN(m), m.KingTo(), m.RookTo())
+		}
+	}
+	// Output:
+	// g1f1 g1c1 O-O-O c1 d1
+}
+
+func ExamplePosition_ParseMove() {
+	p := chess.MustParseFEN("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+	// SAN and UCI, castling in either form, and the usual loose spellings.
+	for _, s := range []string{"O-O", "0-0-0", "e1h1", "e1c1", "Rxa8+", "Rb1", "Kf1!?", "Ra9", "Rd1d2"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-6s %s %s\n", s, m, p.SAN(m))
+	}
+	// Output:
+	// O-O    e1h1 O-O
+	// 0-0-0  e1a1 O-O-O
+	// e1h1   e1h1 O-O
+	// e1c1   e1a1 O-O-O
+	// Rxa8+  a1a8 Ra8+
+	// Rb1    a1b1 Rb1
+	// Kf1!?  e1f1 Kf1
+	// chess: move "Ra9": invalid syntax: want a destination square such as f3 at the end
+	// chess: move "Rd1d2": illegal move: no white rook that could make it
+}
+
+func ExampleGame() {
+	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	for _, s := range []string{"f3", "e5", "g4", "Qh4#"} {
+		if _, err := g.PlayText(s); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Outcome())
+	// The game is over: further moves are refused.
+	_, err := g.PlayText("e4")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, chess.ErrGameOver))
+	// Output:
+	// 0-1 (checkmate)
+	// chess: move "e4": the game is over: 0-1 (checkmate)
+	// true
+}
+
+func ExampleGame_Claim() {
+	// Knights out and back twice: Black may claim a draw by announcing
+	// Ng8, which brings the start position a third time.
+	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"} {
+		g.PlayText(s)
+	}
+	claims := g.Claims()
+	fmt.Println(claims)
+	if err := g.Claim(claims[0]); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(g.Len(), g.Outcome())
+	// Output:
+	// [threefold repetition with f6g8]
+	// 8 1/2-1/2 (threefold repetition)
+}
+
+func ExampleSetup() {
+	// A board editor: place the pieces, set the rights, then validate.
+	var s chess.Setup
+	s.Board.Set(chess.B1, chess.Piece{Color: chess.White, Role: chess.King})
+	s.Board.Set(chess.A1, chess.Piece{Color: chess.White, Role: chess.Rook})
+	s.Board.Set(chess.H1, chess.Piece{Color: chess.White, Role: chess.Rook})
+	s.Board.Set(chess.G8, chess.Piece{Color: chess.Black, Role: chess.King})
+	s.CastlingRooks = chess.A1.BB() | chess.H1.BB()
+	s.EnPassant = chess.NoSquare
+	s.Fullmove = 1
+	p, err := s.Position()
+	fmt.Println(p.FEN(chess.Chess960), err)
+
+	// Everything wrong is listed at once.
+	s.Board.Set(chess.B1, chess.Piece{})
+	s.Board.Set(chess.A8, chess.Piece{Color: chess.White, Role: chess.Pawn})
+	_, err = s.Position()
+	fmt.Println(err)
+	// Output:
+	// 6k1/8/8/8/8/8/8/RK5R w HA - 0 1 <nil>
+	// chess: position: placement field: white has no king; placement field: pawn on a8
+}
+
+func ExamplePosition_Warnings() {
+	// Three white rooks: no game reaches this, but it can be played.
+	p, err := chess.ParseFEN("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1")
+	fmt.Println(err)
+	for _, w := range p.Warnings() {
+		fmt.Println(w)
+	}
+	// Output:
+	// <nil>
+	// placement field: white has 1 promoted piece but no missing pawn
+	// castling field: both sides have castling rights but their kings stand on different files (f1, e8)
 }

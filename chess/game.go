@@ -1,103 +1,216 @@
 package chess
 
-// Termination says how a game ended, or which draw may be claimed.
-type Termination int
+import (
+	"errors"
+	"fmt"
+	"strconv"
 
-// The ways a game can end. The automatic ones end it at once; FiftyMoves and
-// ThreefoldRepetition only give a player the right to claim a draw.
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// Termination says how a game ended, or which draw may be claimed.
+type Termination uint8
+
+// The ways a game can end by the rules. The first five end it at once;
+// FiftyMoves and ThreefoldRepetition give the player to move the right to
+// claim a draw (Game.Claim), and end the game only when claimed.
 const (
 	Ongoing              Termination = iota
 	Checkmate                        // the side to move is mated: the other side wins
 	Stalemate                        // the side to move has no legal move and is not in check
 	InsufficientMaterial             // no sequence of legal moves can lead to mate
-	SeventyFiveMoves                 // 75 moves by each side without a capture or pawn move
-	FivefoldRepetition               // the same position for the fifth time
-	FiftyMoves                       // claimable: 50 moves each without a capture or pawn move
-	ThreefoldRepetition              // claimable: the same position for the third time
+	SeventyFiveMoves                 // 75 moves by each side without a capture or pawn move (FIDE 9.6.2)
+	FivefoldRepetition               // the same position for the fifth time (FIDE 9.6.1)
+	FiftyMoves                       // claimable: 50 moves each without a capture or pawn move (FIDE 9.3)
+	ThreefoldRepetition              // claimable: the same position for the third time (FIDE 9.2)
 )
 
 var terminationNames = [...]string{"ongoing", "checkmate", "stalemate", "insufficient material",
-	"seventy-five-move rule", "fivefold repetition", "fifty-move rule (claimable)", "threefold repetition (claimable)"}
+	"seventy-five-move rule", "fivefold repetition", "fifty-move rule", "threefold repetition"}
 
-// String names the termination, e.g. "checkmate" or "fifty-move rule (claimable)".
+// String names the termination, e.g. "checkmate" or "fifty-move rule".
 func (t Termination) String() string {
-	if t < 0 || int(t) >= len(terminationNames) {
-		return "unknown"
+	if int(t) >= len(terminationNames) {
+		return "termination(" + strconv.Itoa(int(t)) + ")"
 	}
 	return terminationNames[t]
 }
 
-// Status is the state of a game after its last move.
-type Status struct {
-	// Result is "1-0", "0-1", "1/2-1/2", or "*" while the game goes on
-	// (a claimable draw leaves it "*" until claimed).
-	Result string
-	// Termination is the automatic ending, or Ongoing. When the game is
-	// ongoing, Claimable lists the draws the player to move may claim.
-	Termination Termination
-	Claimable   []Termination
-	// Check reports whether the side to move is in check.
-	Check bool
+// Result is the result of a game as PGN writes it.
+type Result uint8
+
+// The four results.
+const (
+	NoResult  Result = iota // "*": the game goes on, or its result is unknown
+	WhiteWins               // "1-0"
+	BlackWins               // "0-1"
+	Draw                    // "1/2-1/2"
+)
+
+var resultNames = [...]string{"*", "1-0", "0-1", "1/2-1/2"}
+
+// String returns the result as PGN writes it: "1-0", "0-1", "1/2-1/2" or "*".
+func (r Result) String() string {
+	if int(r) >= len(resultNames) {
+		return "*"
+	}
+	return resultNames[r]
 }
 
-// IsOver reports whether the game has ended without any claim.
-func (s Status) IsOver() bool { return s.Termination != Ongoing }
+// ErrResult is the reason ParseResult gives for text that is not a result.
+var ErrResult = errors.New("not a game result")
+
+// ParseResult reads a result as PGN writes it: "1-0", "0-1", "1/2-1/2" or
+// "*".
+func ParseResult(s string) (Result, error) {
+	for r, name := range resultNames {
+		if s == name {
+			return Result(r), nil
+		}
+	}
+	return NoResult, fmt.Errorf("chess: result %s: %w: want 1-0, 0-1, 1/2-1/2 or *", quote.Input(s), ErrResult)
+}
+
+// Winner returns the side that won, and false for a draw or no result.
+func (r Result) Winner() (Color, bool) {
+	switch r {
+	case WhiteWins:
+		return White, true
+	case BlackWins:
+		return Black, true
+	}
+	return White, false
+}
+
+// Outcome is how a game ended: the result and the rule that ended it. A
+// game that goes on has Result NoResult and Termination Ongoing.
+type Outcome struct {
+	Result      Result
+	Termination Termination
+}
+
+// IsOver reports whether the game has ended.
+func (o Outcome) IsOver() bool { return o.Termination != Ongoing }
+
+// String describes the outcome: "1-0 (checkmate)", "1/2-1/2 (threefold
+// repetition)", or "*" for a game that goes on.
+func (o Outcome) String() string {
+	if !o.IsOver() {
+		return o.Result.String()
+	}
+	return o.Result.String() + " (" + o.Termination.String() + ")"
+}
+
+// Claim is a draw the player to move may claim: by the fifty-move rule or
+// threefold repetition, either because the current position already
+// qualifies (Move is 0) or by announcing a move that will make it qualify
+// (FIDE Laws 9.2.1.1 and 9.3.1: the player writes the move, declares the
+// claim, and the move is then played).
+type Claim struct {
+	Termination Termination // FiftyMoves or ThreefoldRepetition
+	Move        Move        // the announced move, or 0
+}
+
+// String describes the claim: "threefold repetition", or
+// "fifty-move rule with g1f3".
+func (c Claim) String() string {
+	if c.Move == 0 {
+		return c.Termination.String()
+	}
+	return c.Termination.String() + " with " + c.Move.String()
+}
+
+// Status is the state of a game after its last move.
+type Status struct {
+	Outcome Outcome
+	// Check reports whether the side to move is in check.
+	Check bool
+	// Claims lists, while the game goes on, the draws the player to move
+	// may claim: first those the current position gives, then those that
+	// announced moves give, in the order of the legal moves.
+	Claims []Claim
+}
+
+// ErrGameOver is the reason Game.Play and Game.Claim give when the game
+// has already ended.
+var ErrGameOver = errors.New("the game is over")
+
+// ErrNoClaim is the reason Game.Claim gives for a draw that cannot be
+// claimed.
+var ErrNoClaim = errors.New("no such draw to claim")
 
 // Game is a game from a start position: the moves played and every position
-// reached, for the repetition rules.
+// reached, for the repetition rules, and the draw claimed if any. A Game
+// that has ended, by the rules or by a claim, refuses further moves.
 type Game struct {
-	start Position
-	moves []Move
 	// history[i] is the position before moves[i]; the current position is
 	// history[len(moves)].
 	history []Position
+	moves   []Move
+	claimed Outcome // a draw claimed at the current position
 }
 
 // NewGame starts a game from p.
 func NewGame(p Position) *Game {
-	return &Game{start: p, history: []Position{p}}
+	return &Game{history: []Position{p}}
 }
 
 // Start returns the position the game started from.
-func (g *Game) Start() Position { return g.start }
+func (g *Game) Start() Position { return g.history[0] }
 
 // Position returns the current position.
 func (g *Game) Position() Position { return g.history[len(g.history)-1] }
 
-// Moves returns the moves played so far (the caller must not modify it).
-func (g *Game) Moves() []Move { return g.moves }
+// Moves returns a copy of the moves played so far.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
-// Play plays a legal move. An illegal move is refused with a *MoveError and
-// leaves the game as it was.
+// Len returns the number of moves played (plies).
+func (g *Game) Len() int { return len(g.moves) }
+
+// Play plays m. An illegal move is refused with a *MoveError (ErrIllegal),
+// and any move after the game has ended with one whose reason is
+// ErrGameOver; either leaves the game as it was.
 func (g *Game) Play(m Move) error {
-	p := g.Position()
-	if !p.IsLegal(m) {
-		return &MoveError{Input: m.UCI(Chess960), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+	p := &g.history[len(g.history)-1]
+	if o := g.Outcome(); o.IsOver() {
+		return &MoveError{Input: m.String(), Err: ErrGameOver, Detail: o.String()}
 	}
-	p.Play(m)
-	g.moves = append(g.moves, m)
-	g.history = append(g.history, p)
+	if !p.IsLegal(m) {
+		return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+	}
+	g.push(m)
 	return nil
 }
 
-// PlayMove reads a move in SAN or UCI, plays it and returns it.
-func (g *Game) PlayMove(s string) (Move, error) {
-	p := g.Position()
+func (g *Game) push(m Move) {
+	q := g.history[len(g.history)-1]
+	q.Play(m)
+	g.moves = append(g.moves, m)
+	g.history = append(g.history, q)
+}
+
+// PlayText reads a move in SAN or UCI (see Position.ParseMove), plays it
+// and returns it. Errors are as for Play.
+func (g *Game) PlayText(s string) (Move, error) {
+	if o := g.Outcome(); o.IsOver() {
+		return 0, &MoveError{Input: s, Err: ErrGameOver, Detail: o.String()}
+	}
+	p := &g.history[len(g.history)-1]
 	m, err := p.ParseMove(s)
 	if err != nil {
 		return 0, err
 	}
-	p.Play(m)
-	g.moves = append(g.moves, m)
-	g.history = append(g.history, p)
+	g.push(m)
 	return m, nil
 }
 
-// Undo takes back the last move; it reports false when there is none.
+// Undo takes back the last move, and with it a draw claimed after it. It
+// reports false when there is no move to take back.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
+	g.claimed = Outcome{}
 	g.moves = g.moves[:len(g.moves)-1]
 	g.history = g.history[:len(g.history)-1]
 	return true
@@ -108,12 +221,18 @@ func (g *Game) Undo() bool {
 // stand on the same squares, the same side is to move, and the castling
 // rights and the possible en-passant captures are the same.
 func (g *Game) Repetitions() int {
-	cur := g.Position()
+	return g.repetitions(&g.history[len(g.history)-1], len(g.history)-1)
+}
+
+// repetitions counts the occurrences of cur among history[:end+1] at plies
+// of cur's parity, where history[end] stands for cur itself (counted once).
+func (g *Game) repetitions(cur *Position, end int) int {
 	n := 1
 	// Only positions since the last capture or pawn move can repeat; they
-	// are the last Halfmove() plies, and only those with the same side to move.
-	for i := len(g.history) - 3; i >= 0 && i >= len(g.history)-1-cur.Halfmove(); i -= 2 {
-		if g.history[i].samePosition(&cur) {
+	// are the last Halfmove() plies, and only those with the same side to
+	// move.
+	for i := end - 2; i >= 0 && i >= end-cur.Halfmove(); i -= 2 {
+		if g.history[i].samePosition(cur) {
 			n++
 		}
 	}
@@ -125,41 +244,142 @@ func (p *Position) samePosition(q *Position) bool {
 	return p.hash == q.hash && p.board == q.board && p.turn == q.turn && p.castling == q.castling && p.ep == q.ep
 }
 
-// Status returns the state of the game.
-func (g *Game) Status() Status {
-	p := g.Position()
-	s := Status{Result: "*", Check: p.InCheck()}
-	if !p.HasLegalMoves() {
-		if s.Check {
-			s.Termination = Checkmate
-			s.Result = "1-0"
-			if p.Turn() == White {
-				s.Result = "0-1"
-			}
-		} else {
-			s.Termination = Stalemate
-			s.Result = "1/2-1/2"
-		}
-		return s
+// Outcome returns how the game ended, or Outcome{} while it goes on.
+func (g *Game) Outcome() Outcome {
+	if g.claimed.IsOver() {
+		return g.claimed
 	}
-	reps := g.Repetitions()
+	p := &g.history[len(g.history)-1]
+	if !p.HasLegalMoves() {
+		if p.InCheck() {
+			if p.Turn() == White {
+				return Outcome{BlackWins, Checkmate}
+			}
+			return Outcome{WhiteWins, Checkmate}
+		}
+		return Outcome{Draw, Stalemate}
+	}
 	switch {
 	case p.InsufficientMaterial():
-		s.Termination = InsufficientMaterial
-	case reps >= 5:
-		s.Termination = FivefoldRepetition
+		return Outcome{Draw, InsufficientMaterial}
+	case p.Halfmove() >= 16 && g.Repetitions() >= 5:
+		return Outcome{Draw, FivefoldRepetition}
 	case p.Halfmove() >= 150:
-		s.Termination = SeventyFiveMoves
+		return Outcome{Draw, SeventyFiveMoves}
 	}
-	if s.Termination != Ongoing {
-		s.Result = "1/2-1/2"
-		return s
+	return Outcome{}
+}
+
+// Claims returns the draws the player to move may claim (see Status), or
+// nil when there is none or the game is over.
+func (g *Game) Claims() []Claim {
+	if g.Outcome().IsOver() {
+		return nil
 	}
-	if reps >= 3 {
-		s.Claimable = append(s.Claimable, ThreefoldRepetition)
+	return g.claims()
+}
+
+func (g *Game) claims() []Claim {
+	p := &g.history[len(g.history)-1]
+	var out []Claim
+	threefold := p.Halfmove() >= 8 && g.Repetitions() >= 3
+	fifty := p.Halfmove() >= 100
+	if threefold {
+		out = append(out, Claim{ThreefoldRepetition, 0})
 	}
-	if p.Halfmove() >= 100 {
-		s.Claimable = append(s.Claimable, FiftyMoves)
+	if fifty {
+		out = append(out, Claim{FiftyMoves, 0})
+	}
+	// Announced claims: a move that is neither a capture nor a pawn move
+	// adds a ply to the clock and may repeat a position. (A threefold
+	// repetition needs at least 8 plies without one.)
+	wantFifty := !fifty && p.Halfmove() >= 99
+	wantThree := !threefold && p.Halfmove() >= 7
+	if !wantFifty && !wantThree {
+		return out
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	end := len(g.history)
+	for _, m := range ml.Moves() {
+		q := *p
+		q.Play(m)
+		if q.Halfmove() == 0 {
+			continue
+		}
+		if wantThree && g.repetitionsAfter(&q, end) >= 3 {
+			out = append(out, Claim{ThreefoldRepetition, m})
+		}
+		if wantFifty && q.Halfmove() >= 100 {
+			out = append(out, Claim{FiftyMoves, m})
+		}
+	}
+	return out
+}
+
+// repetitionsAfter counts the occurrences of q, the position after one more
+// move, which would stand at history[end].
+func (g *Game) repetitionsAfter(q *Position, end int) int {
+	n := 1
+	for i := end - 2; i >= 0 && i >= end-q.Halfmove(); i -= 2 {
+		if g.history[i].samePosition(q) {
+			n++
+		}
+	}
+	return n
+}
+
+// Claim claims a draw that Claims lists: the game ends drawn at once, after
+// the announced move if the claim names one. A claim that is not
+// available is refused with ErrNoClaim (in a *ClaimError), and any claim
+// after the game has ended with ErrGameOver.
+func (g *Game) Claim(c Claim) error {
+	if o := g.Outcome(); o.IsOver() {
+		return &ClaimError{Claim: c, Err: ErrGameOver, Detail: o.String()}
+	}
+	for _, a := range g.claims() {
+		if a == c {
+			if c.Move != 0 {
+				g.push(c.Move)
+			}
+			g.claimed = Outcome{Draw, c.Termination}
+			return nil
+		}
+	}
+	p := g.Position()
+	detail := "the position does not qualify"
+	if c.Termination != FiftyMoves && c.Termination != ThreefoldRepetition {
+		detail = "only the fifty-move rule and threefold repetition are claimed"
+	} else if c.Move != 0 && !p.IsLegal(c.Move) {
+		detail = c.Move.String() + " is not a legal move"
+	}
+	return &ClaimError{Claim: c, Err: ErrNoClaim, Detail: detail}
+}
+
+// ClaimError is the error Claim returns: the claim, the reason
+// (ErrNoClaim or ErrGameOver) and a detail.
+type ClaimError struct {
+	Claim  Claim
+	Err    error
+	Detail string
+}
+
+// Error formats the error as `chess: claim "threefold repetition": no such
+// draw to claim: the position does not qualify`.
+func (e *ClaimError) Error() string {
+	return "chess: claim " + strconv.Quote(e.Claim.String()) + ": " + e.Err.Error() + ": " + e.Detail
+}
+
+// Unwrap returns the reason.
+func (e *ClaimError) Unwrap() error { return e.Err }
+
+// Status returns the state of the game: its outcome, whether the side to
+// move is in check, and the draws it may claim.
+func (g *Game) Status() Status {
+	p := &g.history[len(g.history)-1]
+	s := Status{Outcome: g.Outcome(), Check: p.InCheck()}
+	if !s.Outcome.IsOver() {
+		s.Claims = g.claims()
 	}
 	return s
 }

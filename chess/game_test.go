@@ -11,7 +11,7 @@ import (
 func playAll(t *testing.T, g *Game, moves string) {
 	t.Helper()
 	for _, s := range strings.Fields(moves) {
-		if _, err := g.PlayMove(s); err != nil {
+		if _, err := g.PlayText(s); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
@@ -20,20 +20,71 @@ func playAll(t *testing.T, g *Game, moves string) {
 func TestGameCheckmateAndStalemate(t *testing.T) {
 	g := NewGame(NewPosition(chess960.Standard))
 	playAll(t, g, "f3 e5 g4 Qh4#")
-	if s := g.Status(); s.Termination != Checkmate || s.Result != "0-1" || !s.Check || !s.IsOver() {
+	if s := g.Status(); s.Outcome != (Outcome{BlackWins, Checkmate}) || !s.Check || len(s.Claims) != 0 {
 		t.Errorf("fool's mate: %+v", s)
 	}
+	if got := g.Outcome().String(); got != "0-1 (checkmate)" {
+		t.Errorf("outcome %q", got)
+	}
 	g = NewGame(MustParseFEN("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
-	if s := g.Status(); s.Termination != Stalemate || s.Result != "1/2-1/2" || s.Check {
+	if s := g.Status(); s.Outcome != (Outcome{Draw, Stalemate}) || s.Check {
 		t.Errorf("stalemate: %+v", s)
 	}
 	g = NewGame(MustParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"))
 	playAll(t, g, "Ra8")
-	if s := g.Status(); s.Termination != Checkmate || s.Result != "1-0" {
+	if s := g.Status(); s.Outcome != (Outcome{WhiteWins, Checkmate}) {
 		t.Errorf("back-rank mate: %+v", s)
 	}
-	if s := NewGame(NewPosition(chess960.Standard)).Status(); s.Termination != Ongoing || s.Result != "*" || len(s.Claimable) != 0 {
+	if w, ok := g.Outcome().Result.Winner(); !ok || w != White {
+		t.Errorf("winner %v %v", w, ok)
+	}
+	if s := NewGame(NewPosition(chess960.Standard)).Status(); s.Outcome != (Outcome{}) || s.Outcome.IsOver() || s.Outcome.String() != "*" || len(s.Claims) != 0 {
 		t.Errorf("start: %+v", s)
+	}
+}
+
+// TestGameOverRefusesMoves: after every automatic ending, Play and PlayText
+// refuse with ErrGameOver and leave the game as it was.
+func TestGameOverRefusesMoves(t *testing.T) {
+	cases := []struct {
+		fen, moves string
+		want       Outcome
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "f3 e5 g4 Qh4", Outcome{BlackWins, Checkmate}},
+		{"7k/8/4Q1K1/8/8/8/8/8 w - - 0 1", "Qf7", Outcome{Draw, Stalemate}},
+		// Kxb2 leaves king and knight against king: the game ends although
+		// moves remain.
+		{"8/8/4k3/2n5/8/8/1pK5/8 w - - 0 1", "Kxb2", Outcome{Draw, InsufficientMaterial}},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "Ra2", Outcome{Draw, SeventyFiveMoves}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 4), Outcome{Draw, FivefoldRepetition}},
+	}
+	for _, c := range cases {
+		g := NewGame(MustParseFEN(c.fen))
+		playAll(t, g, c.moves)
+		if got := g.Outcome(); got != c.want {
+			t.Errorf("%s %s: outcome %v, want %v", c.fen, c.moves, got, c.want)
+			continue
+		}
+		n := g.Len()
+		p := g.Position()
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if ml.Len() > 0 {
+			err := g.Play(ml.At(0))
+			var me *MoveError
+			if !errors.Is(err, ErrGameOver) || !errors.As(err, &me) || !strings.Contains(err.Error(), c.want.Termination.String()) {
+				t.Errorf("%s: Play after the end: %v", c.want, err)
+			}
+			if _, err := g.PlayText(ml.At(0).String()); !errors.Is(err, ErrGameOver) {
+				t.Errorf("%s: PlayText after the end: %v", c.want, err)
+			}
+		}
+		if g.Len() != n {
+			t.Errorf("%s: a refused move changed the game", c.want)
+		}
+		if err := g.Claim(Claim{ThreefoldRepetition, 0}); !errors.Is(err, ErrGameOver) {
+			t.Errorf("%s: claim after the end: %v", c.want, err)
+		}
 	}
 }
 
@@ -56,8 +107,8 @@ func TestGameInsufficientMaterial(t *testing.T) {
 			t.Errorf("%s: InsufficientMaterial = %v, want %v", fen, got, want)
 		}
 		if want {
-			if s := NewGame(p).Status(); s.Termination != InsufficientMaterial || s.Result != "1/2-1/2" {
-				t.Errorf("%s: status %+v", fen, s)
+			if o := NewGame(p).Outcome(); o != (Outcome{Draw, InsufficientMaterial}) {
+				t.Errorf("%s: outcome %v", fen, o)
 			}
 		}
 	}
@@ -67,23 +118,35 @@ func TestGameRepetition(t *testing.T) {
 	g := NewGame(NewPosition(chess960.Standard))
 	shuffle := "Nf3 Nf6 Ng1 Ng8 "
 	playAll(t, g, shuffle)
-	if g.Repetitions() != 2 || len(g.Status().Claimable) != 0 {
-		t.Errorf("after one cycle: %d repetitions, %+v", g.Repetitions(), g.Status())
+	if g.Repetitions() != 2 {
+		t.Errorf("after one cycle: %d repetitions", g.Repetitions())
 	}
-	playAll(t, g, shuffle)
-	if s := g.Status(); g.Repetitions() != 3 || s.Termination != Ongoing || len(s.Claimable) != 1 || s.Claimable[0] != ThreefoldRepetition {
+	// White may claim by announcing Nf3, which repeats the position after
+	// 1. Nf3 a third time... not yet: it has stood once.
+	if c := g.Claims(); len(c) != 0 {
+		t.Errorf("after one cycle: claims %v", c)
+	}
+	playAll(t, g, "Nf3 Nf6 Ng1")
+	// Black to move: Ng8 would bring the start position a third time.
+	cur := g.Position()
+	ng8, _ := cur.ParseSAN("Ng8")
+	if c := g.Claims(); len(c) != 1 || c[0] != (Claim{ThreefoldRepetition, ng8}) || c[0].String() != "threefold repetition with f6g8" {
+		t.Errorf("before the third occurrence: claims %v", c)
+	}
+	playAll(t, g, "Ng8")
+	if s := g.Status(); g.Repetitions() != 3 || s.Outcome.IsOver() || len(s.Claims) != 1 || s.Claims[0] != (Claim{ThreefoldRepetition, 0}) {
 		t.Errorf("third occurrence: %d, %+v", g.Repetitions(), s)
 	}
 	playAll(t, g, "Nf3")
 	// The position after 1. Nf3 now stands for the third time too.
-	if s := g.Status(); g.Repetitions() != 3 || len(s.Claimable) != 1 {
+	if s := g.Status(); g.Repetitions() != 3 || len(s.Claims) < 1 || s.Claims[0] != (Claim{ThreefoldRepetition, 0}) {
 		t.Errorf("after Nf3: %d %+v", g.Repetitions(), s)
 	}
 	playAll(t, g, "Nf6 Ng1 Ng8 "+shuffle)
-	if s := g.Status(); g.Repetitions() != 5 || s.Termination != FivefoldRepetition || s.Result != "1/2-1/2" {
+	if s := g.Status(); g.Repetitions() != 5 || s.Outcome != (Outcome{Draw, FivefoldRepetition}) {
 		t.Errorf("fifth occurrence: %d, %+v", g.Repetitions(), s)
 	}
-	if !g.Undo() || g.Repetitions() != 4 || g.Status().IsOver() {
+	if !g.Undo() || g.Repetitions() != 4 || g.Outcome().IsOver() {
 		t.Errorf("after undo: %d", g.Repetitions())
 	}
 
@@ -96,39 +159,121 @@ func TestGameRepetition(t *testing.T) {
 	}
 }
 
+// TestRepetitionEnPassant: a position with an en-passant capture available
+// is not the same as one without, even with the same pieces; a double step
+// no pawn can capture leaves the position the same.
+func TestRepetitionEnPassant(t *testing.T) {
+	// Black's d-pawn on d4: after e2e4, dxe3 is possible. The same pieces
+	// after Ng1 twice (no en passant any more) make two occurrences, not
+	// three.
+	g := NewGame(MustParseFEN("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"))
+	playAll(t, g, "e4 Kd8 Nf3 Ke8 Ng1 Kd8 Nf3 Ke8 Ng1")
+	if n := g.Repetitions(); n != 2 {
+		t.Errorf("with en passant once: %d repetitions, want 2", n)
+	}
+	// Without a black pawn to capture, the double step changes nothing:
+	// the position after e4 counts with the later ones.
+	g = NewGame(MustParseFEN("4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1"))
+	playAll(t, g, "e4 Kd8 Nf3 Ke8 Ng1 Kd8 Nf3 Ke8 Ng1")
+	if n := g.Repetitions(); n != 3 {
+		t.Errorf("no capture possible: %d repetitions, want 3", n)
+	}
+}
+
 func TestGameMoveRules(t *testing.T) {
 	g := NewGame(MustParseFEN("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"))
+	// Before the 100th ply, White may claim by announcing a quiet move.
+	claims := g.Claims()
+	if len(claims) == 0 {
+		t.Fatal("no announced fifty-move claims")
+	}
+	for _, c := range claims {
+		if c.Termination != FiftyMoves || c.Move == 0 {
+			t.Errorf("claim %v", c)
+		}
+	}
 	playAll(t, g, "Ra2")
 	s := g.Status()
-	if s.Termination != Ongoing || len(s.Claimable) != 1 || s.Claimable[0] != FiftyMoves {
+	if s.Outcome.IsOver() || len(s.Claims) != 1 || s.Claims[0] != (Claim{FiftyMoves, 0}) {
 		t.Errorf("fifty moves: %+v", s)
 	}
 	g = NewGame(MustParseFEN("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"))
 	playAll(t, g, "Ra2")
-	if s := g.Status(); s.Termination != SeventyFiveMoves || s.Result != "1/2-1/2" {
-		t.Errorf("seventy-five moves: %+v", s)
+	if o := g.Outcome(); o != (Outcome{Draw, SeventyFiveMoves}) {
+		t.Errorf("seventy-five moves: %v", o)
 	}
 	// Checkmate on the 150th ply wins all the same.
 	g = NewGame(MustParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80"))
 	playAll(t, g, "Ra8")
-	if s := g.Status(); s.Termination != Checkmate {
-		t.Errorf("mate on the 150th ply: %+v", s)
+	if o := g.Outcome(); o != (Outcome{WhiteWins, Checkmate}) {
+		t.Errorf("mate on the 150th ply: %v", o)
 	}
 	// A capture resets the clock.
 	g = NewGame(MustParseFEN("4k3/8/8/8/8/8/r7/R3K3 w - - 120 80"))
 	playAll(t, g, "Rxa2")
 	cur := g.Position()
-	if s := g.Status(); len(s.Claimable) != 0 || cur.Halfmove() != 0 {
+	if s := g.Status(); len(s.Claims) != 0 || cur.Halfmove() != 0 {
 		t.Errorf("after capture: %+v, halfmove %d", s, cur.Halfmove())
+	}
+}
+
+// TestBothClaims: the fifty-move rule and threefold repetition at once, both
+// on the board; claiming one ends the game and later moves are refused.
+func TestBothClaims(t *testing.T) {
+	g := NewGame(MustParseFEN("4k3/4p3/8/8/8/8/4P3/4K1N1 w - - 92 60"))
+	playAll(t, g, "Nf3 Kd7 Ng1 Ke8 Nf3 Kd7 Ng1 Ke8")
+	s := g.Status()
+	if len(s.Claims) != 2 || s.Claims[0] != (Claim{ThreefoldRepetition, 0}) || s.Claims[1] != (Claim{FiftyMoves, 0}) {
+		t.Fatalf("claims %v", s.Claims)
+	}
+	if err := g.Claim(Claim{FiftyMoves, 0}); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o != (Outcome{Draw, FiftyMoves}) || o.String() != "1/2-1/2 (fifty-move rule)" {
+		t.Errorf("outcome %v", o)
+	}
+	if s := g.Status(); len(s.Claims) != 0 || !s.Outcome.IsOver() {
+		t.Errorf("after the claim: %+v", s)
+	}
+	if _, err := g.PlayText("Nf3"); !errors.Is(err, ErrGameOver) || !strings.Contains(err.Error(), "fifty-move rule") {
+		t.Errorf("move after claim: %v", err)
+	}
+	// Undo takes back the last move and the claim with it.
+	if !g.Undo() || g.Outcome().IsOver() || g.Len() != 7 {
+		t.Errorf("after undo: %v, %d moves", g.Outcome(), g.Len())
+	}
+}
+
+// TestAnnouncedClaim: a claim with a move plays the move and ends the game.
+func TestAnnouncedClaim(t *testing.T) {
+	g := NewGame(NewPosition(chess960.Standard))
+	playAll(t, g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
+	cur := g.Position()
+	ng8, _ := cur.ParseSAN("Ng8")
+	nc6, _ := cur.ParseSAN("Nc6")
+	if err := g.Claim(Claim{ThreefoldRepetition, nc6}); !errors.Is(err, ErrNoClaim) || !strings.Contains(err.Error(), "does not qualify") {
+		t.Errorf("claim with Nc6: %v", err)
+	}
+	if err := g.Claim(Claim{ThreefoldRepetition, 0}); !errors.Is(err, ErrNoClaim) {
+		t.Errorf("claim without move: %v", err)
+	}
+	if err := g.Claim(Claim{Checkmate, 0}); !errors.Is(err, ErrNoClaim) || !strings.Contains(err.Error(), "only the fifty-move rule") {
+		t.Errorf("claim checkmate: %v", err)
+	}
+	if err := g.Claim(Claim{ThreefoldRepetition, ng8}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() != 8 || g.Outcome() != (Outcome{Draw, ThreefoldRepetition}) {
+		t.Errorf("after the claim: %d moves, %v", g.Len(), g.Outcome())
 	}
 }
 
 func TestGameIllegal(t *testing.T) {
 	g := NewGame(NewPosition(chess960.Standard))
-	if _, err := g.PlayMove("e5"); !errors.Is(err, ErrIllegal) {
+	if _, err := g.PlayText("e5"); !errors.Is(err, ErrIllegal) {
 		t.Errorf("e5: %v", err)
 	}
-	if err := g.Play(newMove(E2, E5)); !errors.Is(err, ErrIllegal) || len(g.Moves()) != 0 {
+	if err := g.Play(newMove(E2, E5)); !errors.Is(err, ErrIllegal) || g.Len() != 0 {
 		t.Errorf("Play(e2e5): %v", err)
 	}
 	if g.Undo() {
@@ -136,7 +281,30 @@ func TestGameIllegal(t *testing.T) {
 	}
 	start := g.Position()
 	m, _ := start.ParseUCI("e2e4")
-	if err := g.Play(m); err != nil || len(g.Moves()) != 1 || g.Start() != NewPosition(chess960.Standard) {
+	if err := g.Play(m); err != nil || g.Len() != 1 || g.Start() != NewPosition(chess960.Standard) {
 		t.Errorf("Play(e2e4): %v", err)
+	}
+	// Moves returns a copy.
+	ms := g.Moves()
+	ms[0] = 0
+	if g.Moves()[0] != m {
+		t.Error("Moves shares the game's storage")
+	}
+}
+
+func TestResult(t *testing.T) {
+	for _, r := range []Result{NoResult, WhiteWins, BlackWins, Draw} {
+		back, err := ParseResult(r.String())
+		if err != nil || back != r {
+			t.Errorf("%v: %v %v", r, back, err)
+		}
+	}
+	for _, s := range []string{"", "1-1", "½-½", "1/2", "0-1 "} {
+		if _, err := ParseResult(s); !errors.Is(err, ErrResult) {
+			t.Errorf("ParseResult(%q): %v", s, err)
+		}
+	}
+	if _, ok := Draw.Winner(); ok {
+		t.Error("a draw has a winner")
 	}
 }

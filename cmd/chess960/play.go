@@ -106,9 +106,11 @@ func describe(g *chess.Game, style chess960.CastlingMode) fenJSON {
 	st := g.Status()
 	j := fenJSON{FEN: p.FEN(style), XFEN: p.FEN(chess960.XFEN), ShredderFEN: p.FEN(chess960.Shredder),
 		Turn: p.Turn().String(), Check: p.InCheck(), LegalMoves: p.CountLegalMoves(),
-		Status: st.Termination.String(), Result: st.Result, CastlingRook: []string{}}
-	for _, c := range st.Claimable {
-		j.Claimable = append(j.Claimable, c.String())
+		Status: st.Outcome.Termination.String(), Result: st.Outcome.Result.String(), CastlingRook: []string{}}
+	for _, c := range st.Claims {
+		if c.Move == 0 {
+			j.Claimable = append(j.Claimable, c.Termination.String()+" (claimable)")
+		}
 	}
 	if sp, err := chess960.ParseFEN(j.XFEN); err == nil {
 		id := sp.ID()
@@ -232,11 +234,8 @@ Moves are SAN (Nf3, O-O, exd6, e8=Q) or UCI (g1f3, e1h1 or e1g1, e7e8q).`,
 				g := chess.NewGame(p)
 				var sans, ucis []string
 				for i, s := range args[1:] {
-					if st := g.Status(); st.IsOver() {
-						return fmt.Errorf("move %d %q: the game is over (%s)", i+1, s, st.Termination)
-					}
 					before := g.Position()
-					m, err := g.PlayMove(s)
+					m, err := g.PlayText(s)
 					if err != nil {
 						var me *chess.MoveError
 						if errors.As(err, &me) {
