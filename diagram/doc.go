@@ -17,7 +17,10 @@
 //
 // Pieces are drawn from shapes kept as SVG path data (Shape). A picture holds
 // their definitions once, in <defs>, and refers to them with <use>. A page that
-// shows many boards sets Options.External and writes AppendDefs once.
+// shows many boards writes AppendDefs once and draws the boards with
+// Options.External, which leaves the definitions out of each; a gallery of
+// small boards adds Options.Thumbnail, which draws the squares as one shared
+// element instead of 64.
 //
 // The same description, a Scene, is rendered to pixels by the sub-package
 // diagram/raster, which keeps the golang.org/x/image dependency out of this

@@ -152,7 +152,7 @@ func ExampleShape() {
 	}
 	fmt.Println()
 	// Output:
-	// body body body dot dot line line
+	// body body body dot dot line line line
 }
 
 func ExampleDiagram_Scene() {

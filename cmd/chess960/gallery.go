@@ -46,7 +46,7 @@ holds everything it shows: no fonts, images or scripts from elsewhere.`,
 				if f == "svg" {
 					data = appendGallerySVG(nil)
 				} else {
-					data = appendGalleryHTML(nil)
+					data = appendGalleryHTML(nil, 0, galleryGroups)
 				}
 				return writeOutput(e, *out, data)
 			}
@@ -70,7 +70,7 @@ label{font-weight:600}
 input{font:inherit;padding:.35rem .6rem;border:1px solid #b9ad9c;border-radius:.4rem;width:16rem;max-width:100%}
 output{color:var(--muted)}
 main{max-width:72rem;margin:auto;padding:0 1.5rem 2rem}
-section{margin-top:1.4rem}
+section{margin-top:1.4rem;content-visibility:auto;contain-intrinsic-size:auto 40rem}
 h2{font-size:1.05rem;margin:0 0 .5rem;font-weight:600}
 h2 .rank{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:.08em}
 h2 small{font-weight:400;color:var(--muted);margin-left:.5rem}
@@ -90,7 +90,8 @@ figcaption b{font-size:.95rem}
  body{background:#fff;font-size:10pt}
  form,header p.screen{display:none}
  header,main{max-width:none;padding:0}
- section{margin:0}
+ main{break-before:page}
+ section{margin:0;content-visibility:visible}
  section+section{break-before:page}
  h2{font-size:12pt;margin-bottom:4mm}
  .boards{grid-template-columns:repeat(4,42mm);gap:3mm 5mm;justify-content:center}
@@ -130,8 +131,9 @@ if(location.hash.length>1){q.value=decodeURIComponent(location.hash.slice(1));ru
 })();
 `
 
-// appendGalleryHTML appends the gallery as one HTML page.
-func appendGalleryHTML(b []byte) []byte {
+// appendGalleryHTML appends the gallery as one HTML page, with the groups
+// from..to-1 (0..60 for all 960).
+func appendGalleryHTML(b []byte, from, to int) []byte {
 	b = append(b, `<!doctype html>
 <html lang="en">
 <head>
@@ -162,7 +164,7 @@ so position N is King's table entry N &minus; (N mod 16) poured into Bishop's ta
 	kings := chess960.KingsTable()
 	skel := chess960.SkeletonTable()
 	o := &diag.Options{External: true, Thumbnail: true, Class: "sp"}
-	for g := range galleryGroups {
+	for g := from; g < to; g++ {
 		k := kings[g]
 		b = fmt.Appendf(b, `<section id="k%d" aria-labelledby="h%d"><h2 id="h%d">King's table %d: <span class="rank">%s</span>`+
 			`<small>positions %d&ndash;%d, NQ-skeleton <span class="mono">%s</span></small></h2>

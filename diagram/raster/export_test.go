@@ -1,0 +1,9 @@
+package raster
+
+// ResetSpriteCache forgets the pieces drawn so far, for the benchmarks of a
+// first picture.
+func ResetSpriteCache() {
+	spriteMu.Lock()
+	clear(spriteCache)
+	spriteMu.Unlock()
+}
