@@ -5,5 +5,6 @@ package raster
 func ResetSpriteCache() {
 	spriteMu.Lock()
 	clear(spriteCache)
+	spriteBytes = 0
 	spriteMu.Unlock()
 }

@@ -189,13 +189,15 @@ type spriteKey struct {
 }
 
 // The pieces drawn so far, kept for the next pictures (read-only once
-// made); the cache starts again when it holds too many.
+// made); the cache starts again when it would hold more than
+// maxSpriteBytes of pixels.
 var (
 	spriteMu    sync.Mutex
 	spriteCache = map[spriteKey]*image.RGBA{}
+	spriteBytes int
 )
 
-const maxSprites = 512
+const maxSpriteBytes = 32 << 20
 
 // sprite returns piece pc drawn in a w x h cell, drawing it the first time.
 func (r *renderer) sprite(pc chess.Piece, w, h int) *image.RGBA {
@@ -212,10 +214,14 @@ func (r *renderer) sprite(pc chess.Piece, w, h int) *image.RGBA {
 	}
 	img = r.drawSprite(key)
 	spriteMu.Lock()
-	if len(spriteCache) >= maxSprites {
+	if spriteBytes+len(img.Pix) > maxSpriteBytes {
 		clear(spriteCache)
+		spriteBytes = 0
 	}
-	spriteCache[key] = img
+	if _, dup := spriteCache[key]; !dup {
+		spriteCache[key] = img
+		spriteBytes += len(img.Pix)
+	}
 	spriteMu.Unlock()
 	return img
 }

@@ -214,3 +214,33 @@ func TestImageSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrent draws from many goroutines at several sizes at once (run
+// with -race): the pictures are the same as drawn alone.
+func TestConcurrent(t *testing.T) {
+	d := diagram.FromStartPos(chess960.MustNew(100))
+	want := map[int][]byte{}
+	for _, px := range []int{64, 100, 160} {
+		var b bytes.Buffer
+		raster.WritePNG(&b, &d, &diagram.Options{Size: px})
+		want[px] = b.Bytes()
+	}
+	done := make(chan bool)
+	for g := range 6 {
+		go func() {
+			defer func() { done <- true }()
+			for i := range 20 {
+				raster.ResetSpriteCache()
+				px := []int{64, 100, 160}[(g+i)%3]
+				var b bytes.Buffer
+				if err := raster.WritePNG(&b, &d, &diagram.Options{Size: px}); err != nil || !bytes.Equal(b.Bytes(), want[px]) {
+					t.Errorf("goroutine %d: the %d px picture differs", g, px)
+					return
+				}
+			}
+		}()
+	}
+	for range 6 {
+		<-done
+	}
+}
