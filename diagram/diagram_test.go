@@ -3,6 +3,7 @@ package diagram_test
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -470,5 +471,58 @@ func TestThumbnail(t *testing.T) {
 	defs.walk(func(n *node) { found = found || n.attr("id") == "c960-squares" })
 	if !found {
 		t.Error("AppendDefs does not define c960-squares")
+	}
+}
+
+// TestParseLastMove: the move that led to the position shown, checked
+// against it; castling in either form, in Chess960 too.
+func TestParseLastMove(t *testing.T) {
+	for _, tc := range []struct {
+		fen, move, want string // want: the squares, or the start of the error's detail
+	}{
+		// After 1. e4: e2-e4 (white just moved; black to move).
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e2e4", "[e2 e4]"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e7e5", "e5 holds no white piece"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4", "e4 holds no black piece"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "d2e4", "d2 is not empty"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e4e4", "a move needs two squares"},
+		// A promotion.
+		{"4k2Q/8/8/8/8/8/8/4K3 b - - 0 1", "h7h8q", "[h7 h8]"},
+		// White castled O-O in standard chess: either form marks e1 and g1.
+		{"r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", "e1g1", "[e1 g1]"},
+		{"r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", "e1h1", "[e1 g1]"},
+		// O-O-O: e1c1 or e1a1.
+		{"r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1", "e1c1", "[c1 e1]"},
+		{"r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1", "e1a1", "[c1 e1]"},
+		// Chess960: the king on b1 castled O-O-O with the a1 rook: it moved
+		// right, to c1; the rook went to d1.
+		{"4k3/8/8/8/8/8/8/2KR4 b - - 1 1", "b1a1", "[b1 c1]"},
+		{"4k3/8/8/8/8/8/8/2KR4 b - - 1 1", "b1c1", "[b1 c1]"},
+		// The king started on f1, where the rook now stands.
+		{"4k3/8/8/8/8/8/8/5RK1 b - - 1 1", "f1h1", "[f1 g1]"},
+		{"4k3/8/8/8/8/8/8/5RK1 b - - 1 1", "f1g1", "[f1 g1]"},
+		// The king stayed on g1; only the rook moved, h1 to f1.
+		{"1r2k3/8/8/8/8/8/8/1R3RK1 b - - 1 1", "g1h1", "[f1 h1]"},
+		{"1r2k3/8/8/8/8/8/8/1R3RK1 b - - 1 1", "g1g1", "[f1 g1]"},
+		// Black castled.
+		{"rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQ - 4 4", "e8h8", "[e8 g8]"},
+		{"rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQ - 4 4", "e1h1", "h1 holds no black piece"},
+	} {
+		p := chess.MustParseFEN(tc.fen)
+		b, err := diagram.ParseLastMove(tc.move, &p)
+		got := fmt.Sprint(b.Squares())
+		if err != nil {
+			got = err.(*diagram.Error).Detail
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s after %s: %q, want %q", tc.move, tc.fen, got, tc.want)
+		}
+	}
+	// Without a position only the syntax counts.
+	if b, err := diagram.ParseLastMove(" e1h1 ", nil); err != nil || fmt.Sprint(b.Squares()) != "[e1 h1]" {
+		t.Errorf("no position: %v %v", b.Squares(), err)
+	}
+	if _, err := diagram.ParseLastMove("e1-h1", nil); err == nil || !errors.Is(err, diagram.ErrSyntax) {
+		t.Errorf("e1-h1: %v", err)
 	}
 }

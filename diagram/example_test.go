@@ -122,10 +122,17 @@ func ExampleParseArrows() {
 }
 
 func ExampleParseLastMove() {
-	b, _ := diagram.ParseLastMove("e7e8q")
-	fmt.Println(b.Squares())
+	// Black has just castled, O-O in position 518: written either way, the
+	// marker shows the king's path.
+	p := chess.MustParseFEN("rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQ - 4 4")
+	for _, s := range []string{"e8g8", "e8h8", "e2e4"} {
+		b, err := diagram.ParseLastMove(s, &p)
+		fmt.Println(b.Squares(), err)
+	}
 	// Output:
-	// [e7 e8]
+	// [e8 g8] <nil>
+	// [e8 g8] <nil>
+	// [] diagram: last move "e2e4": e4 holds no black piece: the last move is the one that led to the position shown, made by black
 }
 
 func ExampleParseTheme() {

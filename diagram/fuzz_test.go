@@ -69,13 +69,21 @@ func FuzzParseLastMove(f *testing.F) {
 	for _, s := range []string{"e2e4", "e7e8q", "e1h1", "g1g1", "e2-e4", ""} {
 		f.Add(s)
 	}
+	start := chess.NewPosition(chess960.Standard)
+	castled := chess.MustParseFEN("rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQ - 4 4")
+	kingStays := chess.MustParseFEN("1r2k3/8/8/8/8/8/8/1R3RK1 b - - 1 1")
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := diagram.ParseLastMove(s)
-		if err != nil {
-			return
-		}
-		if n := b.Count(); n < 1 || n > 2 {
-			t.Fatalf("%q marks %d squares", s, n)
+		for _, p := range []*chess.Position{nil, &start, &castled, &kingStays} {
+			b, err := diagram.ParseLastMove(s, p)
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "diagram: last move ") {
+					t.Fatalf("error %q", err)
+				}
+				continue
+			}
+			if n := b.Count(); n < 1 || n > 2 {
+				t.Fatalf("%q marks %d squares", s, n)
+			}
 		}
 	})
 }

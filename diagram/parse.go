@@ -110,15 +110,89 @@ func ParseArrows(s string, p *chess.Position) ([]Arrow, error) {
 	return arrows, nil
 }
 
-// ParseLastMove reads the move that led to the position a picture shows,
-// in UCI ("e2e4", "e7e8q"), and returns the squares its marker covers: the
-// two squares written. It checks no rules, since the position the move was
-// played in is not the one shown; castling written either way ("e1h1" or
-// "e1g1") marks the king's square and the square written after it.
-func ParseLastMove(s string) (chess.Bitboard, error) {
+// ParseLastMove reads the move that led to position p, in UCI ("e2e4",
+// "e7e8q", castling as the king taking its rook, "e1h1", or as the king's
+// move, "e1g1"), and returns the squares its marker covers, as MoveSquares
+// does: where the piece came from and where it went, and for castling the
+// king's two squares (the rook's, when the king did not move).
+//
+// The move cannot be checked against the rules, since the position it was
+// played in is not p; it is checked against p instead: the side not to move
+// in p made it, so its piece stands where the move went and the square it
+// left is empty (or holds the castling rook). With p nil only the syntax
+// is checked and the two squares written are marked.
+func ParseLastMove(s string, p *chess.Position) (chess.Bitboard, error) {
 	from, to, ok := squarePair(strings.TrimSpace(s))
 	if !ok {
 		return 0, syntaxError("last move", s, "want a move in UCI such as e2e4 or e7e8q")
 	}
-	return from.BB() | to.BB(), nil
+	if p == nil {
+		return from.BB() | to.BB(), nil
+	}
+	mover := p.Turn().Other()
+	fromPc, toPc := p.PieceAt(from), p.PieceAt(to)
+	if from != to && toPc.Role != chess.NoRole && toPc.Color == mover && fromPc.Role == chess.NoRole {
+		return from.BB() | to.BB(), nil
+	}
+	if b, ok := lastCastling(p, mover, from, to); ok {
+		return b, nil
+	}
+	detail := squareName[from] + " is not empty"
+	switch {
+	case from == to:
+		detail = "a move needs two squares (or is castling, with the king on the c- or g-file and its rook beside it)"
+	case toPc.Role == chess.NoRole || toPc.Color != mover:
+		detail = squareName[to] + " holds no " + colorWord[mover] + " piece"
+	}
+	return 0, &Error{Kind: "last move", Input: s, Err: ErrImpossible,
+		Detail: detail + ": the last move is the one that led to the position shown, made by " + colorWord[mover]}
+}
+
+var colorWord = [2]string{"white", "black"}
+
+// ErrImpossible is the reason ParseLastMove gives for a move that cannot
+// have led to the position shown.
+var ErrImpossible = errors.New("not the last move of this position")
+
+// lastCastling recognises castling by side c, written from-to in either
+// form, in the position p it led to: c's king on the c- or g-file of its
+// first rank with its rook beside it on the d- or f-file, the king's start
+// from on the b- to g-file, now empty or holding that king or rook, and to
+// the king's square or the rook's start on the king's side of from. It
+// returns the squares of the marker, as MoveSquares does.
+func lastCastling(p *chess.Position, c chess.Color, from, to chess.Square) (chess.Bitboard, bool) {
+	rank := 0
+	if c == chess.Black {
+		rank = 7
+	}
+	if from.Rank() != rank || to.Rank() != rank || from.File() < 1 || from.File() > 6 {
+		return 0, false
+	}
+	king := p.KingSquare(c)
+	var rookTo chess.Square
+	switch king {
+	case chess.SquareAt(6, rank):
+		rookTo = chess.SquareAt(5, rank)
+	case chess.SquareAt(2, rank):
+		rookTo = chess.SquareAt(3, rank)
+	default:
+		return 0, false
+	}
+	if pc := p.PieceAt(rookTo); pc.Role != chess.Rook || pc.Color != c {
+		return 0, false
+	}
+	if p.PieceAt(from).Role != chess.NoRole && from != king && from != rookTo {
+		return 0, false
+	}
+	// The rook started beyond the king, on the side it castled to.
+	rookSide := (king.File() == 6 && to.File() > from.File()) || (king.File() == 2 && to.File() < from.File())
+	switch {
+	case from != king && (to == king || rookSide && (p.PieceAt(to).Role == chess.NoRole || to == rookTo)):
+		return from.BB() | king.BB(), true // the king moved
+	case from == king && to == king:
+		return king.BB() | rookTo.BB(), true // "g1g1": the king stayed, the rook's start unwritten
+	case from == king && rookSide && p.PieceAt(to).Role == chess.NoRole:
+		return to.BB() | rookTo.BB(), true // the king stayed; the rook came from to
+	}
+	return 0, false
 }

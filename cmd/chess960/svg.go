@@ -64,8 +64,9 @@ the format is --format, else png when FILE ends in .png, else svg. PNG is not wr
 to a terminal. --highlight takes squares (e1,h1). --arrow takes moves in UCI (e2e4,g1f3):
 a legal move is drawn as played, so castling written as the king taking its rook (e1h1)
 or as the king's move (e1g1) shows the king's path; other square pairs are drawn as
-written, and d4d4 rings d4. --last-move marks the two squares of the move that led to
-the position (e2e4, or e1h1 / e1g1 for castling). A king in check gets a red marker.
+written, and d4d4 rings d4. --last-move marks the move that led to the position shown
+(e2e4; castling as e1h1 or e1g1 marks the king's path): its piece must stand where it
+went, and the square it left must be empty. A king in check gets a red marker.
 The SVG's squares carry data-square="e1" and its pieces data-piece="wK" and
 data-square, for pages and scripts.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
@@ -100,14 +101,14 @@ data-square, for pages and scripts.`,
 				if o.Highlight, err = diag.ParseSquares(*highlight); err != nil {
 					return flagError("highlight", err)
 				}
-				if *last != "" {
-					if o.LastMove, err = diag.ParseLastMove(*last); err != nil {
-						return flagError("last-move", err)
-					}
-				}
 				p, err := positionArg(e, args[0])
 				if err != nil {
 					return err
+				}
+				if *last != "" {
+					if o.LastMove, err = diag.ParseLastMove(*last, &p); err != nil {
+						return flagError("last-move", err)
+					}
 				}
 				if o.Arrows, err = diag.ParseArrows(*arrows, &p); err != nil {
 					return flagError("arrow", err)

@@ -106,14 +106,22 @@ func TestSVG(t *testing.T) {
 }
 
 func TestSVGMarks(t *testing.T) {
-	_, facts := svgFacts(t, mustRun(t, "svg", "518", "--highlight", "e1, h1", "--last-move", "e2e4", "--arrow", "g1f3,d4d4"))
-	for _, k := range []string{"highlight e1", "highlight h1", "last-move e2", "last-move e4", "arrow g1f3", "arrow d4d4"} {
+	after := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	_, facts := svgFacts(t, mustRun(t, "svg", after, "--highlight", "e1, h1", "--last-move", "e2e4", "--arrow", "g8f6,d4d4"))
+	for _, k := range []string{"highlight e1", "highlight h1", "last-move e2", "last-move e4", "arrow g8f6", "arrow d4d4"} {
 		if _, ok := facts[k]; !ok {
 			t.Errorf("no %s in %v", k, facts)
 		}
 	}
 	if facts["arrow d4d4"] != "circle" {
 		t.Errorf("d4d4 drawn as %q, want a ring (circle)", facts["arrow d4d4"])
+	}
+	// The last move in either castling form marks the king's path.
+	for _, move := range []string{"e1g1", "e1h1"} {
+		_, facts := svgFacts(t, mustRun(t, "svg", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", "--last-move", move))
+		if _, ok := facts["last-move g1"]; !ok || count(facts, "last-move ") != 2 {
+			t.Errorf("--last-move %s after O-O: %v", move, facts)
+		}
 	}
 	// Castling arrows in either UCI form show the king's path; with the
 	// king already on g1, O-O moves only the rook, h1 to f1.
@@ -186,6 +194,7 @@ func TestSVGErrors(t *testing.T) {
 		{[]string{"svg", "518", "--highlight", "e1,e9"}, 1, `--highlight "e1,e9": "e9" is not a square`},
 		{[]string{"svg", "518", "--arrow", "e2e4,e2"}, 1, `--arrow "e2e4,e2": "e2" is not two squares like e2e4`},
 		{[]string{"svg", "518", "--last-move", "e2-e4"}, 1, `--last-move "e2-e4": want a move in UCI`},
+		{[]string{"svg", "518", "--last-move", "e2e4"}, 1, `--last-move "e2e4": e4 holds no black piece: the last move is the one that led to the position shown, made by black`},
 		{[]string{"svg", "518", "--theme", "blue"}, 1, `--theme "blue": want light or dark`},
 		{[]string{"svg", "518", "--format", "gif"}, 1, `--format "gif": unknown format: want svg or png`},
 		{[]string{"svg", "518", "-o", "/nonexistent/dir/b.svg"}, 1, `-o "/nonexistent/dir/b.svg"`},
