@@ -135,28 +135,31 @@ func (r *renderer) cellRect(c *diagram.Cell) image.Rectangle {
 func (r *renderer) draw() {
 	s := r.scene
 	pal := &s.Palette
+	// One uniform image per colour, not one per square.
+	frame, light, dark := image.NewUniform(pal.Frame), image.NewUniform(pal.LightSquare), image.NewUniform(pal.DarkSquare)
+	last, high := image.NewUniform(pal.LastMove), image.NewUniform(pal.Highlight)
 	if s.Frame {
-		draw.Draw(r.img, r.img.Bounds(), &image.Uniform{pal.Frame}, image.Point{}, draw.Src)
+		draw.Draw(r.img, r.img.Bounds(), frame, image.Point{}, draw.Src)
 	}
 	for i := range s.Cells {
 		c := &s.Cells[i]
-		col := pal.DarkSquare
+		col, u := pal.DarkSquare, dark
 		if c.Light {
-			col = pal.LightSquare
+			col, u = pal.LightSquare, light
 		}
 		op := draw.Over
 		if col.A == 255 {
 			op = draw.Src
 		}
-		draw.Draw(r.img, r.cellRect(c), &image.Uniform{col}, image.Point{}, op)
+		draw.Draw(r.img, r.cellRect(c), u, image.Point{}, op)
 	}
 	for i := range s.Cells {
 		c := &s.Cells[i]
 		if c.Marks&diagram.MarkLastMove != 0 {
-			draw.Draw(r.img, r.cellRect(c), &image.Uniform{pal.LastMove}, image.Point{}, draw.Over)
+			draw.Draw(r.img, r.cellRect(c), last, image.Point{}, draw.Over)
 		}
 		if c.Marks&diagram.MarkHighlight != 0 {
-			draw.Draw(r.img, r.cellRect(c), &image.Uniform{pal.Highlight}, image.Point{}, draw.Over)
+			draw.Draw(r.img, r.cellRect(c), high, image.Point{}, draw.Over)
 		}
 	}
 	for i := range s.Cells {
