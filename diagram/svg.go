@@ -76,6 +76,8 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	}
 	dst = append(dst, "</desc>"...)
 
+	pb := prebuiltFor(&s.Palette)
+
 	// The definitions: the pieces on the board, and the check gradient.
 	var used [2][7]bool
 	var anyCheck bool
@@ -95,7 +97,11 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 						dst = append(dst, "<defs>"...)
 						open = true
 					}
-					dst = appendPieceDef(dst, chess.Piece{Color: chess.Color(col), Role: r}, &s.Palette)
+					if pb != nil {
+						dst = append(dst, pb.pieces[col][r]...)
+					} else {
+						dst = appendPieceDef(dst, chess.Piece{Color: chess.Color(col), Role: r}, &s.Palette)
+					}
 				}
 			}
 		}
@@ -124,10 +130,55 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 		dst = append(dst, `<use href="#`+IDPrefix+`squares"/>`...)
 	case o.Thumbnail:
 		dst = appendSquares(dst, &s.Palette)
+	case pb != nil:
+		dst = append(dst, pb.squares[b2i(s.Flip)]...)
 	default:
 		dst = appendSquareRects(dst, &s)
 	}
 	return d.appendBody(dst, o, &s)
+}
+
+// prebuilt holds the parts of a picture that depend only on the palette
+// (and the orientation), written once for each theme.
+type prebuilt struct {
+	pal     Palette
+	pieces  [2][7][]byte // the pieces' definitions
+	squares [2][]byte    // the squares, White at the bottom and flipped
+}
+
+var prebuilts = [...]*prebuilt{build(lightPalette), build(darkPalette)}
+
+func build(p Palette) *prebuilt {
+	pb := &prebuilt{pal: p}
+	for c := range 2 {
+		for r := chess.Pawn; r <= chess.King; r++ {
+			pb.pieces[c][r] = appendPieceDef(nil, chess.Piece{Color: chess.Color(c), Role: r}, &p)
+		}
+	}
+	var d Diagram
+	for flip := range 2 {
+		s := d.Scene(&Options{Palette: &p, Flip: flip == 1})
+		pb.squares[flip] = appendSquareRects(nil, &s)
+	}
+	return pb
+}
+
+// prebuiltFor returns the prebuilt parts for palette p, or nil when p is
+// not a theme's.
+func prebuiltFor(p *Palette) *prebuilt {
+	for _, pb := range prebuilts {
+		if pb.pal == *p {
+			return pb
+		}
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // appendSquareRects appends the 64 squares, each a <rect> with its

@@ -27,21 +27,23 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	// Rows of RGB, while every pixel is opaque; else rows of RGBA.
 	bpp, opaque := 3, true
 	rowLen := 1 + wd*bpp
-	raw := grow(bufs.raw, rowLen*ht)
-	alpha := byte(255)
-	for y := 0; y < ht && alpha == 255; y++ {
-		row := raw[y*rowLen : (y+1)*rowLen]
+	// One byte more than the rows need, so that each pixel can be stored
+	// as four bytes, the fourth overwritten by the next pixel.
+	raw := grow(bufs.raw, rowLen*ht+1)
+	alpha := uint32(0xff000000)
+	for y := 0; y < ht && alpha == 0xff000000; y++ {
+		row := raw[y*rowLen : (y+1)*rowLen+1]
 		row[0] = 0 // filter type None
 		src := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
 		src = src[:4*wd]
 		for x := range wd {
-			s := src[4*x : 4*x+4 : 4*x+4]
-			d := row[1+3*x : 4+3*x : 4+3*x]
-			d[0], d[1], d[2] = s[0], s[1], s[2]
-			alpha &= s[3]
+			v := binary.LittleEndian.Uint32(src[4*x:])
+			binary.LittleEndian.PutUint32(row[1+3*x:], v)
+			alpha &= v | 0x00ffffff
 		}
 	}
-	if alpha != 255 {
+	raw = raw[:rowLen*ht]
+	if alpha != 0xff000000 {
 		bpp, opaque = 4, false
 		rowLen = 1 + wd*bpp
 		raw = grow(raw, rowLen*ht)
