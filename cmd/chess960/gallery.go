@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -27,20 +28,18 @@ HTML has a search box (a number, a list such as 0-9,518, a Fritz9 number as F359
 a pattern such as R?K??R??) and prints one group per page on A4 or Letter. The file
 holds everything it shows: no fonts, images or scripts from elsewhere.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			format := fs.String("format", "", "html or svg (default: svg if FILE ends in .svg, else html)")
-			out := fs.String("o", "", "write to FILE instead of stdout")
+			format := choiceFlag(fs, "format", "", []string{"html", "svg"}, nil, "the file's format (default: svg if FILE ends in .svg, else html)")
+			out := fs.String("o", "", "write to `FILE` instead of stdout")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
 				}
-				f := strings.ToLower(*format)
-				switch {
-				case f == "" && strings.HasSuffix(strings.ToLower(*out), ".svg"):
-					f = "svg"
-				case f == "":
+				f := format.v
+				if f == "" {
 					f = "html"
-				case f != "html" && f != "svg":
-					return fmt.Errorf("--format %q: unknown format: want html or svg", *format)
+					if strings.EqualFold(filepath.Ext(*out), ".svg") {
+						f = "svg"
+					}
 				}
 				var data []byte
 				if f == "svg" {

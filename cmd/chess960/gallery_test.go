@@ -120,7 +120,7 @@ func TestGallerySVG(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"gallery", "--format", "pdf"}, 1, `--format "pdf": unknown format: want html or svg`},
+		{[]string{"gallery", "--format", "pdf"}, 1, `--format "pdf": unknown value: want html or svg`},
 		{[]string{"gallery", "extra"}, 2, `unexpected argument "extra"`},
 	} {
 		out, errOut, code := call(t, "", tc.args...)

@@ -10,7 +10,6 @@ import (
 
 	diag "github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/diagram/raster"
-	"github.com/chess960/chess960/internal/quote"
 )
 
 // The sizes svg draws, in pixels.
@@ -27,21 +26,6 @@ var stdoutIsTerminal = func() bool {
 	return err != nil || !os.SameFile(fi, null)
 }
 
-// outputFormat decides between svg and png: the flag, else the extension
-// of the output file, else svg.
-func outputFormat(format, out string) (string, error) {
-	switch f := strings.ToLower(format); f {
-	case "svg", "png":
-		return f, nil
-	case "":
-		if strings.EqualFold(filepath.Ext(out), ".png") {
-			return "png", nil
-		}
-		return "svg", nil
-	}
-	return "", fmt.Errorf("--format %q: unknown format: want svg or png", format)
-}
-
 // writeOutput writes data to the file out, or to stdout when out is "".
 func writeOutput(e *env, out string, data []byte) error {
 	if out == "" {
@@ -49,7 +33,7 @@ func writeOutput(e *env, out string, data []byte) error {
 		return err
 	}
 	if err := os.WriteFile(out, data, 0o644); err != nil {
-		return fmt.Errorf("-o %q: %v", out, err)
+		return fmt.Errorf("-o %s: %v", quoteArg(out), err)
 	}
 	return nil
 }
@@ -70,34 +54,33 @@ went, and the square it left must be empty. A king in check gets a red marker.
 The SVG's squares carry data-square="e1" and its pieces data-piece="wK" and
 data-square, for pages and scripts.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			flip := fs.Bool("flip", false, "Black at the bottom")
-			size := fs.Int("size", 400, fmt.Sprintf("width and height in pixels (%d..%d)", minSize, maxSize))
-			coords := fs.Bool("coords", false, "show the file letters and rank numbers")
-			highlight := fs.String("highlight", "", "squares to highlight, e.g. e1,h1")
-			arrows := fs.String("arrow", "", "arrows, as moves in UCI, e.g. e1g1,d2d4")
-			last := fs.String("last-move", "", "the move that led to the position, in UCI, e.g. e2e4")
-			theme := fs.String("theme", "light", "colours: light or dark")
-			format := fs.String("format", "", "svg or png (default: png if FILE ends in .png, else svg)")
-			out := fs.String("o", "", "write the picture to FILE instead of stdout")
+			flip := boolFlag(fs, "flip", "Black at the bottom")
+			size := numberFlag(fs, "size", 400, minSize, maxSize, fmt.Sprintf("width and height in pixels (%d..%d)", minSize, maxSize))
+			coords := boolFlag(fs, "coords", "show the file letters and rank numbers")
+			highlight := fs.String("highlight", "", "`SQUARES` to highlight, e.g. e1,h1")
+			arrows := fs.String("arrow", "", "arrows, as `MOVES` in UCI, e.g. e1g1,d2d4")
+			last := fs.String("last-move", "", "the move that led to the position, in `UCI`, e.g. e2e4")
+			theme := choiceFlag(fs, "theme", "light", []string{"light", "dark"}, nil, "colours")
+			format := choiceFlag(fs, "format", "", []string{"svg", "png"}, nil, "the picture's format (default: png if FILE ends in .png, else svg)")
+			out := fs.String("o", "", "write the picture to `FILE` instead of stdout")
 			return func(e *env, args []string) error {
 				args = joinFEN(args)
-				if err := wantArgs(args, 1, 1, "position (number, back rank or FEN)"); err != nil {
+				if err := wantArgs(args, 1, 1, "position (FEN, startpos, number or back rank)"); err != nil {
 					return err
 				}
-				f, err := outputFormat(*format, *out)
-				if err != nil {
-					return err
+				f := format.v
+				if f == "" {
+					f = "svg"
+					if strings.EqualFold(filepath.Ext(*out), ".png") {
+						f = "png"
+					}
 				}
 				if f == "png" && *out == "" && stdoutIsTerminal() {
 					return usagef("refusing to write PNG to a terminal: use -o FILE or redirect stdout (> board.png)")
 				}
-				if *size < minSize || *size > maxSize {
-					return fmt.Errorf("--size %d: out of range: must be %d..%d pixels", *size, minSize, maxSize)
-				}
-				o := &diag.Options{Size: *size, Flip: *flip, Coords: *coords}
-				if o.Theme, err = diag.ParseTheme(*theme); err != nil {
-					return fmt.Errorf("--theme %q: want light or dark", *theme)
-				}
+				o := &diag.Options{Size: int(size.n), Flip: *flip, Coords: *coords}
+				o.Theme, _ = diag.ParseTheme(theme.v)
+				var err error
 				if o.Highlight, err = diag.ParseSquares(*highlight); err != nil {
 					return flagError("highlight", err)
 				}
@@ -134,7 +117,7 @@ data-square, for pages and scripts.`,
 // `--highlight "e9": "e9" is not a square (want a1..h8)`.
 func flagError(name string, err error) error {
 	if de, ok := err.(*diag.Error); ok {
-		return fmt.Errorf("--%s %s: %s", name, quote.Input(de.Input), de.Detail)
+		return fmt.Errorf("--%s %s: %s", name, quoteArg(de.Input), de.Detail)
 	}
 	return fmt.Errorf("--%s: %v", name, err)
 }

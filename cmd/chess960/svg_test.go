@@ -186,17 +186,17 @@ func TestSVGErrors(t *testing.T) {
 		{[]string{"svg"}, 2, "missing position"},
 		{[]string{"svg", "518", "519"}, 2, `unexpected argument "519"`},
 		{[]string{"svg", "518", "--bogus"}, 2, `unknown flag "--bogus"`},
-		{[]string{"svg", "999"}, 1, `position "999"`},
+		{[]string{"svg", "999"}, 1, `position number "999": out of range`},
 		{[]string{"svg", "8/8/8/8/8/8/8/8 w - - 0 1"}, 1, "white has no king"},
-		{[]string{"svg", "518", "--size", "0"}, 1, "--size 0: out of range: must be 16..4096"},
-		{[]string{"svg", "518", "--size", "5000"}, 1, "--size 5000: out of range"},
-		{[]string{"svg", "518", "--size", "big"}, 1, `--size "big": not a whole number`},
+		{[]string{"svg", "518", "--size", "0"}, 1, `--size "0": out of range: must be 16..4096`},
+		{[]string{"svg", "518", "--size", "5000"}, 1, `--size "5000": out of range`},
+		{[]string{"svg", "518", "--size", "big"}, 1, `--size "big": want a whole number`},
 		{[]string{"svg", "518", "--highlight", "e1,e9"}, 1, `--highlight "e1,e9": "e9" is not a square`},
 		{[]string{"svg", "518", "--arrow", "e2e4,e2"}, 1, `--arrow "e2e4,e2": "e2" is not two squares like e2e4`},
 		{[]string{"svg", "518", "--last-move", "e2-e4"}, 1, `--last-move "e2-e4": want a move in UCI`},
 		{[]string{"svg", "518", "--last-move", "e2e4"}, 1, `--last-move "e2e4": e4 holds no black piece: the last move is the one that led to the position shown, made by black`},
-		{[]string{"svg", "518", "--theme", "blue"}, 1, `--theme "blue": want light or dark`},
-		{[]string{"svg", "518", "--format", "gif"}, 1, `--format "gif": unknown format: want svg or png`},
+		{[]string{"svg", "518", "--theme", "blue"}, 1, `--theme "blue": unknown value: want light or dark`},
+		{[]string{"svg", "518", "--format", "gif"}, 1, `--format "gif": unknown value: want svg or png`},
 		{[]string{"svg", "518", "-o", "/nonexistent/dir/b.svg"}, 1, `-o "/nonexistent/dir/b.svg"`},
 		{[]string{"svg", "518", "--highlight", strings.Repeat("x", 5000)}, 1, "(5000 bytes)"},
 	} {
@@ -236,4 +236,42 @@ func TestReadmePictures(t *testing.T) {
 			t.Errorf("docs/diagram%s is not what the README's command draws (%v): rerun it", ext, err)
 		}
 	}
+}
+
+// svgFuzzTemplates are svg command lines with a hole V for the fuzzed text
+// (also stdin); none writes a file.
+var svgFuzzTemplates = [][]string{
+	{"svg", "V"}, {"svg", "-"}, {"svg", "518", "--highlight", "V"}, {"svg", "518", "--arrow", "V"},
+	{"svg", "V", "--arrow", "e1g1", "--last-move", "e2e4"}, {"svg", "startpos", "--last-move", "V"},
+	{"svg", "518", "--size", "V"}, {"svg", "518", "--theme", "V"}, {"svg", "518", "--format", "V", "--size", "64"},
+	{"svg", "V", "--format", "png", "--size", "48", "--coords", "--flip"}, {"gallery", "--format", "V", "V"}, // gallery takes no argument: always refused, quickly
+}
+
+// FuzzSVGCommand: svg never panics; a refusal is one line on stderr with
+// nothing on stdout; an SVG it writes is XML.
+func FuzzSVGCommand(f *testing.F) {
+	for _, s := range []string{"518", "RNBQKBNR", "e2e4", "e1h1", "e1,h1", "d4d4", "16", "dark", "png", "svg", "-", "",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1", "é", "<&>"} {
+		for i := range svgFuzzTemplates {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, v string) {
+		tmpl := svgFuzzTemplates[int(which)%len(svgFuzzTemplates)]
+		args := make([]string, len(tmpl))
+		for i, a := range tmpl {
+			args[i] = strings.ReplaceAll(a, "V", v)
+		}
+		out, errOut, code := call(t, v, args...)
+		if code != 0 {
+			checkRefusal(t, args, out, errOut, code)
+			return
+		}
+		if args[0] == "svg" && !slices.Contains(args, "png") {
+			var root xmlNode
+			if err := xml.Unmarshal([]byte(out), &root); err != nil {
+				t.Fatalf("chess960 %q: not XML: %v", args, err)
+			}
+		}
+	})
 }

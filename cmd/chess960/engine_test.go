@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chess960/chess960/internal/api"
 )
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -15,21 +17,20 @@ func TestPerftCommand(t *testing.T) {
 	if !strings.HasPrefix(out, "nodes: 197281\n") || !strings.Contains(out, "Mnodes/s") {
 		t.Errorf("perft 518 4:\n%s", out)
 	}
-	var obj struct {
-		Nodes  uint64            `json:"nodes"`
-		Divide map[string]uint64 `json:"divide"`
-	}
+	var obj api.Perft
 	if err := json.Unmarshal([]byte(mustRun(t, "perft", "--fen", kiwipete, "--depth", "3", "--divide", "--json")), &obj); err != nil {
 		t.Fatal(err)
 	}
+	div := map[string]uint64{}
+	var sum uint64
+	for _, d := range obj.Divide {
+		div[d.UCI] = d.Nodes
+		sum += d.Nodes
+	}
 	// Kiwipete: 48 moves, 97862 nodes at depth 3 (published figures); castling
 	// appears king-takes-rook.
-	if obj.Nodes != 97862 || len(obj.Divide) != 48 || obj.Divide["e1h1"] == 0 || obj.Divide["e1a1"] == 0 {
-		t.Errorf("kiwipete divide: %d nodes, %d moves, e1h1 %d", obj.Nodes, len(obj.Divide), obj.Divide["e1h1"])
-	}
-	var sum uint64
-	for _, n := range obj.Divide {
-		sum += n
+	if obj.Nodes != 97862 || len(div) != 48 || div["e1h1"] == 0 || div["e1a1"] == 0 {
+		t.Errorf("kiwipete divide: %d nodes, %d moves, e1h1 %d", obj.Nodes, len(div), div["e1h1"])
 	}
 	if sum != obj.Nodes {
 		t.Errorf("divide sums to %d, nodes %d", sum, obj.Nodes)
@@ -62,8 +63,19 @@ func TestPerftSuiteCommand(t *testing.T) {
 	bad := filepath.Join(dir, "bad.perft")
 	os.WriteFile(bad, []byte("id std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 1 21\nperft 2 400\n"), 0o644)
 	out, errOut, code := call(t, "", "perft", "--suite", bad)
-	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 1: got 20, want 21") || !strings.Contains(errOut, "1 mismatches") {
+	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 1: got 20, want 21") || !strings.HasSuffix(errOut, ": 1 mismatch\n") || !strings.Contains(out, "1 position, 1 count checked, 20 nodes, 1 mismatch,") {
 		t.Errorf("bad suite: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// A suite that understates a deep count: the count stops soon after
+	// --max-nodes leaves, and is a mismatch.
+	liar := filepath.Join(dir, "liar.perft")
+	os.WriteFile(liar, []byte("id std\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nperft 9 100\n"), 0o644)
+	out, errOut, code = call(t, "", "perft", "--suite", liar, "--max-nodes", "100000")
+	if code != 1 || !strings.Contains(out, "MISMATCH std (line 1) depth 9: got more than") || !strings.Contains(out, "1 position, 1 count checked") || !strings.HasSuffix(errOut, ": 1 mismatch\n") {
+		t.Errorf("liar suite: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Fields(strings.SplitN(out, "checked, ", 2)[1])[0]; len(n) > 7 {
+		t.Errorf("liar suite counted %s nodes for --max-nodes 100000", n)
 	}
 	junk := filepath.Join(dir, "junk.perft")
 	os.WriteFile(junk, []byte("id x\nfoo bar\n"), 0o644)
@@ -91,8 +103,8 @@ func TestFenMovesPlay(t *testing.T) {
 	if strings.Count(san, "\n") != 20 || !strings.Contains(san, "Nf3\n") {
 		t.Errorf("moves --san 518:\n%s", san)
 	}
-	var list []map[string]string
-	if err := json.Unmarshal([]byte(mustRun(t, "moves", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "--json")), &list); err != nil || len(list) != 0 {
+	var list api.Moves
+	if err := json.Unmarshal([]byte(mustRun(t, "moves", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "--json")), &list); err != nil || list.Moves == nil || len(list.Moves) != 0 {
 		t.Errorf("stalemate moves --json: %v %v", list, err)
 	}
 
@@ -105,12 +117,8 @@ func TestFenMovesPlay(t *testing.T) {
 	if !strings.Contains(out, "status: checkmate (0-1)") || !strings.Contains(out, "2. g4 Qh4#") {
 		t.Errorf("play mate:\n%s", out)
 	}
-	var pj struct {
-		FEN    string   `json:"fen"`
-		Status string   `json:"status"`
-		SAN    []string `json:"san"`
-	}
-	if err := json.Unmarshal([]byte(mustRun(t, "play", "--json", "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", "Kg6")), &pj); err != nil || pj.Status != "stalemate" || pj.SAN[0] != "Kg6" {
+	var pj api.Play
+	if err := json.Unmarshal([]byte(mustRun(t, "play", "--json", "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", "Kg6")), &pj); err != nil || pj.Position.Status != "stalemate" || pj.Moves[0].SAN != "Kg6" {
 		t.Errorf("play --json stalemate: %+v %v", pj, err)
 	}
 	// Chess960 castling where the king stays put, read both ways.
@@ -126,22 +134,22 @@ func TestEngineCommandErrors(t *testing.T) {
 		code int
 		frag string
 	}{
-		{[]string{"perft", "--pos", "518", "--depth", "-1"}, 1, "--depth -1"},
+		{[]string{"perft", "--pos", "518", "--depth", "-1"}, 1, `--depth "-1": out of range: must be 0..15`},
 		{[]string{"perft", "--pos", "518", "--depth", "x"}, 1, `--depth "x"`},
 		{[]string{"perft", "--pos", "518"}, 2, "missing --depth"},
-		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-2"}, 1, "--threads -2"},
-		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "-1"}, 1, "--hash -1"},
-		{[]string{"perft", "--depth", "3"}, 2, "exactly one"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-2"}, 1, `--threads "-2": out of range`},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "-1"}, 1, `--hash "-1": out of range`},
+		{[]string{"perft", "--depth", "3"}, 2, "give one position"},
 		{[]string{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}, 1, "white has no king; placement field: black has no king"},
-		{[]string{"perft", "--fen", "nonsense", "--depth", "1"}, 1, `FEN "nonsense"`},
+		{[]string{"perft", "--fen", "nonsense!", "--depth", "1"}, 1, `position "nonsense!": want a FEN`},
 		{[]string{"perft", "--pos", "960x", "--depth", "1"}, 1, "position number"},
 		{[]string{"perft", "--suite", "/nonexistent.perft"}, 1, "nonexistent"},
 		{[]string{"perft", "--pos", "518", "--depth", "1", "--hash", "1048576"}, 1, "--hash 1048576: out of range"},
-		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-1"}, 1, "--threads -1"},
+		{[]string{"perft", "--pos", "518", "--depth", "1", "--threads", "-1"}, 1, `--threads "-1"`},
 		{[]string{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"}, 1, "castling"},
 		{[]string{"fen", "xyz"}, 1, "want a FEN"},
-		{[]string{"fen", "518", "--castling", "fancy"}, 1, "unknown style"},
-		{[]string{"fen"}, 2, "missing FEN"},
+		{[]string{"fen", "518", "--castling", "fancy"}, 1, `--castling "fancy": unknown value: want xfen or shredder`},
+		{[]string{"fen"}, 2, "missing position"},
 		{[]string{"moves", "518", "--uci", "--san"}, 2, "exclude"},
 		{[]string{"play", "518", "e4", "e4"}, 1, `move 2 "e4": illegal`},
 		{[]string{"play", "518", "Nb3"}, 1, `move 1 "Nb3"`},
