@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.1
+	github.com/klauspost/compress v1.20.4
 	golang.org/x/image v0.48.0
 )
 
