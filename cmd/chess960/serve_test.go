@@ -76,6 +76,32 @@ func TestAPIEqualsCLI(t *testing.T) {
 		pair{"/api/perft?pos=0&depth=0", []string{"perft", "--pos", "0", "--depth", "0", "--threads", "1", "--json"}},
 		pair{"/api/perft?fen=" + url.QueryEscape("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1") + "&depth=2&divide=1", []string{"perft", "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1", "--depth", "2", "--divide", "--threads", "1", "--json"}},
 	)
+	// Pictures: the svg command's output for the same flags.
+	for _, c := range []struct{ q, args string }{
+		{"pos=518", "518"},
+		{"pos=0&flip=1&size=200&coords=1", "0 --flip --size 200 --coords"},
+		{"fen=" + url.QueryEscape("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1") + "&highlight=e1,h1&arrow=e1g1,d5e6&theme=dark",
+			"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|--highlight|e1,h1|--arrow|e1g1,d5e6|--theme|dark"},
+		{"fen=" + url.QueryEscape("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2") + "&last-move=e7e5", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2|--last-move|e7e5"},
+	} {
+		args := strings.Fields(c.args)
+		if strings.Contains(c.args, "|") {
+			args = strings.Split(c.args, "|")
+		}
+		for _, format := range []string{"svg", "png"} {
+			r := httptest.NewRequest("GET", "/diagram."+format+"?"+c.q, nil)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			out, errOut, code := call(t, "", append(append([]string{"svg"}, args...), "--format", format)...)
+			if code != 0 || w.Code != 200 {
+				t.Errorf("/diagram.%s?%s: %d; chess960 svg %q: exit %d %s", format, c.q, w.Code, args, code, errOut)
+				continue
+			}
+			if w.Body.String() != out {
+				t.Errorf("/diagram.%s?%s differs from chess960 svg %q --format %s (%d and %d bytes)", format, c.q, args, format, w.Body.Len(), len(out))
+			}
+		}
+	}
 	timing := regexp.MustCompile(`"(seconds|nps)": [0-9.e+-]+`)
 	for _, c := range cases {
 		r := httptest.NewRequest("GET", c.api, nil)

@@ -4,14 +4,12 @@ package server
 // that knows the drawing package.
 
 import (
-	"bytes"
 	"html/template"
-	"io"
 	"strings"
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
-	diagram "github.com/chess960/chess960/internal/diagramstub"
+	"github.com/chess960/chess960/diagram"
 )
 
 // boardOpts is how the server wants a board drawn.
@@ -23,11 +21,13 @@ type boardOpts struct {
 	Title, Class, ID    string
 	// External: the page holds the piece definitions once (boardDefs).
 	External bool
+	// Thumbnail: squares as one element, for pages of many small boards.
+	Thumbnail bool
 }
 
 func (o boardOpts) options() *diagram.Options {
 	d := &diagram.Options{Size: o.Size, Flip: o.Flip, Coords: o.Coords, Highlight: o.Highlight,
-		LastMove: o.LastMove, Title: o.Title, Class: o.Class, ID: o.ID, External: o.External}
+		LastMove: o.LastMove, Title: o.Title, Class: o.Class, ID: o.ID, External: o.External, Thumbnail: o.Thumbnail}
 	if o.Dark {
 		d.Theme = diagram.Dark
 	}
@@ -79,22 +79,6 @@ func rankStrip(b chess.Board, title string) template.HTML {
 // boardDefs is what a page with External boards holds once.
 func boardDefs() template.HTML {
 	return template.HTML(diagram.AppendDefs(nil, &diagram.Options{}))
-}
-
-// writeBoardPNG draws a start position or a position as PNG.
-func writeBoardPNG(w io.Writer, p chess.Position, sp *chess960.StartPos, o boardOpts) error {
-	var d diagram.Diagram
-	if sp != nil {
-		d = diagram.FromStartPos(*sp)
-	} else {
-		d = diagram.FromPosition(p)
-	}
-	var b bytes.Buffer
-	if err := diagram.WritePNG(&b, &d, o.options()); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }
 
 // boardTitle is the title of the diagram of a position, for alt text.

@@ -87,7 +87,8 @@ func (s *Server) homeData(r *http.Request, sp chess960.StartPos) *homePage {
 	h.Description = fmt.Sprintf("Chess960 start position %d (Fritz9 %d): %s. FEN, mirror image, derivation, and play it.", v.ID, v.Fritz9, v.Rank)
 	h.Canonical = "/pos/" + strconv.Itoa(v.ID)
 	h.Script = "home.js"
-	h.Board = startBoard(sp, boardOpts{Coords: true, Class: "main-board"})
+	h.Defs = boardDefs()
+	h.Board = startBoard(sp, boardOpts{Coords: true, Class: "main-board", External: true})
 	h.Steps = derivationSteps(sp)
 	d := sp.Derive()
 	h.Fritz9Text = fmt.Sprintf("%d = %d + 1 + 16 × %d + 240 × %d", v.Fritz9, d.BishopCode, d.N6N, d.Fritz9Queen)

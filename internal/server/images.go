@@ -2,47 +2,43 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/diagram"
+	"github.com/chess960/chess960/diagram/raster"
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // picture is what /diagram.svg and /diagram.png draw, read from the
-// parameters of the svg command: fen= or pos=, flip, size, coords,
-// highlight, arrow, last-move and theme; download asks for an attachment.
+// parameters of the svg command: fen= (or pos=), flip, size, coords,
+// highlight, arrow, last-move and theme, read as the command reads its
+// flags; download asks for an attachment, and thumbnail draws the squares
+// as one element (for pages of many small boards).
 type picture struct {
-	pos      chess.Position
-	start    *chess960.StartPos
-	opts     boardOpts
+	d        diagram.Diagram
+	opts     diagram.Options
 	download bool
 	name     string
 }
 
-func readPicture(q query, defaultSize int) (picture, *inputError) {
+func readPicture(q query) (picture, *inputError) {
 	var pic picture
-	if err := q.only("fen", "pos", "flip", "size", "coords", "highlight", "arrow", "last-move", "theme", "download"); err != nil {
+	if err := q.only("fen", "pos", "flip", "size", "coords", "highlight", "arrow", "last-move", "theme", "download", "thumbnail"); err != nil {
 		return pic, err
 	}
-	if q.has("pos") && !q.has("fen") {
-		sp, err := startPosParam("pos", q.get("pos"), false)
-		if err != nil {
-			return pic, err
-		}
-		pic.start = &sp
-		pic.pos = chess.NewPosition(sp)
-		pic.name = "chess960-" + strconv.Itoa(sp.ID())
-	} else {
-		p, _, err := q.position()
-		if err != nil {
-			return pic, err
-		}
-		pic.pos = p
-		pic.name = "chess960-position"
+	p, _, err := q.position()
+	if err != nil {
+		return pic, err
 	}
-	var err *inputError
+	pic.name = "chess960-position"
+	if sp, perr := chess960.ParseFEN(p.FEN(chess.Standard)); perr == nil {
+		pic.name = "chess960-" + strconv.Itoa(sp.ID())
+	}
 	o := &pic.opts
 	if o.Flip, err = q.flag("flip"); err != nil {
 		return pic, err
@@ -50,63 +46,46 @@ func readPicture(q query, defaultSize int) (picture, *inputError) {
 	if o.Coords, err = q.flag("coords"); err != nil {
 		return pic, err
 	}
+	if o.Thumbnail, err = q.flag("thumbnail"); err != nil {
+		return pic, err
+	}
 	if pic.download, err = q.flag("download"); err != nil {
 		return pic, err
 	}
-	if o.Size, err = q.intParam("size", 16, maxImageSize, defaultSize); err != nil {
+	if o.Size, err = q.intParam("size", 16, maxImageSize, 400); err != nil {
 		return pic, err
 	}
-	switch strings.ToLower(q.get("theme")) {
-	case "", "light":
-	case "dark":
-		o.Dark = true
-	default:
-		return pic, badParam("theme", q.get("theme"), "unknown theme: want light or dark")
+	var perr error
+	if o.Theme, perr = diagram.ParseTheme(q.getOr("theme", "light")); perr != nil {
+		return pic, badParam("theme", q.get("theme"), "want light or dark")
 	}
-	if q.has("highlight") {
-		for _, s := range moveList(q.get("highlight")) {
-			sq, perr := chess.ParseSquare(s)
-			if perr != nil {
-				return pic, badParam("highlight", s, "not a square (want e.g. e4)")
-			}
-			o.Highlight |= sq.BB()
+	if o.Highlight, perr = diagram.ParseSquares(q.get("highlight")); perr != nil {
+		return pic, optionError("highlight", perr)
+	}
+	if q.get("last-move") != "" {
+		if o.LastMove, perr = diagram.ParseLastMove(q.get("last-move"), &p); perr != nil {
+			return pic, optionError("last-move", perr)
 		}
 	}
-	if q.has("arrow") {
-		list := moveList(q.get("arrow"))
-		if len(list) > 64 {
-			return pic, badParam("arrow", q.get("arrow"), "too many arrows: at most 64")
-		}
-		for _, s := range list {
-			from, to, ok := squarePair(s)
-			if !ok {
-				return pic, badParam("arrow", s, "not an arrow: want two squares such as e2e4")
-			}
-			o.Arrows = append(o.Arrows, [2]chess.Square{from, to})
-		}
+	if strings.Count(q.get("arrow"), ",") >= 64 {
+		return pic, badParam("arrow", q.get("arrow"), "too many arrows: at most 64").withCode(codeTooLong)
 	}
-	if q.has("last-move") {
-		s := q.get("last-move")
-		from, to, ok := squarePair(s)
-		if !ok {
-			return pic, badParam("last-move", s, "not a move: want UCI such as e2e4")
-		}
-		o.LastMove = from.BB() | to.BB()
+	if o.Arrows, perr = diagram.ParseArrows(q.get("arrow"), &p); perr != nil {
+		return pic, optionError("arrow", perr)
 	}
+	pic.d = diagram.FromPosition(p)
 	return pic, nil
 }
 
-// squarePair reads "e2e4" (and "e7e8q": the promotion letter is ignored).
-func squarePair(s string) (chess.Square, chess.Square, bool) {
-	if len(s) == 5 && strings.ContainsRune("qrbnQRBN", rune(s[4])) {
-		s = s[:4]
+// optionError words a diagram option's error as the svg command does:
+// `highlight "e9": "e9" is not a square (want a1..h8)`.
+func optionError(name string, err error) *inputError {
+	var de *diagram.Error
+	if errors.As(err, &de) {
+		return &inputError{status: http.StatusBadRequest, param: name, code: codeInvalid,
+			msg: name + " " + quote.Input(de.Input) + ": " + de.Detail}
 	}
-	if len(s) != 4 {
-		return 0, 0, false
-	}
-	from, err1 := chess.ParseSquare(s[:2])
-	to, err2 := chess.ParseSquare(s[2:])
-	return from, to, err1 == nil && err2 == nil
+	return badInput(name, err)
 }
 
 // GET /diagram.svg.
@@ -115,17 +94,11 @@ func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *inputError 
 	if err != nil {
 		return err
 	}
-	pic, err := readPicture(q, 0)
+	pic, err := readPicture(q)
 	if err != nil {
 		return err
 	}
-	var body []byte
-	if pic.start != nil {
-		body = appendStartBoard([]byte(xmlHeader), *pic.start, pic.opts)
-	} else {
-		body = appendPositionBoard([]byte(xmlHeader), pic.pos, pic.opts)
-	}
-	body = append(body, '\n')
+	body := pic.d.AppendSVG(make([]byte, 0, 16<<10), &pic.opts)
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
 	h.Set("Cache-Control", cacheStable)
@@ -139,20 +112,18 @@ func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *inputError 
 	return nil
 }
 
-const xmlHeader = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
-
 // GET /diagram.png.
 func (s *Server) diagramPNG(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	pic, err := readPicture(q, 400)
+	pic, err := readPicture(q)
 	if err != nil {
 		return err
 	}
 	var b bytes.Buffer
-	if werr := writeBoardPNG(&b, pic.pos, pic.start, pic.opts); werr != nil {
+	if werr := raster.WritePNG(&b, &pic.d, &pic.opts); werr != nil {
 		return &inputError{status: http.StatusUnprocessableEntity, msg: "cannot draw this picture: " + werr.Error()}
 	}
 	h := w.Header()

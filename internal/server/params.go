@@ -43,6 +43,14 @@ func newQuery(raw string) (query, *inputError) {
 func (q query) has(k string) bool   { return q.v.Has(k) }
 func (q query) get(k string) string { return q.v.Get(k) }
 
+// getOr returns the parameter, or def when it is absent or empty.
+func (q query) getOr(k, def string) string {
+	if v := q.v.Get(k); v != "" {
+		return v
+	}
+	return def
+}
+
 // only refuses parameters other than those named.
 func (q query) only(names ...string) *inputError {
 	for k, vs := range q.v {

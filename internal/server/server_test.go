@@ -69,7 +69,7 @@ func TestEndpoints(t *testing.T) {
 		{"GET", "/api/openapi.json", 200, "application/json", []string{`"openapi": "3.0.3"`}},
 		{"GET", "/healthz", 200, "application/json", []string{`"ok"`}},
 		{"GET", "/diagram.svg?pos=518", 200, "image/svg+xml", []string{`data-square="e1"`, `data-piece="wK"`}},
-		{"GET", "/diagram.svg?fen=4k3/8/8/8/8/8/8/4K2R%20w%20K%20-%200%201&flip=1&size=200&coords=1&highlight=e1,h1&arrow=e1g1&last-move=e2e4&theme=dark", 200, "image/svg+xml", []string{`width="200"`}},
+		{"GET", "/diagram.svg?fen=4k3/8/8/8/8/8/8/4K2R%20w%20K%20-%200%201&flip=1&size=200&coords=1&highlight=e1,h1&arrow=e1g1&last-move=e7e8&theme=dark", 200, "image/svg+xml", []string{`width="200"`}},
 		{"GET", "/diagram.png?pos=518&size=64", 200, "image/png", []string{"\x89PNG"}},
 		{"GET", "/", 200, "text/html", []string{"Drawn at random", `id="board"`, `action="/random"`}},
 		{"GET", "/pos/518", 200, "text/html", []string{"RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "w HAha - 0 1", `href="/pos/534"`, "Bishops", "Knights", "Rook, king, rook", "https://lichess.org/editor/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1?variant=chess960"}},
