@@ -392,6 +392,7 @@ type playPage struct {
 	MoveValue                             string
 	Lichess                               string
 	StartLabel                            string
+	StartFEN                              string
 }
 
 type hiddenField struct{ Name, Value string }
@@ -470,7 +471,8 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 		pp.StartLabel = "Chess960 position " + strconv.Itoa(st.StartNum) + " (" + chess960.MustNew(st.StartNum).String() + ")"
 	} else {
 		pp.Title = "Play from a position"
-		pp.StartLabel = "From FEN " + st.StartFEN
+		pp.StartLabel = "From a position"
+		pp.StartFEN = st.StartFEN
 	}
 	pp.Description = "Play a Chess960 game in the browser: legal moves, castling the Chess960 way, PGN export."
 	pp.StateURL = "/play/state?" + strings.TrimPrefix(st.URL, "/play?")
