@@ -63,7 +63,7 @@ func positionBoard(p chess.Position, o boardOpts) template.HTML {
 // row.
 func rankStrip(b chess.Board, title string) template.HTML {
 	d := diagram.FromBoard(b)
-	inner := string(d.AppendSVG(nil, &diagram.Options{Title: title, External: true}))
+	inner := string(d.AppendSVG(nil, &diagram.Options{Title: title, External: true, Thumbnail: true}))
 	// The board is 8 units of 100 wide with no frame; size the inner picture
 	// to it and show the rank from y = 700 to 800.
 	inner = strings.Replace(inner, "<svg ", `<svg width="800" height="800" `, 1)
