@@ -37,6 +37,7 @@ var (
 	bare      = flag.String("bare", "", "run the bare server on this address")
 	chromium  = flag.String("chromium", "chromium", "browser for the first-paint measure ('' to skip)")
 	onlyPaint = flag.Bool("only-paint", false, "measure the first paint only")
+	onlyLoad  = flag.Bool("only-load", false, "measure under perft load only")
 )
 
 // body is the bare handler's constant: the size of /api/positions/518.
@@ -104,6 +105,9 @@ func main() {
 	var hammer []result
 	for r := 0; r < *rounds; r++ {
 		for _, tg := range targets {
+			if *onlyLoad {
+				break
+			}
 			x := wrk(tg.url, *conns, *duration)
 			res[tg.name] = append(res[tg.name], x)
 			fmt.Fprintf(os.Stderr, "round %d  %-26s %9.0f req/s  p50 %7.3f ms  p99 %7.3f ms\n", r+1, tg.name, x.rps, x.p50, x.p99)
@@ -130,9 +134,14 @@ func main() {
 
 	fmt.Printf("chess960 serve on 127.0.0.1, wrk -t1 -c%d -d%s, median of %d rounds (GOMAXPROCS=%s, %s)\n\n",
 		*conns, *duration, *rounds, envOr("GOMAXPROCS", "all CPUs"), cpuModel())
-	fmt.Printf("%-26s %12s %10s %10s %10s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "vs bare")
+	if !*onlyLoad {
+		fmt.Printf("%-26s %12s %10s %10s %10s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "vs bare")
+	}
 	bareRPS := median(res[targets[0].name], func(r result) float64 { return r.rps })
 	for _, tg := range targets {
+		if *onlyLoad {
+			break
+		}
 		rs := res[tg.name]
 		rps := median(rs, func(r result) float64 { return r.rps })
 		fmt.Printf("%-26s %12.0f %10.3f %10.3f %9.0f%%\n", tg.name, rps,
@@ -149,7 +158,9 @@ func main() {
 		median(hammer, func(r result) float64 { return r.rps }),
 		median(hammer, func(r result) float64 { return 100 * float64(r.non2xx) / float64(max(1, r.total)) }))
 
-	printPaint(appURL, bareURL)
+	if !*onlyLoad {
+		printPaint(appURL, bareURL)
+	}
 }
 
 func printPaint(appURL, bareURL string) {

@@ -179,8 +179,15 @@ function renderMoves(st) {
     black = !black;
   });
   movesEl.replaceChildren(...rows);
+  // Keep the current move in view inside the list, without scrolling the
+  // page itself.
   const cur = movesEl.querySelector(".cur");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const top = cur.offsetTop, bottom = top + cur.offsetHeight;
+    if (top < movesEl.scrollTop || bottom > movesEl.scrollTop + movesEl.clientHeight) {
+      movesEl.scrollTop = Math.max(0, bottom - movesEl.clientHeight + 8);
+    }
+  }
 }
 
 function indexMoves(st) {
