@@ -115,5 +115,19 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	p := s.newPage(r, "JSON API", "api")
 	p.Description = "The chess960 JSON API: the same answers as the command line's --json."
-	return s.writePage(w, r, "api", p, http.StatusOK, cacheStable)
+	return s.writePage(w, r, "api", apiPage{p, groupDigits(s.cfg.PerftBudget)}, http.StatusOK, cacheStable)
+}
+
+type apiPage struct {
+	page
+	Budget string
+}
+
+// groupDigits writes n with commas between groups of three digits.
+func groupDigits(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
