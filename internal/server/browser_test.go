@@ -301,6 +301,16 @@ func TestBrowser(t *testing.T) {
 		run(t, c, chromedp.Click(css(`#moves [data-ply="14"]`)))
 		waitFEN(t, c, want)
 
+		// Flip: Black at the bottom, in the address too; and back.
+		run(t, c, chromedp.Click(css("#flip")))
+		waitFor(t, c, `document.querySelector('#board svg').dataset.orientation === 'black' && location.search.includes('flip=1')`, "the flipped board")
+		x, _ := center(t, c, "h1")
+		if xa, _ := center(t, c, "a1"); xa < x {
+			t.Error("flipped, a1 is still left of h1")
+		}
+		run(t, c, chromedp.Click(css("#flip")))
+		waitFor(t, c, `document.querySelector('#board svg').dataset.orientation === 'white' && !location.search.includes('flip')`, "the board the right way up")
+
 		// PGN export of the game, read back with package pgn; the download
 		// holds the same text.
 		text := eval[string](t, c, `document.getElementById('pgn').value`)

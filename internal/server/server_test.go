@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -604,3 +605,92 @@ func TestAccessLogLeavesOutTheQuery(t *testing.T) {
 }
 
 func newTestLogger(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// TestPlayStates checks the play page's state for each way a game ends or
+// may be claimed drawn.
+func TestPlayStates(t *testing.T) {
+	s := testServer()
+	type state struct {
+		Status, Result, Claimed string
+		Over, Check             bool
+		Claims                  []claimView
+		Legal                   []legalMove
+	}
+	for _, c := range []struct {
+		target  string
+		status  string
+		over    bool
+		result  string
+		claims  []string // kind, or kind:SAN for an announced move
+		nlegal  int
+		claimed string
+	}{
+		{"/play/state?pos=518&moves=f3,e5,g4,Qh4", "Checkmate: Black wins (0-1)", true, "0-1", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "Stalemate: draw (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/8 w - - 0 1"), "Draw: insufficient material (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 149 100") + "&moves=a1a2", "Draw: 75 moves without a capture or pawn move (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8", "Draw: fivefold repetition (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8", "White to move", false, "*", []string{"threefold"}, 20, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1", "Black to move", false, "*", []string{"threefold:Ng8"}, 20, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8&claim=threefold", "Draw claimed: threefold repetition (½–½)", true, "1/2-1/2", nil, 0, "threefold"},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 100 80"), "White to move", false, "*", []string{"fifty"}, 19, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 100 80") + "&claim=fifty", "Draw claimed: fifty-move rule (½–½)", true, "1/2-1/2", nil, 0, "fifty"},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 99 80") + "&moves=a1a2&claim=fifty", "Draw claimed: fifty-move rule (½–½)", true, "1/2-1/2", nil, 0, "fifty"},
+		{"/play/state?pos=518&moves=e4,f5,Qh5", "Black to move, in check", false, "*", nil, 1, ""},
+	} {
+		r := get(t, s, "GET", c.target, nil)
+		b := readAll(t, r)
+		if r.StatusCode != 200 {
+			t.Errorf("%s: %d %s", c.target, r.StatusCode, b)
+			continue
+		}
+		var st state
+		if err := json.Unmarshal([]byte(b), &st); err != nil {
+			t.Fatal(err)
+		}
+		var claims []string
+		for _, cl := range st.Claims {
+			k := cl.Kind
+			if cl.SAN != "" {
+				k += ":" + cl.SAN
+			}
+			claims = append(claims, k)
+		}
+		if st.Status != c.status || st.Over != c.over || st.Result != c.result || st.Claimed != c.claimed ||
+			strings.Join(claims, " ") != strings.Join(c.claims, " ") || len(st.Legal) < c.nlegal || (c.nlegal == 0 && len(st.Legal) != 0) {
+			t.Errorf("%s:\n got %q over=%v %s claims %v claimed %q, %d moves\nwant %q over=%v %s claims %v claimed %q, %d moves",
+				c.target, st.Status, st.Over, st.Result, claims, st.Claimed, len(st.Legal), c.status, c.over, c.result, c.claims, c.claimed, c.nlegal)
+		}
+	}
+}
+
+// TestCastlingTargets: castling is offered on the rook's square, and on the
+// king's destination only where no other king move goes there.
+func TestCastlingTargets(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want string // castling entries: from-to=uci
+	}{
+		// Ordinary chess: e1h1 and e1g1 both castle short; e1a1 and e1c1 long.
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1-a1=e1a1 e1-c1=e1a1 e1-g1=e1h1 e1-h1=e1h1"},
+		// King on f1, rook h1: f1g1 is also the king's ordinary move, so O-O is
+		// only king onto rook.
+		{"4k3/8/8/8/8/8/8/5K1R w K - 0 1", "f1-h1=f1h1"},
+		// King on g1 with the rook on h1: the king does not move, only onto the rook.
+		{"4k3/8/8/8/8/8/8/R5KR w KQ - 0 1", "g1-a1=g1a1 g1-c1=g1a1 g1-h1=g1h1"},
+		// King b1, rook a1: O-O-O puts the king on c1, also an ordinary move.
+		{"4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1-a1=b1a1"},
+	} {
+		p := chess.MustParseFEN(c.fen)
+		var got []string
+		for _, m := range legalMoves(p) {
+			if m.Castle {
+				got = append(got, m.From+"-"+m.To+"="+m.UCI)
+			}
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: castling targets %v, want %s", c.fen, got, c.want)
+		}
+	}
+}
