@@ -44,8 +44,12 @@ type Config struct {
 }
 
 // Engine is what the play page needs from a pool of UCI engines. It is
-// implemented by the engine phase (serve --engine PATH); until then the
-// server runs without one.
+// implemented by the engine phase (serve --engine PATH: a bounded pool of
+// engine processes, each search with a time cap); until then the server
+// runs without one, and the play page's engine buttons say how to get one.
+// The engine phase adds the search methods here and their routes in
+// routes, behind s.limit with the pool's size, so that a busy pool answers
+// 429 with Retry-After like the other expensive requests.
 type Engine interface {
 	// Name is the engine's name as it reports it ("Stockfish 16").
 	Name() string
@@ -104,6 +108,9 @@ func (s *Server) routes() {
 	api("POST /api/pgn", s.limit(s.heavySem, s.apiPGN))
 	api("GET /api/openapi.json", s.apiOpenAPI)
 	api("GET /healthz", s.healthz)
+	// Engine play and analysis (serve --engine) go here, limited as perft
+	// is.
+
 	// Pictures.
 	api("GET /diagram.svg", s.diagramSVG)
 	api("GET /diagram.png", s.limit(s.heavySem, s.diagramPNG))
