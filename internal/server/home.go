@@ -108,8 +108,8 @@ func lichessEditor(fen string) string {
 	return "https://lichess.org/editor/" + strings.ReplaceAll(fen, " ", "_") + "?variant=chess960"
 }
 
-var bishopFilesLight = "bdfh"
-var bishopFilesDark = "aceg"
+// The files of the light- and the dark-squared bishop, by remainder.
+const bishopFilesLight, bishopFilesDark = "bdfh", "aceg"
 
 // derivationSteps explains the number as Scharnagl's direct derivation:
 // bishops, queen, knights, then rook, king and rook.

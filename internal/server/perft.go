@@ -21,20 +21,17 @@ func budgetCount(ctx context.Context, p chess.Position, depth int, budget uint64
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	div := make([]perft.Entry, 0, ml.Len())
+	var total uint64
 	for _, m := range ml.Moves() {
-		n := uint64(1)
+		n := uint64(1) // at depth 1, each root move is one leaf
 		if depth > 1 {
 			n = c.after(p, m, depth-1)
+			if c.stopped {
+				return 0, nil, false
+			}
 		}
-		if c.stopped {
-			return 0, nil, false
-		}
-		c.nodes += boolToNodes(depth == 1)
+		total += n
 		div = append(div, perft.Entry{Move: m, Nodes: n})
-	}
-	var total uint64
-	for _, d := range div {
-		total += d.Nodes
 	}
 	if total > budget {
 		return 0, nil, false
@@ -43,13 +40,8 @@ func budgetCount(ctx context.Context, p chess.Position, depth int, budget uint64
 	return total, div, true
 }
 
-func boolToNodes(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
+// counter counts leaves against a budget, and checks now and then whether
+// the request is still wanted.
 type counter struct {
 	nodes, budget uint64
 	checks        int

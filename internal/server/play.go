@@ -114,8 +114,9 @@ func (gm *game) applyClaim(t chess.Termination) *inputError {
 		msg: fmt.Sprintf("claim %q: no such draw to claim after these moves (%s)", claimName(t), t)}
 }
 
-// query returns the URL parameters of the game with the moves up to n (all
-// of them when n < 0), viewing ply (or the end when ply < 0).
+// values returns the URL parameters of the game with the moves up to n (all
+// of them when n < 0), viewing ply (or the end when ply < 0), with a claim
+// and the orientation.
 func (gm *game) values(n, ply int, claim chess.Termination, flip bool) url.Values {
 	if n < 0 || n > len(gm.moves) {
 		n = len(gm.moves)
@@ -140,10 +141,9 @@ func (gm *game) values(n, ply int, claim chess.Termination, flip bool) url.Value
 	return v
 }
 
-// url is the play page's address of the game as it is on view.
+// url is the play page's address of the whole game, viewing ply.
 func (gm *game) url(ply int) string {
-	claim := gm.claim
-	return "/play?" + encodeOrdered(gm.values(-1, ply, claim, gm.flip))
+	return "/play?" + encodeOrdered(gm.values(-1, ply, gm.claim, gm.flip))
 }
 
 // encodeOrdered writes the parameters in a fixed, readable order.
