@@ -133,7 +133,7 @@ func main() {
 	}
 
 	fmt.Printf("chess960 serve on 127.0.0.1, wrk -t1 -c%d -d%s, median of %d rounds (GOMAXPROCS=%s, %s)\n\n",
-		*conns, *duration, *rounds, envOr("GOMAXPROCS", "all CPUs"), cpuModel())
+		*conns, *duration, *rounds, envOr("GOMAXPROCS", "serve's default"), cpuModel())
 	if !*onlyLoad {
 		fmt.Printf("%-26s %12s %10s %10s %10s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "vs bare")
 	}
