@@ -43,10 +43,10 @@ var (
 )
 
 var (
-	outMu   sync.Mutex
-	out     = bufio.NewWriter(os.Stdout)
+	outMu    sync.Mutex
+	out      = bufio.NewWriter(os.Stdout)
 	chess960 bool
-	multiPV = 1
+	multiPV  = 1
 )
 
 func say(format string, a ...any) {
