@@ -40,6 +40,7 @@ var (
 	async     = flag.Bool("async", false, "count perft on another goroutine, answering isready at once")
 	bug       = flag.String("bug", "", "planted move generation bug: castle-static-king, ep-pin, promo-capture-knight")
 	slowPerft = flag.Duration("perft-delay", 0, "wait this long before printing each divide line")
+	delay     = flag.Duration("delay", 0, "wait this long before the bestmove")
 )
 
 var (
@@ -273,6 +274,12 @@ func search(p chess.Position, args []string, stop chan struct{}) {
 		}
 		if *unknown {
 			say("info depth %d currmove %s currmovenumber 1 newfield x", d, text(ms[:min(1, len(ms))]))
+		}
+	}
+	if *delay > 0 {
+		select {
+		case <-time.After(*delay):
+		case <-stop:
 		}
 	}
 	if *slow || *hang {
