@@ -490,7 +490,7 @@ func TestPerft(t *testing.T) {
 	// package chess's move generator, so compare with a count of ours
 	// made move by move here.
 	for _, flags := range [][]string{{"-perft", "sf"}, {"-perft", "space"}, {"-perft", "colon"}, {"-perft", "dash"},
-		{"-perft", "total"}, {"-perft", "nototal"}, {"-async"}, {"-async", "-perft", "total"}, {"-perft", "nototal", "-spacing"}} {
+		{"-perft", "total"}, {"-perft", "nototal"}, {"-async"}, {"-async", "-perft", "total"}, {"-async", "-perft", "nototal"}, {"-perft", "nototal", "-spacing"}} {
 		e := fake(t, flags...)
 		d, err := e.Perft(ctxBG, start, ms, 2)
 		if err != nil {

@@ -80,11 +80,16 @@ func parseTotalLine(line string) (uint64, bool) {
 
 // Perft asks the engine for the divide of the position start + moves to
 // depth ("go perft depth", which Stockfish and many engines understand),
-// and reads its lines until its total ("Nodes searched: N" and the like)
-// or, for an engine that prints none, until it has answered an "isready"
-// sent after the command and then stayed quiet for a moment. A bestmove
-// means the engine searched instead of counting: ErrProtocol. The moves
-// must be legal (ErrPosition); the engine's moves are not checked here.
+// and reads its lines until its total ("Nodes searched: N" and the like).
+// For an engine that prints no total, an "isready" is sent after the
+// command: an engine that counts on its main thread answers it after its
+// divide, which then ends when the engine has been quiet for a moment. An
+// engine that answers isready at once while it counts (as Stockfish does)
+// and prints no total is taken to be done once it has been quiet after
+// giving at least as many moves as the position has legal moves; if it
+// gives fewer, only the context ends the wait. A bestmove means the engine
+// searched instead of counting: ErrProtocol. The moves must be legal
+// (ErrPosition); the engine's moves are not checked here.
 func (e *Engine) Perft(ctx context.Context, start chess.Position, moves []chess.Move, depth int) (Divide, error) {
 	const op = "perft"
 	d := Divide{Counts: map[string]uint64{}}
@@ -112,6 +117,7 @@ func (e *Engine) Perft(ctx context.Context, start chess.Position, moves []chess.
 		cmd = m.AppendUCI(cmd, mode)
 		pos.Play(m)
 	}
+	legal := pos.CountLegalMoves()
 	if err := e.acquire(ctx, op); err != nil {
 		return d, err
 	}
@@ -154,6 +160,9 @@ func (e *Engine) Perft(ctx context.Context, start chess.Position, moves []chess.
 			d.Counts[m] = c
 			d.Order = append(d.Order, m)
 			quietC = nil // after readyok: wait for quiet again
+			if ready && !d.HasTotal && len(d.Order) >= legal {
+				quietWait = true
+			}
 			continue
 		}
 		if n, ok := parseTotalLine(line); ok && !d.HasTotal {
@@ -173,7 +182,7 @@ func (e *Engine) Perft(ctx context.Context, start chess.Position, moves []chess.
 			// engine that answers isready at once while it counts (as
 			// Stockfish does) has printed nothing yet, or prints its
 			// total later.
-			quietWait = len(d.Order) > 0
+			quietWait = len(d.Order) > 0 || legal == 0
 		case "bestmove":
 			err := e.errorf(op, ErrProtocol, "the engine searched (%s) instead of counting: does it understand \"go perft\"?", quote.Input(line))
 			// The engine is in sync: it answered the go command.

@@ -51,7 +51,7 @@ they come from the same engine, depth and options, do not overlap, and leave no 
 			format := fs.String("format", "", "csv or json (JSON Lines); default csv, or json for an --out ending in .json or .jsonl")
 			merge := fs.Bool("merge", false, "join the files given as arguments into one table")
 			return func(e *env, args []string) error {
-				f, err := balanceFormat(*format, *out)
+				f, chosen, err := balanceFormat(*format, *out)
 				if err != nil {
 					return err
 				}
@@ -69,7 +69,7 @@ they come from the same engine, depth and options, do not overlap, and leave no 
 					if err := wantArgs(args, 1, -1, "files to merge"); err != nil {
 						return err
 					}
-					return mergeBalance(e, args, *out, f, *format != "")
+					return mergeBalance(e, args, *out, f, chosen)
 				}
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
@@ -93,26 +93,31 @@ they come from the same engine, depth and options, do not overlap, and leave no 
 					return err
 				}
 				b := &balanceRun{e: e, path: path, depth: *depth, jobs: *jobs, hash: *hash, out: *out, resume: *resume,
-					format: f, formatGiven: *format != "", shard: *shard, lo: lo, hi: hi}
+					format: f, formatGiven: chosen, shard: *shard, lo: lo, hi: hi}
 				return b.run()
 			}
 		},
 	})
 }
 
-func balanceFormat(format, out string) (balance.Format, error) {
+// balanceFormat returns the format of the output, and whether it was
+// chosen (by --format or by the --out file's extension).
+func balanceFormat(format, out string) (balance.Format, bool, error) {
 	switch strings.ToLower(format) {
 	case "csv":
-		return balance.CSV, nil
+		return balance.CSV, true, nil
 	case "json", "jsonl":
-		return balance.JSON, nil
+		return balance.JSON, true, nil
 	case "":
-		if ext := strings.ToLower(filepath.Ext(out)); ext == ".json" || ext == ".jsonl" {
-			return balance.JSON, nil
+		switch strings.ToLower(filepath.Ext(out)) {
+		case ".json", ".jsonl":
+			return balance.JSON, true, nil
+		case ".csv":
+			return balance.CSV, true, nil
 		}
-		return balance.CSV, nil
+		return balance.CSV, false, nil
 	}
-	return 0, fmt.Errorf("--format %q: unknown format: want csv or json", format)
+	return 0, false, fmt.Errorf("--format %q: unknown format: want csv or json", format)
 }
 
 // parseShard reads "I/N" and returns the ids of that part, [lo, hi).
@@ -144,14 +149,26 @@ type balanceRun struct {
 	lo, hi            int
 }
 
-func (b *balanceRun) options() []uci.Setting {
-	return []uci.Setting{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: strconv.Itoa(b.hash)}}
+// configure sets one thread and the hash size, where the engine has the
+// options, and returns them as the header writes them.
+func (b *balanceRun) configure(ctx context.Context, en *uci.Engine) (string, error) {
+	var set []string
+	for _, s := range []uci.Setting{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: strconv.Itoa(b.hash)}} {
+		if _, ok := en.Option(s.Name); !ok {
+			continue
+		}
+		if err := en.SetOption(ctx, s.Name, s.Value); err != nil {
+			return "", err
+		}
+		set = append(set, s.Name+"="+s.Value)
+	}
+	return strings.Join(set, " "), nil
 }
 
 func (b *balanceRun) run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	first, err := b.start(ctx)
+	first, opts, err := b.start(ctx)
 	if err != nil {
 		return err
 	}
@@ -161,7 +178,7 @@ func (b *balanceRun) run() error {
 			en.Close()
 		}
 	}()
-	h := balance.Header{Engine: first.Name(), Depth: b.depth, Options: "Threads=1 Hash=" + strconv.Itoa(b.hash),
+	h := balance.Header{Engine: first.Name(), Depth: b.depth, Options: opts,
 		Date: time.Now().UTC().Format("2006-01-02"), Shard: b.shard}
 	if b.shard != "" {
 		h.Shard = fmt.Sprintf("%s (positions %d-%d)", b.shard, b.lo, b.hi-1)
@@ -188,7 +205,7 @@ func (b *balanceRun) run() error {
 			en := first
 			if j > 0 {
 				var err error
-				if en, err = b.start(ctx); err != nil {
+				if en, _, err = b.start(ctx); err != nil {
 					results <- balanceResult{err: err}
 					return
 				}
@@ -255,16 +272,21 @@ func (b *balanceRun) run() error {
 	return w.finish()
 }
 
-func (b *balanceRun) start(ctx context.Context) (*uci.Engine, error) {
-	en, err := startEngine(ctx, b.path, b.options(), nil)
+func (b *balanceRun) start(ctx context.Context) (*uci.Engine, string, error) {
+	en, err := startEngine(ctx, b.path, nil, nil)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if en.Mode() != chess.Chess960 {
 		en.Close()
-		return nil, fmt.Errorf("engine %q has no UCI_Chess960 option: it cannot search Chess960 start positions", en.Name())
+		return nil, "", fmt.Errorf("engine %q has no UCI_Chess960 option: it cannot search Chess960 start positions", en.Name())
 	}
-	return en, nil
+	opts, err := b.configure(ctx, en)
+	if err != nil {
+		en.Close()
+		return nil, "", err
+	}
+	return en, opts, nil
 }
 
 type balanceResult struct {
