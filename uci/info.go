@@ -166,10 +166,14 @@ func (i *Info) Has(f Field) bool { return i.Fields&f == f }
 // run of spaces and tabs. It is lenient, as the protocol asks: unknown
 // words, and known words whose value does not read (say "depth x"), are
 // skipped, so that one odd field does not lose the others. Only a line
-// that does not start with "info" is refused.
+// that does not start with "info" is refused. The line ends at a line
+// break, if it holds one.
 func ParseInfo(line string, pos chess.Position, mode chess.CastlingMode) (Info, error) {
 	info := Info{mode: mode}
-	s := strings.TrimRight(line, "\r\n")
+	s := line
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i] // one line only
+	}
 	w, rest := nextWord(s)
 	if w != "info" {
 		return info, fmt.Errorf("uci: info line %s: %w: does not start with \"info\"", quote.Input(line), ErrProtocol)
