@@ -404,7 +404,7 @@ func scoreWords(s string) (Score, string, bool) {
 // legal ones are returned up to the first that is not legal in its
 // position.
 func pvWords(s string, pos chess.Position, mode chess.CastlingMode) ([]chess.Move, string, string) {
-	var pv []chess.Move
+	pv := make([]chess.Move, 0, 16)
 	illegal := ""
 	p := pos
 	for {
@@ -445,16 +445,18 @@ func looksLikeMove(w string) bool {
 // written as mode writes it (king takes rook with UCI_Chess960, the king's
 // move without), so that an engine that confuses the two is caught.
 func engineMove(p chess.Position, s string, mode chess.CastlingMode) (chess.Move, error) {
-	m, err := p.ParseUCI(strings.ToLower(s))
+	s = strings.ToLower(s)
+	m, err := p.ParseUCI(s)
 	if err != nil {
 		return 0, err
 	}
-	if want := m.UCI(mode); want != strings.ToLower(s) {
+	var buf [8]byte
+	if want := m.AppendUCI(buf[:0], mode); string(want) != s {
 		how := "the king's move (standard UCI)"
 		if mode == chess.Chess960 {
 			how = "the king taking its own rook (UCI_Chess960)"
 		}
-		return 0, fmt.Errorf("castling %s must be written as %s: %s", quote.Input(s), how, want)
+		return 0, fmt.Errorf("castling %s must be written as %s: %s", quote.Input(s), how, string(want))
 	}
 	return m, nil
 }

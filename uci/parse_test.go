@@ -190,3 +190,25 @@ func TestParseBestMove(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseInfo reads a typical Stockfish info line with a 12-move pv
+// (engines print many of these per search; each pv move is checked).
+func BenchmarkParseInfo(b *testing.B) {
+	line := "info depth 20 seldepth 27 multipv 1 score cp 29 nodes 475655 nps 767185 hashfull 173 tbhits 0 time 620 pv e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 f1e2 e7e5"
+	b.ReportAllocs()
+	for b.Loop() {
+		i, _ := ParseInfo(line, startpos, chess.Chess960)
+		if len(i.PV) != 12 {
+			b.Fatal(i.PV)
+		}
+	}
+}
+
+// BenchmarkParseInfoCurrMove reads the short lines engines print most often.
+func BenchmarkParseInfoCurrMove(b *testing.B) {
+	line := "info depth 20 currmove g1f3 currmovenumber 3"
+	b.ReportAllocs()
+	for b.Loop() {
+		ParseInfo(line, startpos, chess.Chess960)
+	}
+}
