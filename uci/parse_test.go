@@ -212,3 +212,37 @@ func BenchmarkParseInfoCurrMove(b *testing.B) {
 		ParseInfo(line, startpos, chess.Chess960)
 	}
 }
+
+func TestLimitsCommand(t *testing.T) {
+	p := chess.MustParseFEN("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+	castle, _ := p.ParseMove("O-O")
+	push, _ := p.ParseMove("a3")
+	for _, c := range []struct {
+		l    Limits
+		mode chess.CastlingMode
+		want string
+	}{
+		{Limits{}, chess.Chess960, "go"},
+		{Limits{Depth: 12}, chess.Chess960, "go depth 12"},
+		{Limits{Nodes: 1e6}, chess.Chess960, "go nodes 1000000"},
+		{Limits{MoveTime: 1500 * time.Millisecond}, chess.Chess960, "go movetime 1500"},
+		{Limits{MoveTime: time.Microsecond}, chess.Chess960, "go movetime 1"},
+		{Limits{WTime: time.Minute, BTime: 59500 * time.Millisecond, WInc: time.Second, BInc: time.Second, MovesToGo: 20}, chess.Chess960,
+			"go wtime 60000 btime 59500 winc 1000 binc 1000 movestogo 20"},
+		{Limits{Infinite: true, SearchMoves: []chess.Move{castle, push}}, chess.Chess960, "go infinite searchmoves e1h1 a2a3"},
+		{Limits{SearchMoves: []chess.Move{castle}}, chess.Standard, "go searchmoves e1g1"},
+		{Limits{Ponder: true, WTime: time.Second, BTime: time.Second}, chess.Chess960, "go ponder wtime 1000 btime 1000"},
+		{Limits{Mate: 3}, chess.Chess960, "go mate 3"},
+	} {
+		got, err := c.l.command(p, c.mode)
+		if err != nil || got != c.want {
+			t.Errorf("%+v: %q, %v; want %q", c.l, got, err, c.want)
+		}
+	}
+	other, _ := startpos.ParseMove("Nf3")
+	for _, l := range []Limits{{Depth: -1}, {WTime: -time.Second}, {MovesToGo: -2}, {SearchMoves: []chess.Move{other}}} {
+		if _, err := l.command(p, chess.Chess960); err == nil {
+			t.Errorf("%+v: no error", l)
+		}
+	}
+}

@@ -166,8 +166,9 @@ func (b *balanceRun) configure(ctx context.Context, en *uci.Engine) (string, err
 }
 
 func (b *balanceRun) run() error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx := sig
 	first, opts, err := b.start(ctx)
 	if err != nil {
 		return err
@@ -261,7 +262,7 @@ func (b *balanceRun) run() error {
 	}
 	bar.clear()
 	if firstErr != nil || written < len(todo) {
-		if firstErr == nil || errors.Is(firstErr, context.Canceled) {
+		if firstErr == nil || sig.Err() != nil {
 			firstErr = errors.New("interrupted")
 		}
 		if b.out != "" {
