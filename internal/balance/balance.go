@@ -93,6 +93,7 @@ type Error struct {
 	Detail string
 }
 
+// Error formats the error as "NAME:LINE: malformed balance table: DETAIL".
 func (e *Error) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %v: %s", e.Name, ErrFormat, e.Detail)
