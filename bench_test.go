@@ -85,3 +85,20 @@ func BenchmarkSeededDraw(b *testing.B) {
 		sinkPos = d.Next()
 	}
 }
+
+func BenchmarkParseStartFEN(b *testing.B) {
+	fens := make([]string, Count)
+	for i := range fens {
+		fens[i] = MustNew(i).FEN(Shredder)
+	}
+	i := 0
+	for b.Loop() {
+		if _, err := ParseFEN(fens[i]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		if i == Count {
+			i = 0
+		}
+	}
+}

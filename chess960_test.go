@@ -749,3 +749,69 @@ func TestFromRankErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMessages checks the wording of errors that once misled: a negative
+// number read as a rank, an empty range bound, a multi-byte letter shown as
+// its first byte, and a long input echoed whole.
+func TestMessages(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{second(Parse("-1")), `chess960: position number "-1": out of range: must be 0..959 (960 is taken as 0)`},
+		{second(Parse("SP-961")), `chess960: position number "SP-961": out of range: must be 0..959 (960 is taken as 0)`},
+		{second(Parse("+5")), `chess960: position number "+5": invalid syntax: want a number such as 518`},
+		{second(ParseFritz9("-1")), `chess960: Fritz9 number "-1": out of range: must be 1..960`},
+		{second(ParseRank("x")), `chess960: rank "x": wrong length: need 8 letters, have 1 byte`},
+		{second(Parse("RNBQKBé")), `chess960: rank "RNBQKBé": unknown letter: 'é' on file g (want K, Q, R, B, N)`},
+		{second(ParseSet("-1")), `chess960: position list "-1": invalid syntax: a range needs a number before '-' (position numbers are not negative)`},
+		{second(ParseSet("5,-1")), `chess960: position list "5,-1": invalid syntax: item "-1": a range needs a number before '-' (position numbers are not negative)`},
+		{second(ParseSet("3-")), `chess960: position list "3-": invalid syntax: a range needs a number after '-'`},
+		{second(ParseSet("9-0")), `chess960: position list "9-0": invalid syntax: the range goes downwards`},
+		{second(ParseSet("1,,2")), `chess960: position list "1,,2": invalid syntax: empty item: want numbers and ranges separated by commas, such as 518,0-9`},
+		{second(ParseSet("0-9,x")), `chess960: position list "0-9,x": invalid syntax: item "x": want a number such as 518`},
+		{second(ParseSet("0-1000")), `chess960: position list "0-1000": out of range: range bound "1000" is not a number 0..960`},
+		{second(ParseSet(strings.Repeat("1", 300))), `chess960: position list "` + strings.Repeat("1", 100) + `"... (300 bytes): out of range: must be 0..959 (960 is taken as 0)`},
+	}
+	for _, c := range cases {
+		if c.err == nil || c.err.Error() != c.want {
+			t.Errorf("got  %v\nwant %s", c.err, c.want)
+		}
+	}
+	if p, err := ParseSet("SP-5,SP-7"); err != nil || p.String() != "5,7" {
+		t.Errorf("SP-5,SP-7: %v %v", p, err)
+	}
+	// A huge input is quoted short, once.
+	long := strings.Repeat("R", 1<<20)
+	for _, err := range []error{second(ParseRank(long)), second(ParseID(long)), second(Parse(long)), second(ParseFEN(long + "/8/8/8/8/8/8/8 w KQkq - 0 1"))} {
+		if msg := err.Error(); len(msg) > 400 || strings.Count(msg, "RRRRRRRRRR") > 10 {
+			t.Errorf("%d-byte message for a long input: %.200s", len(msg), msg)
+		}
+	}
+}
+
+// TestFENRunsOfDigits: digits may follow each other in a FEN rank, as in
+// package chess ("44" is eight empty squares).
+func TestFENRunsOfDigits(t *testing.T) {
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/44/11111111/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	} {
+		if p, err := ParseFEN(fen); err != nil || p != Standard {
+			t.Errorf("ParseFEN(%q) = %v, %v", fen, p, err)
+		}
+	}
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/54/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", // 9 squares
+		"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // 7
+		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	} {
+		if _, err := ParseFEN(fen); !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseFEN(%q) = %v, want a syntax error", fen, err)
+		}
+	}
+}
+
+func second[T any](_ T, err error) error { return err }

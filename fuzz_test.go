@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 func FuzzParseRank(f *testing.F) {
@@ -13,7 +15,7 @@ func FuzzParseRank(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseRank(s)
 		if err != nil {
-			if !strings.Contains(err.Error(), strconv.Quote(s)) {
+			if !strings.Contains(err.Error(), quote.Input(s)) {
 				t.Fatalf("error %q does not name the input", err)
 			}
 			return
@@ -48,7 +50,7 @@ func FuzzParseID(f *testing.F) {
 			}
 		}
 		if err != nil {
-			if !strings.Contains(err.Error(), strconv.Quote(s)) {
+			if !strings.Contains(err.Error(), quote.Input(s)) {
 				t.Fatalf("error %q does not name the input", err)
 			}
 			return

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // The reasons an input is refused. Test for them with errors.Is; the *Error
@@ -30,8 +32,11 @@ type Error struct {
 	Detail string
 }
 
+// Error formats the error as `chess960: rank "RNBQBKNR": bishops on squares
+// of one colour: both bishops on dark squares`, quoting at most 100 bytes of
+// the input (and then giving its length).
 func (e *Error) Error() string {
-	s := "chess960: " + e.Kind + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	s := "chess960: " + e.Kind + " " + quote.Input(e.Input) + ": " + e.Err.Error()
 	if e.Detail != "" {
 		s += ": " + e.Detail
 	}
@@ -72,7 +77,11 @@ func parseRank(s string) (int, *rankErr) {
 		}
 	}
 	if len(s) != 8 {
-		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + " bytes"}
+		unit := " bytes"
+		if len(s) == 1 {
+			unit = " byte"
+		}
+		return 0, &rankErr{ErrLength, "need 8 letters, have " + strconv.Itoa(len(s)) + unit}
 	}
 	var r Rank
 	upper, lower := false, false
@@ -85,7 +94,7 @@ func parseRank(s string) (int, *rankErr) {
 			lower = true
 			c -= 'a' - 'A'
 		default:
-			return 0, &rankErr{ErrLetter, strconv.QuoteRune(rune(s[i])) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
+			return 0, &rankErr{ErrLetter, quote.Char(s, i) + " on file " + fileName(i) + " (want K, Q, R, B, N)"}
 		}
 		r[i] = Piece(c)
 	}
@@ -112,7 +121,7 @@ func ParseID(s string) (StartPos, error) {
 
 // ParseFritz9 reads a Fritz9 number 1..960 (decimal digits).
 func ParseFritz9(s string) (StartPos, error) {
-	n, err := parseNumber(s)
+	n, err := parseFritz9Number(s)
 	if err != nil {
 		return StartPos{}, &Error{Kind: "Fritz9 number", Input: s, Err: err.err, Detail: err.detail}
 	}
@@ -121,6 +130,16 @@ func ParseFritz9(s string) (StartPos, error) {
 		e.(*Error).Input = s
 	}
 	return p, e
+}
+
+// parseFritz9Number is parseNumber with the range of Fritz9 numbers in its
+// message.
+func parseFritz9Number(s string) (int, *rankErr) {
+	n, err := parseNumber(s)
+	if err != nil && err.err == ErrRange {
+		err.detail = "must be 1..960"
+	}
+	return n, err
 }
 
 // parseNumber reads a small non-negative decimal number with an optional SP
@@ -139,11 +158,8 @@ func parseNumber(s string) (int, *rankErr) {
 	if t == "" {
 		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
 	}
-	if t[0] == '-' || t[0] == '+' {
-		if len(t) > 1 && isDigits(t[1:]) {
-			return 0, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
-		}
-		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	if t[0] == '-' && len(t) > 1 && isDigits(t[1:]) {
+		return -1, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
 	}
 	if !isDigits(t) {
 		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
@@ -181,12 +197,24 @@ func Parse(s string) (StartPos, error) {
 		return ParseFEN(t)
 	case len(t) == 8 && !isDigits(t) && !strings.HasPrefix(strings.ToUpper(t), "SP"):
 		return ParseRank(t)
+	case looksNumeric(t):
+		return ParseID(t)
 	default:
-		if _, err := parseNumber(t); err == nil {
-			return ParseID(t)
-		}
 		return ParseRank(t)
 	}
+}
+
+// looksNumeric reports whether s is meant as a number: digits, possibly
+// signed or after an SP or # prefix ("518", "-1", "SP-518", "#7").
+func looksNumeric(s string) bool {
+	if len(s) >= 2 && (s[0] == 'S' || s[0] == 's') && (s[1] == 'P' || s[1] == 'p') {
+		return true
+	}
+	s = strings.TrimPrefix(s, "#")
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	return isDigits(s)
 }
 
 // ParseFEN recognises the FEN of a start position: White's back rank, eight
@@ -214,11 +242,12 @@ func parseFEN(s string) (StartPos, *rankErr) {
 	}
 	for i, row := range rows {
 		if !validRow(row) {
-			return StartPos{}, &rankErr{ErrSyntax, "rank " + strconv.Itoa(8-i) + " " + strconv.Quote(row) + " is not 8 squares of pieces (KQRBNP, kqrbnp) and digits"}
+			return StartPos{}, &rankErr{ErrSyntax, "rank " + strconv.Itoa(8-i) + " " + quotePart(row) + " is not 8 squares of pieces (KQRBNP, kqrbnp) and digits"}
 		}
+		rows[i] = normalRow(row)
 	}
 	if !isUpperRow(rows[7]) {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 1 " + strconv.Quote(rows[7]) + " is not eight white pieces"}
+		return StartPos{}, &rankErr{ErrNotStart, "rank 1 " + quotePart(rows[7]) + " is not eight white pieces"}
 	}
 	w, werr := parseRank(rows[7])
 	if werr != nil {
@@ -226,59 +255,96 @@ func parseFEN(s string) (StartPos, *rankErr) {
 	}
 	sp := StartPos{uint16(w)}
 	if rows[6] != "PPPPPPPP" {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 2 is " + strconv.Quote(rows[6]) + ", want PPPPPPPP"}
+		return StartPos{}, &rankErr{ErrNotStart, "rank 2 is " + quotePart(rows[6]) + ", want PPPPPPPP"}
 	}
 	for i := 2; i <= 5; i++ {
 		if rows[i] != "8" {
-			return StartPos{}, &rankErr{ErrNotStart, "rank " + strconv.Itoa(8-i) + " is " + strconv.Quote(rows[i]) + ", want empty (8)"}
+			return StartPos{}, &rankErr{ErrNotStart, "rank " + strconv.Itoa(8-i) + " is " + quotePart(rows[i]) + ", want empty (8)"}
 		}
 	}
 	if rows[1] != "pppppppp" {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 7 is " + strconv.Quote(rows[1]) + ", want pppppppp"}
+		return StartPos{}, &rankErr{ErrNotStart, "rank 7 is " + quotePart(rows[1]) + ", want pppppppp"}
 	}
 	if want := strings.ToLower(sp.String()); rows[0] != want {
-		return StartPos{}, &rankErr{ErrNotMirrored, "rank 8 is " + strconv.Quote(rows[0]) + ", want " + strconv.Quote(want)}
+		return StartPos{}, &rankErr{ErrNotMirrored, "rank 8 is " + quotePart(rows[0]) + ", want " + strconv.Quote(want)}
 	}
 	if f[1] != "w" {
-		return StartPos{}, &rankErr{ErrNotStart, "side to move is " + strconv.Quote(f[1]) + ", want w"}
+		return StartPos{}, &rankErr{ErrNotStart, "side to move is " + quotePart(f[1]) + ", want w"}
 	}
 	if d := checkCastling(sp, f[2]); d != "" {
-		return StartPos{}, &rankErr{ErrNotStart, "castling field " + strconv.Quote(f[2]) + ": " + d}
+		return StartPos{}, &rankErr{ErrNotStart, "castling field " + quotePart(f[2]) + ": " + d}
 	}
 	if f[3] != "-" {
-		return StartPos{}, &rankErr{ErrNotStart, "en-passant field is " + strconv.Quote(f[3]) + ", want -"}
+		return StartPos{}, &rankErr{ErrNotStart, "en-passant field is " + quotePart(f[3]) + ", want -"}
 	}
 	if len(f) == 6 {
 		if f[4] != "0" {
-			return StartPos{}, &rankErr{ErrNotStart, "halfmove clock is " + strconv.Quote(f[4]) + ", want 0"}
+			return StartPos{}, &rankErr{ErrNotStart, "halfmove clock is " + quotePart(f[4]) + ", want 0"}
 		}
 		if f[5] != "1" {
-			return StartPos{}, &rankErr{ErrNotStart, "move number is " + strconv.Quote(f[5]) + ", want 1"}
+			return StartPos{}, &rankErr{ErrNotStart, "move number is " + quotePart(f[5]) + ", want 1"}
 		}
 	}
 	return sp, nil
 }
 
+// validRow reports whether row is 8 squares of piece letters and digits.
+// Digits may follow each other ("44" is 8 empty squares), as package chess
+// reads them.
 func validRow(row string) bool {
 	n := 0
-	prevDigit := false
-	for i := 0; i < len(row); i++ {
+	for i := 0; i < len(row) && n <= 8; i++ {
 		c := row[i]
 		switch {
 		case c >= '1' && c <= '8':
-			if prevDigit {
-				return false
-			}
 			n += int(c - '0')
-			prevDigit = true
 		case strings.IndexByte("KQRBNPkqrbnp", c) >= 0:
 			n++
-			prevDigit = false
 		default:
 			return false
 		}
 	}
 	return n == 8
+}
+
+// quoteRow quotes a rank of a FEN whose whole text the error quotes already:
+// in full when it is short, else only its length.
+func quotePart(row string) string {
+	if len(row) <= 16 {
+		return quote.Input(row)
+	}
+	return "(" + strconv.Itoa(len(row)) + " bytes)"
+}
+
+// normalRow writes a valid row with each run of empty squares as one digit.
+// A row that has no two digits in a row is returned as it is.
+func normalRow(row string) string {
+	adjacent := false
+	for i := 1; i < len(row); i++ {
+		if row[i-1] >= '1' && row[i-1] <= '8' && row[i] >= '1' && row[i] <= '8' {
+			adjacent = true
+		}
+	}
+	if !adjacent {
+		return row
+	}
+	var b []byte
+	empty := 0
+	for i := 0; i < len(row); i++ {
+		if c := row[i]; c >= '1' && c <= '8' {
+			empty += int(c - '0')
+			continue
+		}
+		if empty > 0 {
+			b = append(b, byte('0'+empty))
+			empty = 0
+		}
+		b = append(b, row[i])
+	}
+	if empty > 0 {
+		b = append(b, byte('0'+empty))
+	}
+	return string(b)
 }
 
 func isUpperRow(row string) bool {
@@ -322,7 +388,7 @@ func checkCastling(sp StartPos, field string) string {
 			case rh:
 				k = 1
 			default:
-				return "no rook on the " + string(rune('a'+file)) + "-file for " + strconv.QuoteRune(rune(c))
+				return "no rook on the " + string(rune('a'+file)) + "-file for " + quote.Char(field, i)
 			}
 			if black {
 				k += 2
@@ -330,10 +396,10 @@ func checkCastling(sp StartPos, field string) string {
 		case c == '-' && len(field) == 1:
 			return "a start position has all four castling rights"
 		default:
-			return "unexpected " + strconv.QuoteRune(rune(c))
+			return "unexpected " + quote.Char(field, i)
 		}
 		if seen[k] {
-			return "right " + strconv.QuoteRune(rune(c)) + " given twice"
+			return "right " + quote.Char(field, i) + " given twice"
 		}
 		seen[k] = true
 	}

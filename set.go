@@ -117,8 +117,12 @@ func ParseSet(list string) (Set, error) {
 	}
 	for _, item := range strings.Split(list, ",") {
 		t := strings.TrimSpace(item)
+		if t == "" {
+			return Set{}, &Error{Kind: "position list", Input: list, Err: ErrSyntax,
+				Detail: "empty item: want numbers and ranges separated by commas, such as 518,0-9"}
+		}
 		lo, hi, ok := strings.Cut(t, "-")
-		if !ok {
+		if !ok || strings.HasPrefix(strings.ToUpper(t), "SP") { // "SP-518" is one number
 			p, err := ParseID(t)
 			if err != nil {
 				return Set{}, setError(list, t, err)
@@ -126,17 +130,22 @@ func ParseSet(list string) (Set, error) {
 			s.Add(p)
 			continue
 		}
-		a, err := parseBound(list, lo)
+		if strings.TrimSpace(lo) == "" {
+			return Set{}, setItemError(list, t, ErrSyntax, "a range needs a number before '-' (position numbers are not negative)")
+		}
+		if strings.TrimSpace(hi) == "" {
+			return Set{}, setItemError(list, t, ErrSyntax, "a range needs a number after '-'")
+		}
+		a, err := parseBound(list, t, lo)
 		if err != nil {
 			return Set{}, err
 		}
-		b, err := parseBound(list, hi)
+		b, err := parseBound(list, t, hi)
 		if err != nil {
 			return Set{}, err
 		}
 		if a > b {
-			return Set{}, &Error{Kind: "position list", Input: list, Err: ErrSyntax,
-				Detail: "range " + strconv.Quote(t) + " goes downwards"}
+			return Set{}, setItemError(list, t, ErrSyntax, "the range goes downwards")
 		}
 		for n := a; n <= b; n++ {
 			s.Add(StartPos{uint16(n % Count)})
@@ -145,21 +154,28 @@ func ParseSet(list string) (Set, error) {
 	return s, nil
 }
 
-func parseBound(list, t string) (int, error) {
+func parseBound(list, item, t string) (int, error) {
 	t = strings.TrimSpace(t)
-	n, perr := parseNumber(t)
-	if perr != nil || !isDigits(strings.TrimLeft(t, "#")) {
-		return 0, &Error{Kind: "position list", Input: list, Err: ErrSyntax,
-			Detail: "range bound " + strconv.Quote(t) + " is not a number 0..960"}
+	if !isDigits(t) {
+		return 0, setItemError(list, item, ErrSyntax, "range bound "+quotePart(t)+" is not a number 0..960")
 	}
-	if n > Count {
-		return 0, &Error{Kind: "position list", Input: list, Err: ErrRange,
-			Detail: "range bound " + t + " is not a number 0..960"}
+	if n, _ := parseNumber(t); n <= Count {
+		return n, nil
 	}
-	return n, nil
+	return 0, setItemError(list, item, ErrRange, "range bound "+quotePart(t)+" is not a number 0..960")
+}
+
+// setItemError is the error for one item of a list. The item is named only
+// when the list has others, and quoted only when it is short, so that no
+// input is quoted twice at length.
+func setItemError(list, item string, reason error, detail string) error {
+	if strings.TrimSpace(list) != item {
+		detail = "item " + quotePart(item) + ": " + detail
+	}
+	return &Error{Kind: "position list", Input: list, Err: reason, Detail: detail}
 }
 
 func setError(list, item string, err error) error {
 	e := err.(*Error)
-	return &Error{Kind: "position list", Input: list, Err: e.Err, Detail: "item " + strconv.Quote(item) + ": " + e.Detail}
+	return setItemError(list, item, e.Err, e.Detail)
 }

@@ -3,6 +3,8 @@ package chess
 import (
 	"errors"
 	"strings"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // ErrAmbiguous is the reason ParseSAN gives for a move that more than one
@@ -135,6 +137,8 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			}
 			promo = roleFromChar(c + 'a' - 'A')
 			rest = strings.TrimSuffix(rest[:n-1], "=")
+		} else if role == Pawn && strings.IndexByte("KPkp", c) >= 0 && (rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8')) {
+			return fail(ErrMoveSyntax, "a pawn cannot promote to a "+roleName[roleFromChar(c|0x20)]+" (want =Q, =R, =B or =N)")
 		}
 	}
 	if len(rest) < 2 {
@@ -142,7 +146,10 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	to, ok := parseSquare(rest[len(rest)-2:])
 	if !ok {
-		return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+		if f, r := rest[len(rest)-2], rest[len(rest)-1]; (f >= 'a' && f <= 'h') || (r >= '1' && r <= '8' && (f|0x20) >= 'a' && (f|0x20) <= 'z') {
+			return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+		}
+		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
 	}
 	disamb := strings.TrimSuffix(rest[:len(rest)-2], "x")
 	fromFile, fromRank := -1, -1
@@ -155,12 +162,12 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		case c >= '1' && c <= '8':
 			fromRank = int(c - '1')
 		default:
-			return fail(ErrMoveSyntax, "unexpected "+strconvQuoteByte(c))
+			return fail(ErrMoveSyntax, "unexpected "+quote.Char(disamb, 0))
 		}
 	case 2:
 		sq, ok := parseSquare(disamb)
 		if !ok {
-			return fail(ErrMoveSyntax, "unexpected "+`"`+disamb+`"`)
+			return fail(ErrMoveSyntax, "unexpected "+quote.Input(disamb))
 		}
 		fromFile, fromRank = sq.File(), sq.Rank()
 	default:
@@ -201,8 +208,6 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	return fail(ErrIllegal, p.sanWhyNot(role, to, promo, fromFile, fromRank))
 }
 
-func strconvQuoteByte(c byte) string { return `'` + string(rune(c)) + `'` }
-
 // sanWhyNot explains why no legal move matched a parsed SAN move.
 func (p *Position) sanWhyNot(role Role, to Square, promo Role, fromFile, fromRank int) string {
 	us := p.Turn()
@@ -223,7 +228,14 @@ func (p *Position) sanWhyNot(role Role, to Square, promo Role, fromFile, fromRan
 			last = 0
 		}
 		if to.Rank() == last && promo == NoRole {
-			return "a pawn reaching " + to.String() + " must promote (add =Q, =R, =B or =N)"
+			// Say "must promote" only when a pawn can get there.
+			var ml MoveList
+			p.LegalMoves(&ml)
+			for _, m := range ml.Moves() {
+				if m.To() == to && m.Promotion() != NoRole && pieces.Has(m.From()) && (fromFile >= 0 || m.From().File() == to.File()) {
+					return "a pawn reaching " + to.String() + " must promote (add =Q, =R, =B or =N)"
+				}
+			}
 		}
 		if to.Rank() != last && promo != NoRole {
 			return "a pawn promotes only on the last rank"

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"errors"
+	"github.com/chess960/chess960/internal/quote"
 	"math/bits"
 	"strconv"
 )
@@ -65,7 +66,7 @@ func parseSquare(s string) (Square, bool) {
 type squareError struct{ input string }
 
 func (e *squareError) Error() string {
-	return "chess: square " + strconv.Quote(e.input) + ": " + ErrSquare.Error()
+	return "chess: square " + quote.Input(e.input) + ": " + ErrSquare.Error()
 }
 func (e *squareError) Unwrap() error { return ErrSquare }
 

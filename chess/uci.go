@@ -2,7 +2,8 @@ package chess
 
 import (
 	"errors"
-	"strconv"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // The reasons ParseUCI refuses a move.
@@ -20,9 +21,10 @@ type MoveError struct {
 	Detail string
 }
 
-// Error formats the error as `chess: move "e2e5": illegal move: ...`.
+// Error formats the error as `chess: move "e2e5": illegal move: ...`,
+// quoting at most 100 bytes of the input.
 func (e *MoveError) Error() string {
-	s := "chess: move " + strconv.Quote(e.Input) + ": " + e.Err.Error()
+	s := "chess: move " + quote.Input(e.Input) + ": " + e.Err.Error()
 	if e.Detail != "" {
 		s += ": " + e.Detail
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -25,24 +26,21 @@ engine's lines in SAN with scores from White's side (+0.30: White is better; #3:
 White mates in 3; #-2: Black mates in 2). Without a limit, searches to depth 18.
 While it searches, the current best line is shown on stderr when that is a terminal.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			movesFlag := fs.String("moves", "", "moves to play from the position first (SAN or UCI)")
+			movesFlag := fs.String("moves", "", "a `LIST` of moves to play from the position first (SAN or UCI, separated by spaces or commas)")
 			enginePath := engineFlag(fs)
-			depth := fs.Int("depth", 0, "search this many plies (default 18)")
-			movetime := fs.Int("movetime", 0, "search this many milliseconds")
-			nodes := fs.Uint64("nodes", 0, "search this many nodes")
-			multipv := fs.Int("multipv", 1, "show the K best lines")
-			asJSON := fs.Bool("json", false, `print {"bestmove", "depth", "lines": [{"multipv", "score", "uci", "san"}]}`)
+			depth := numberFlag(fs, "depth", 0, 1, 200, "search `D` plies (default 18)")
+			movetime := numberFlag(fs, "movetime", 0, 1, math.MaxInt64, "search this many milliseconds `MS`")
+			nodes := numberFlag(fs, "nodes", 0, 1, math.MaxInt64, "search this many nodes")
+			multipv := numberFlag(fs, "multipv", 1, 1, 500, "show the `K` best lines")
+			asJSON := boolFlag(fs, "json", `print {"bestmove", "depth", "lines": [{"multipv", "score", "uci", "san"}]}`)
 			return func(e *env, args []string) error {
 				args = joinFEN(args)
 				if err := wantArgs(args, 1, 1, "position (a start position or a FEN)"); err != nil {
 					return err
 				}
-				lim, err := analyseLimits(fs, *depth, *movetime, *nodes)
+				lim, err := analyseLimits(fs, int(depth.n), movetime.n, uint64(nodes.n))
 				if err != nil {
 					return err
-				}
-				if *multipv < 1 || *multipv > 500 {
-					return fmt.Errorf("--multipv %d: out of range: must be 1..500", *multipv)
 				}
 				start, err := positionArg(e, args[0])
 				if err != nil {
@@ -70,13 +68,15 @@ While it searches, the current best line is shown on stderr when that is a termi
 				if err != nil {
 					return err
 				}
-				return runAnalyse(e, path, start, played, lim, *multipv, *asJSON)
+				return runAnalyse(e, path, start, played, lim, int(multipv.n), *asJSON)
 			}
 		},
 	})
 }
 
-func analyseLimits(fs *flag.FlagSet, depth, movetime int, nodes uint64) (uci.Limits, error) {
+// analyseLimits returns the search limit: the one of --depth, --movetime
+// and --nodes given (their flags check their ranges), or depth 18.
+func analyseLimits(fs *flag.FlagSet, depth int, movetime int64, nodes uint64) (uci.Limits, error) {
 	var given []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -88,12 +88,6 @@ func analyseLimits(fs *flag.FlagSet, depth, movetime int, nodes uint64) (uci.Lim
 		return uci.Limits{}, usagef("give one of --depth, --movetime and --nodes, not %s", strings.Join(given, " and "))
 	}
 	switch {
-	case depth < 0 || depth > 200:
-		return uci.Limits{}, fmt.Errorf("--depth %d: out of range: must be 1..200", depth)
-	case movetime < 0:
-		return uci.Limits{}, fmt.Errorf("--movetime %d: out of range: must be 1 or more (milliseconds)", movetime)
-	case len(given) == 1 && depth == 0 && movetime == 0 && nodes == 0:
-		return uci.Limits{}, fmt.Errorf("%s 0: out of range: must be 1 or more", given[0])
 	case depth > 0:
 		return uci.Limits{Depth: depth}, nil
 	case movetime > 0:

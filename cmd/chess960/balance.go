@@ -42,16 +42,16 @@ short, and computes only the rest. --shard I/N computes the I-th of N equal part
 they come from the same engine, depth and options, do not overlap, and leave no gap.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			enginePath := engineFlag(fs)
-			depth := fs.Int("depth", 20, "search depth of every position")
-			jobs := fs.Int("jobs", runtime.NumCPU(), "engine processes running at once (one thread each)")
-			hash := fs.Int("hash", 16, "engine hash table per process, in MB")
-			out := fs.String("out", "", "write to this file (default: stdout)")
-			resume := fs.Bool("resume", false, "continue the --out file of an interrupted run")
-			shard := fs.String("shard", "", "compute only part I of N (e.g. 3/8)")
-			format := fs.String("format", "", "csv or json (JSON Lines); default csv, or json for an --out ending in .json or .jsonl")
-			merge := fs.Bool("merge", false, "join the files given as arguments into one table")
+			depth := numberFlag(fs, "depth", 20, 1, 100, "search depth `D` of every position")
+			jobs := numberFlag(fs, "jobs", int64(runtime.NumCPU()), 1, 256, "engine processes running at once (one thread each)")
+			hash := numberFlag(fs, "hash", 16, 1, 1<<16, "engine hash table per process, in `MB`")
+			out := fs.String("out", "", "write to this `FILE` (default: stdout)")
+			resume := boolFlag(fs, "resume", "continue the --out file of an interrupted run")
+			shard := fs.String("shard", "", "compute only part `I/N` (e.g. 3/8: the third of eight parts)")
+			format := choiceFlag(fs, "format", "", []string{"csv", "json"}, map[string]string{"jsonl": "json"}, "csv or json (JSON Lines); default csv, or json for an --out ending in .json or .jsonl")
+			merge := boolFlag(fs, "merge", "join the files given as arguments into one table")
 			return func(e *env, args []string) error {
-				f, chosen, err := balanceFormat(*format, *out)
+				f, chosen, err := balanceFormat(format.v, *out)
 				if err != nil {
 					return err
 				}
@@ -74,14 +74,7 @@ they come from the same engine, depth and options, do not overlap, and leave no 
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
 				}
-				switch {
-				case *depth < 1 || *depth > 100:
-					return fmt.Errorf("--depth %d: out of range: must be 1..100", *depth)
-				case *jobs < 1 || *jobs > 256:
-					return fmt.Errorf("--jobs %d: out of range: must be 1..256", *jobs)
-				case *hash < 1 || *hash > 1<<16:
-					return fmt.Errorf("--hash %d: out of range: must be 1..65536 (MB)", *hash)
-				case *resume && *out == "":
+				if *resume && *out == "" {
 					return usagef("--resume needs --out FILE (the file to continue)")
 				}
 				lo, hi, err := parseShard(*shard)
@@ -92,7 +85,7 @@ they come from the same engine, depth and options, do not overlap, and leave no 
 				if err != nil {
 					return err
 				}
-				b := &balanceRun{e: e, path: path, depth: *depth, jobs: *jobs, hash: *hash, out: *out, resume: *resume,
+				b := &balanceRun{e: e, path: path, depth: int(depth.n), jobs: int(jobs.n), hash: int(hash.n), out: *out, resume: *resume,
 					format: f, formatGiven: chosen, shard: *shard, lo: lo, hi: hi}
 				return b.run()
 			}
@@ -117,7 +110,7 @@ func balanceFormat(format, out string) (balance.Format, bool, error) {
 		}
 		return balance.CSV, false, nil
 	}
-	return 0, false, fmt.Errorf("--format %q: unknown format: want csv or json", format)
+	return 0, false, fmt.Errorf("--format %s: unknown format: want csv or json", quoteArg(format))
 }
 
 // parseShard reads "I/N" and returns the ids of that part, [lo, hi).
@@ -129,10 +122,10 @@ func parseShard(s string) (int, int, error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("--shard %q: want I/N, e.g. 3/8", s)
+		return 0, 0, fmt.Errorf("--shard %s: want I/N, e.g. 3/8", quoteArg(s))
 	}
 	if n < 1 || n > chess960.Count || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("--shard %q: out of range: want 1 <= I <= N <= 960", s)
+		return 0, 0, fmt.Errorf("--shard %s: out of range: want 1 <= I <= N <= 960", quoteArg(s))
 	}
 	return (i - 1) * chess960.Count / n, i * chess960.Count / n, nil
 }
@@ -400,7 +393,7 @@ func (b *balanceRun) openOutput(h balance.Header) (*balanceWriter, map[int]bool,
 		}
 		w.file = f
 		if old.Torn || len(done) > 0 {
-			fmt.Fprintf(b.e.stderr, "chess960 balance: resuming %s: %d of %d positions done%s\n", b.out, len(done), b.hi-b.lo,
+			fmt.Fprintf(b.e.stderr, "chess960 balance: note: resuming %s: %d of %d positions done%s\n", b.out, len(done), b.hi-b.lo,
 				map[bool]string{true: "; dropped a last line cut short", false: ""}[old.Torn])
 		}
 		return w, done, nil

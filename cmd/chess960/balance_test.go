@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,14 +205,17 @@ func TestBalanceErrors(t *testing.T) {
 		{[]string{"--shard", "5/4"}, 1, `--shard "5/4": out of range`},
 		{[]string{"--shard", "1/961"}, 1, `out of range`},
 		{[]string{"--shard", "x"}, 1, `--shard "x": want I/N`},
-		{[]string{"--depth", "0"}, 1, "--depth 0: out of range"},
-		{[]string{"--jobs", "0"}, 1, "--jobs 0: out of range"},
-		{[]string{"--format", "xml"}, 1, `--format "xml": unknown format`},
+		{[]string{"--depth", "0"}, 1, `--depth "0": out of range: must be 1..100`},
+		{[]string{"--jobs", "0"}, 1, `--jobs "0": out of range: must be 1..256`},
+		{[]string{"--format", "xml"}, 1, `--format "xml": unknown value: want csv or json`},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
 		{[]string{"--shard", "1/960", "--engine", fakeEngine(t, "-no960")}, 1, "has no UCI_Chess960 option"},
 		{[]string{"--shard", "1/960", "--engine", fakeEngine(t, "-crash")}, 1, "segmentation fault (planted)"},
 	} {
-		args := append([]string{"balance", "--engine", eng}, c.args...)
+		args := append([]string{"balance"}, c.args...)
+		if !slices.Contains(c.args, "--engine") {
+			args = append(args, "--engine", eng)
+		}
 		_, errOut, code := call(t, "", args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d, %q; want %d %q", c.args, code, errOut, c.code, c.msg)

@@ -1,9 +1,16 @@
 // Command chess960 names, finds, draws and explains the 960 Chess960 start
 // positions, and plays and counts Chess960 games.
 //
-// Run "chess960 help" for the list of subcommands and "chess960 CMD --help"
-// for each one's flags. Results go to stdout; errors go to stderr as one line,
-// with exit status 1 for bad input and 2 for wrong usage.
+// Run "chess960 help" for the list of subcommands and "chess960 help CMD"
+// (or "chess960 CMD --help") for each one's arguments and flags. Results go
+// to stdout; an error is one line on stderr, "chess960 CMD: ...", with exit
+// status 1 for bad input and 2 for wrong usage. Notes (a position that no
+// game can reach, a number taken mod 960) go to stderr as
+// "chess960 CMD: note: ..." and do not change the exit status.
+//
+// Each subcommand lives in its own file and registers itself with
+// register(&command{...}); positionArg reads the position argument that
+// fen, moves, play and perft share.
 package main
 
 import (
@@ -15,6 +22,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/chess960/chess960/internal/api"
 )
 
 func main() {
@@ -23,8 +32,17 @@ func main() {
 
 // env is what a subcommand may touch.
 type env struct {
+	cmd            string // the subcommand's name, for messages
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	notes          []string // written on stderr if the command succeeds
+}
+
+// notef adds a note, "chess960 CMD: note: ...", one line. The notes go to
+// stderr before the output when the command succeeds; a command that fails
+// writes its error alone.
+func (e *env) notef(format string, a ...any) {
+	e.notes = append(e.notes, "chess960 "+e.cmd+": note: "+oneLine(fmt.Sprintf(format, a...))+"\n")
 }
 
 // command is one subcommand.
@@ -57,14 +75,28 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
+// outputError is a failed write to stdout: the command stops at once.
+type outputError struct{ err error }
+
+func (o *outputError) Error() string { return "writing output: " + o.err.Error() }
+
 var errHelp = errors.New("help requested")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
-	e := &env{stdin: stdin, stdout: out, stderr: stderr}
+	e := &env{cmd: "", stdin: stdin, stdout: out, stderr: stderr}
 	code := dispatch(e, args)
+	if code == 0 {
+		for _, n := range e.notes {
+			io.WriteString(stderr, n)
+		}
+	}
 	if err := out.Flush(); err != nil && code == 0 {
-		fmt.Fprintf(stderr, "chess960: writing output: %v\n", err)
+		name := "chess960"
+		if e.cmd != "" {
+			name += " " + e.cmd
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, &outputError{err})
 		return 1
 	}
 	return code
@@ -78,20 +110,28 @@ func dispatch(e *env, args []string) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c := lookup(args[1]); c != nil {
-				commandUsage(e.stdout, c, newFlagSet(c))
-				return 0
-			}
+		switch {
+		case len(args) == 1:
+			mainUsage(e.stdout)
+			return 0
+		case len(args) > 2:
+			fmt.Fprintf(e.stderr, "chess960 help: unexpected argument %s (usage: chess960 help [COMMAND])\n", quoteArg(args[2]))
+			return 2
 		}
-		mainUsage(e.stdout)
+		c := lookup(args[1])
+		if c == nil {
+			fmt.Fprintf(e.stderr, "chess960 help: unknown command %s (run 'chess960 help' for the list)\n", quoteArg(args[1]))
+			return 2
+		}
+		commandUsage(e.stdout, c, newFlagSet(c))
 		return 0
 	}
 	c := lookup(name)
 	if c == nil {
-		fmt.Fprintf(e.stderr, "chess960: unknown command %q (run 'chess960 help')\n", name)
+		fmt.Fprintf(e.stderr, "chess960: unknown command %s (run 'chess960 help' for the list)\n", quoteArg(name))
 		return 2
 	}
+	e.cmd = c.name
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	runFn := c.setup(fs)
@@ -106,93 +146,22 @@ func dispatch(e *env, args []string) int {
 		commandUsage(e.stdout, c, fs)
 		return 0
 	}
-	msg := err.Error()
-	if !strings.HasPrefix(msg, "chess960") {
-		msg = "chess960 " + c.name + ": " + msg
-	}
+	msg := "chess960 " + c.name + ": " + api.Message(err)
 	var u *usageError
 	if errors.As(err, &u) {
-		fmt.Fprintf(e.stderr, "%s (usage: chess960 %s %s)\n", oneLine(msg), c.name, c.args)
+		fmt.Fprintf(e.stderr, "%s (usage: chess960 %s %s)\n", msg, c.name, c.args)
 		return 2
 	}
-	fmt.Fprintln(e.stderr, oneLine(msg))
+	fmt.Fprintln(e.stderr, msg)
 	return 1
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ") }
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func newFlagSet(c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	c.setup(fs)
 	return fs
-}
-
-// parseFlags reads flags anywhere among the arguments ("pos 518 --json"),
-// with one or two dashes, "--name=value" or "--name value". A negative number
-// is an argument, not a flag, so "pos -1" reports a number out of range.
-// "--" ends the flags.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			return append(pos, args[i+1:]...), nil
-		}
-		if len(a) < 2 || a[0] != '-' || isNegativeNumber(a) {
-			pos = append(pos, a)
-			continue
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		name, val, hasVal := strings.Cut(name, "=")
-		if name == "h" || name == "help" {
-			return nil, errHelp
-		}
-		f := fs.Lookup(name)
-		if f == nil {
-			return nil, usagef("unknown flag %q", a)
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			if !hasVal {
-				val = "true"
-			}
-		} else if !hasVal {
-			if i+1 >= len(args) {
-				return nil, usagef("flag --%s needs a value", name)
-			}
-			i++
-			val = args[i]
-		}
-		if err := fs.Set(name, val); err != nil {
-			kind, _ := flag.UnquoteUsage(f)
-			return nil, fmt.Errorf("--%s %q: %s", name, val, flagErr(kind, err))
-		}
-	}
-	return pos, nil
-}
-
-// flagErr words the flag package's error for a bad value.
-func flagErr(kind string, err error) string {
-	switch {
-	case strings.Contains(err.Error(), "out of range"):
-		return "number out of range"
-	case kind == "int" || kind == "uint" || kind == "int64" || kind == "uint64":
-		return "not a whole number"
-	case kind == "":
-		return "want true or false"
-	}
-	return err.Error()
-}
-
-func isNegativeNumber(s string) bool {
-	if len(s) < 2 || s[0] != '-' {
-		return false
-	}
-	for _, c := range s[1:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func mainUsage(w io.Writer) {
@@ -207,7 +176,10 @@ func mainUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'chess960 COMMAND --help' for a command's arguments and flags.")
+	fmt.Fprintln(w, "Run 'chess960 help COMMAND' for a command's arguments and flags.")
+	fmt.Fprintln(w, "A position is a FEN (quoted), startpos, a start position number (518) or a back rank")
+	fmt.Fprintln(w, "(RNBQKBNR), or - to read one from stdin. Numbers are plain decimal digits; keyword")
+	fmt.Fprintln(w, "values (csv, shredder, startpos, true) are read in either case.")
 	fmt.Fprintln(w, "Errors go to stderr; exit status 1 means bad input, 2 wrong usage.")
 }
 
@@ -224,6 +196,9 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintln(w, "\nflags:")
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
+		if v, ok := f.Value.(interface{ kind() string }); ok && !strings.Contains(f.Usage, "`") {
+			name = v.kind()
+		}
 		left := "--" + f.Name
 		if name != "" {
 			left += " " + name
@@ -234,31 +209,4 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 		}
 		fmt.Fprintf(w, "  %-22s %s%s\n", left, usage, def)
 	})
-}
-
-// readArg returns the argument, or a line of stdin when it is "-".
-func readArg(e *env, a string) (string, error) {
-	if a != "-" {
-		return a, nil
-	}
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	if sc.Scan() {
-		return strings.TrimSpace(sc.Text()), nil
-	}
-	if err := sc.Err(); err != nil {
-		return "", fmt.Errorf("reading stdin: %v", err)
-	}
-	return "", errors.New("stdin is empty: want a line to read for '-'")
-}
-
-// wantArgs checks the number of positional arguments.
-func wantArgs(args []string, min, max int, what string) error {
-	switch {
-	case len(args) < min:
-		return usagef("missing %s", what)
-	case max >= 0 && len(args) > max:
-		return usagef("unexpected argument %q", args[max])
-	}
-	return nil
 }

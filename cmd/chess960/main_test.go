@@ -7,6 +7,8 @@ import (
 	"flag"
 	"strings"
 	"testing"
+
+	"github.com/chess960/chess960/internal/api"
 )
 
 // call runs the command line in-process and returns stdout, stderr and the
@@ -80,7 +82,7 @@ func TestID(t *testing.T) {
 	if out, _, code := call(t, "RKRNNQBB\n", "id", "-"); code != 0 || out != "959\n" {
 		t.Errorf("id - from stdin: %q %d", out, code)
 	}
-	var obj posJSON
+	var obj api.StartPosition
 	if err := json.Unmarshal([]byte(mustRun(t, "id", "RNBQKBNR", "--json")), &obj); err != nil || obj.ID != 518 || obj.Fritz9 != 359 {
 		t.Errorf("id --json: %+v %v", obj, err)
 	}
@@ -104,9 +106,9 @@ func TestRandom(t *testing.T) {
 	if len(seen) != 949 {
 		t.Errorf("%d distinct of 949 allowed", len(seen))
 	}
-	var list []posJSON
-	if err := json.Unmarshal([]byte(mustRun(t, "random", "--count", "3", "--json")), &list); err != nil || len(list) != 3 {
-		t.Errorf("random --json: %v %v", list, err)
+	var draw api.Draw
+	if err := json.Unmarshal([]byte(mustRun(t, "random", "--count", "3", "--json")), &draw); err != nil || len(draw.Positions) != 3 || draw.Seeded {
+		t.Errorf("random --json: %+v %v", draw, err)
 	}
 	if got := mustRun(t, "random", "--exclude", "0-517,519-959"); got != "518 RNBQKBNR\n" {
 		t.Errorf("only 518 allowed: %q", got)
@@ -122,7 +124,7 @@ func TestTables(t *testing.T) {
 	if err != nil || len(recs) != 961 || recs[519][2] != "RNBQKBNR" || recs[519][1] != "359" {
 		t.Errorf("table csv: %d records, %v", len(recs), err)
 	}
-	var list []posJSON
+	var list []api.StartPosition
 	if err := json.Unmarshal([]byte(mustRun(t, "table", "--format", "json")), &list); err != nil || len(list) != 960 || list[959].Rank != "RKRNNQBB" {
 		t.Errorf("table json: %d, %v", len(list), err)
 	}
@@ -160,12 +162,12 @@ func TestErrors(t *testing.T) {
 		{[]string{"id", "RNBQKBNX"}, 1, "'X'"},
 		{[]string{"id", "RNBQBKNR"}, 1, "one colour"},
 		{[]string{"id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"}, 1, "side to move"},
-		{[]string{"random", "--count", "0"}, 1, "--count 0"},
-		{[]string{"random", "--count", "x"}, 1, "not a whole number"},
+		{[]string{"random", "--count", "0"}, 1, `--count "0": out of range: must be 1..10000000`},
+		{[]string{"random", "--count", "x"}, 1, `--count "x": want a whole number in plain decimal digits`},
 		{[]string{"random", "--exclude", "0-959"}, 1, "every position is excluded"},
 		{[]string{"random", "--exclude", "5-1"}, 1, "downwards"},
 		{[]string{"random", "--seed"}, 2, "needs a value"},
-		{[]string{"table", "--format", "xml"}, 1, "unknown format"},
+		{[]string{"table", "--format", "xml"}, 1, `--format "xml": unknown value: want text, csv or json`},
 		{[]string{"explain", "999"}, 1, "out of range"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
 		{nil, 2, "usage"},
@@ -188,7 +190,8 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%s --help: exit %d, %q", c.name, code, out)
 		}
 		newFlagSet(c).VisitAll(func(f *flag.Flag) {
-			if !strings.Contains(out, "--"+f.Name) || !strings.Contains(out, f.Usage) {
+			_, usage := flag.UnquoteUsage(f)
+			if !strings.Contains(out, "--"+f.Name) || !strings.Contains(out, usage) {
 				t.Errorf("%s --help does not explain --%s", c.name, f.Name)
 			}
 		})

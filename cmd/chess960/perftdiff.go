@@ -26,23 +26,18 @@ that is the exact position, with the legal moves the engine misses and the moves
 that are not legal. FEN may also be a start position. Exits 1 when the engine differs.
 --json prints {"path": [UCI moves to that position], "fen", "missing": [UCI], "extra": [UCI]}.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			depth := fs.Int("depth", 0, "perft depth to compare (1..15)")
+			depth := numberFlag(fs, "depth", 0, 1, perft.MaxDepth, "perft depth `D` to compare")
 			enginePath := engineFlag(fs)
-			timeout := fs.Duration("timeout", 10*time.Minute, "give up on an engine that takes longer than this for one divide")
-			trace := fs.Bool("trace", false, "show the UCI dialogue on stderr")
-			asJSON := fs.Bool("json", false, `print {"path", "fen", "missing", "extra"}`)
+			timeout := fs.Duration("timeout", 10*time.Minute, "give up on an engine that takes longer than this `DURATION` (e.g. 90s, 10m) for one divide")
+			trace := boolFlag(fs, "trace", "show the UCI dialogue on stderr")
+			asJSON := boolFlag(fs, "json", `print {"path", "fen", "missing", "extra"}`)
 			return func(e *env, args []string) error {
 				args = joinFEN(args)
 				if err := wantArgs(args, 1, 1, "FEN"); err != nil {
 					return err
 				}
-				set := false
-				fs.Visit(func(f *flag.Flag) { set = set || f.Name == "depth" })
-				if !set {
+				if !flagSet(fs, "depth") {
 					return usagef("missing --depth")
-				}
-				if *depth < 1 || *depth > perft.MaxDepth {
-					return fmt.Errorf("--depth %d: out of range: must be 1..%d", *depth, perft.MaxDepth)
 				}
 				if *timeout <= 0 {
 					return fmt.Errorf("--timeout %v: must be positive", *timeout)
@@ -64,7 +59,7 @@ that are not legal. FEN may also be a start position. Exits 1 when the engine di
 					return err
 				}
 				defer eng.Close()
-				d, err := perftDiff(eng, root, *depth, *timeout)
+				d, err := perftDiff(eng, root, int(depth.n), *timeout)
 				if err != nil {
 					return err
 				}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+var readmeSlow = flag.Bool("readme.slow", false, "also run the README examples that count deeper than 6 plies")
 
 // splitShell splits a command line the way sh does for the plain words and
 // single-quoted strings the README uses.
@@ -35,56 +38,199 @@ func splitShell(s string) []string {
 	return out
 }
 
-// TestReadmeExamples runs every "$ go run ./cmd/chess960 ..." example of the
-// README in-process and compares its output with the text pasted below it,
-// so the README cannot drift from the program. Timings are not compared;
-// examples piped into anything but head or tail are left to the eye.
-func TestReadmeExamples(t *testing.T) {
+// readmeExample is one "$ go run ./cmd/chess960 ..." example of the README.
+type readmeExample struct {
+	line  int      // where it is in the README
+	cmd   string   // the text after "go run ./cmd/chess960 "
+	stdin string   // what "echo ... |" before it pipes in
+	args  []string // the arguments
+	pipe  []string // the filters after it: "head -3", "tail -5", "tr '\n' ' '", "grep -A2 e1h1"
+	want  []string // the output shown: stderr, then stdout through the pipe
+	code  int      // the exit status: the "exit status N" line go run adds, or 0
+}
+
+// readmeExamples finds the examples. An example may read stdin from
+// "echo WORDS |" and may be piped through head, tail, tr '\n' ' ' and grep
+// (see filter). A failing command's output ends in the line "exit status N"
+// that go run prints, which gives the expected exit status.
+func readmeExamples(t *testing.T) []readmeExample {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pipe := regexp.MustCompile(`^(.*?)(?: \| (head|tail) -(\d+))?$`)
+	re := regexp.MustCompile(`^\$ (?:echo (.*?) \| )?go run \./cmd/chess960 (.*)$`)
+	exit := regexp.MustCompile(`^exit status (\d+)$`)
+	var out []readmeExample
 	lines := strings.Split(string(data), "\n")
-	checked := 0
 	for i := 0; i < len(lines); i++ {
-		cmd, ok := strings.CutPrefix(lines[i], "$ go run ./cmd/chess960 ")
-		if !ok {
+		m := re.FindStringSubmatch(lines[i])
+		if m == nil {
 			continue
 		}
-		var want []string
+		parts := strings.Split(m[2], " | ")
+		ex := readmeExample{line: i + 1, cmd: m[2], args: splitShell(parts[0]), pipe: parts[1:]}
+		if m[1] != "" {
+			ex.stdin = strings.Join(splitShell(m[1]), " ") + "\n"
+		}
 		for j := i + 1; j < len(lines) && !strings.HasPrefix(lines[j], "$ ") && lines[j] != "```"; j++ {
-			want = append(want, lines[j])
+			ex.want = append(ex.want, lines[j])
 		}
-		m := pipe.FindStringSubmatch(cmd)
-		if strings.Contains(m[1], "|") {
+		if k := len(ex.want) - 1; k >= 0 {
+			if e := exit.FindStringSubmatch(ex.want[k]); e != nil {
+				ex.code, _ = strconv.Atoi(e[1])
+				ex.want = ex.want[:k]
+			}
+		}
+		out = append(out, ex)
+	}
+	return out
+}
+
+// filter applies one shell filter of the README to the lines of an output:
+// head -N, tail -N, tr '\n' ' ' and grep [-AN] WORD, the ones the README
+// uses. It reports false for any other.
+func filter(f string, in []string) ([]string, bool) {
+	w := splitShell(f)
+	switch {
+	case len(w) == 2 && (w[0] == "head" || w[0] == "tail") && strings.HasPrefix(w[1], "-"):
+		n, err := strconv.Atoi(w[1][1:])
+		if err != nil || n > len(in) {
+			return in, err == nil
+		}
+		if w[0] == "head" {
+			return in[:n], true
+		}
+		return in[len(in)-n:], true
+	case len(w) == 3 && w[0] == "tr" && w[1] == "\\n" && w[2] == " ":
+		return []string{strings.Join(in, " ") + " "}, true
+	case len(w) >= 2 && w[0] == "grep":
+		after, word := 0, w[len(w)-1]
+		if len(w) == 3 && strings.HasPrefix(w[1], "-A") {
+			after, _ = strconv.Atoi(w[1][2:])
+		} else if len(w) != 2 {
+			return nil, false
+		}
+		var out []string
+		for i := 0; i < len(in); i++ {
+			if strings.Contains(in[i], word) {
+				end := min(i+after, len(in)-1)
+				out = append(out, in[i:end+1]...)
+				i = end
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// deep reports whether an example counts deeper than 6 plies.
+func (ex readmeExample) deep() bool {
+	for i, a := range ex.args {
+		if (a == "--depth" || a == "-depth") && i+1 < len(ex.args) {
+			if d, err := strconv.Atoi(ex.args[i+1]); err == nil && d > 6 && d <= 15 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestReadmeExamples runs every "$ go run ./cmd/chess960 ..." example of the
+// README in-process and compares its output and exit status with the text
+// below it, so the README cannot drift from the program. Timings ("time:"
+// lines and the figures of a suite's summary) are not compared. Examples
+// that count deeper than 6 plies (seconds of work) run only with
+// -readme.slow.
+func TestReadmeExamples(t *testing.T) {
+	examples := readmeExamples(t)
+	t.Chdir("../..") // the examples run at the top of the repository
+	if len(examples) < 30 {
+		t.Errorf("only %d README examples found", len(examples))
+	}
+	failing := 0
+	for _, ex := range examples {
+		if ex.deep() && !*readmeSlow {
+			t.Logf("README line %d: skipped (deep count; run with -readme.slow): %s", ex.line, ex.cmd)
 			continue
 		}
-		out, errOut, _ := call(t, "", splitShell(m[1])...)
-		got := strings.Split(strings.TrimSuffix(errOut+out, "\n"), "\n")
-		if m[2] != "" {
-			n, _ := strconv.Atoi(m[3])
-			if m[2] == "head" && len(got) > n {
-				got = got[:n]
-			} else if m[2] == "tail" && len(got) > n {
-				got = got[len(got)-n:]
+		if ex.code != 0 {
+			failing++
+			if len(ex.pipe) > 0 {
+				t.Errorf("README line %d: a failing example piped into %s shows that program's exit status, not ours", ex.line, ex.pipe[0])
 			}
 		}
-		strip := func(ls []string) string {
-			var keep []string
-			for _, l := range ls {
-				if !strings.HasPrefix(l, "time:") {
-					keep = append(keep, l)
-				}
+		out, errOut, code := call(t, ex.stdin, ex.args...)
+		// A pipe filters stdout; stderr (notes) reaches the terminal first.
+		var got []string
+		if out != "" {
+			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		}
+		ok := true
+		for _, f := range ex.pipe {
+			if got, ok = filter(f, got); !ok {
+				t.Errorf("README line %d: the test cannot run the filter %q", ex.line, f)
+				break
 			}
-			return strings.Join(keep, "\n")
 		}
-		if strip(got) != strip(want) {
-			t.Errorf("README line %d: chess960 %s\n got:\n%s\nwant:\n%s", i+1, cmd, strip(got), strip(want))
+		if errOut != "" {
+			got = append(strings.Split(strings.TrimSuffix(errOut, "\n"), "\n"), got...)
 		}
-		checked++
+		if ok && (strip(got) != strip(ex.want) || code != ex.code) {
+			t.Errorf("README line %d: chess960 %s\n got (exit %d):\n%s\nwant (exit %d):\n%s", ex.line, ex.cmd, code, strip(got), ex.code, strip(ex.want))
+		}
 	}
-	if checked < 20 {
-		t.Errorf("only %d README examples checked", checked)
+	if failing < 5 {
+		t.Errorf("only %d README examples show an error; the README should show how errors read", failing)
+	}
+}
+
+var timing = regexp.MustCompile(`, [0-9.]+s \([0-9.]+ Mnodes/s\)$`)
+
+// strip drops what varies from run to run: "time:" lines and the time at
+// the end of a suite's summary.
+func strip(ls []string) string {
+	var keep []string
+	for _, l := range ls {
+		if !strings.HasPrefix(l, "time:") {
+			keep = append(keep, timing.ReplaceAllString(l, ", TIME"))
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// TestReadmeParser checks the example finder on a made-up README, so that a
+// change to it cannot quietly skip examples.
+func TestReadmeParser(t *testing.T) {
+	for _, c := range []struct {
+		f    string
+		in   []string
+		want string
+	}{
+		{"head -2", []string{"a", "b", "c"}, "a|b"},
+		{"tail -2", []string{"a", "b", "c"}, "b|c"},
+		{"head -5", []string{"a", "b"}, "a|b"},
+		{`tr '\n' ' '`, []string{"a", "b"}, "a b "},
+		{"grep -A1 x", []string{"x1", "y", "z", "x2"}, "x1|y|x2"},
+		{"grep b", []string{"a", "b", "bb"}, "b|bb"},
+	} {
+		got, ok := filter(c.f, c.in)
+		if !ok || strings.Join(got, "|") != c.want {
+			t.Errorf("filter %q: %q, %v", c.f, got, ok)
+		}
+	}
+	if _, ok := filter("sort", nil); ok {
+		t.Error("sort is not a filter the test knows")
+	}
+	ex := readmeExample{args: splitShell(`perft 'a b' --depth 7`)}
+	if len(ex.args) != 4 || ex.args[1] != "a b" || !ex.deep() {
+		t.Errorf("%q deep=%v", ex.args, ex.deep())
+	}
+	for _, d := range []string{"6", "16", "x"} {
+		if (readmeExample{args: []string{"perft", "--depth", d}}).deep() {
+			t.Errorf("depth %s is not deep", d)
+		}
+	}
+	if got := strip([]string{"time:  1s", "x: 3 mismatches, 0.1s (5.0 Mnodes/s)"}); got != "x: 3 mismatches, TIME" {
+		t.Errorf("strip: %q", got)
 	}
 }

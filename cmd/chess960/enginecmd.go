@@ -21,7 +21,7 @@ import (
 var defaultEngines = []string{"stockfish", "/usr/games/stockfish"}
 
 func engineFlag(fs *flag.FlagSet) *string {
-	return fs.String("engine", "", "the UCI engine to run (default: stockfish on PATH, then /usr/games/stockfish)")
+	return fs.String("engine", "", "run the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish)")
 }
 
 // findEngine returns the engine to run: the --engine value, or the first

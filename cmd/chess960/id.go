@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/api"
+)
+
+func init() {
+	register(&command{
+		name: "id", args: "RANK|FEN [--json]",
+		summary: "print the Scharnagl number of a back rank (RNBQKBNR) or start-position FEN",
+		detail: `RANK is eight letters K Q R B N in either case. FEN is a start position's FEN in any
+castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			asJSON := boolFlag(fs, "json", "print the same JSON object as pos")
+			return func(e *env, args []string) error {
+				args = joinFEN(args) // an unquoted FEN arrives as several arguments
+				if err := wantArgs(args, 1, 1, "back rank or FEN"); err != nil {
+					return err
+				}
+				s, err := readInput(e, args[0], "back rank or FEN")
+				if err != nil {
+					return err
+				}
+				var p chess960.StartPos
+				switch t := strings.TrimSpace(s); {
+				case strings.ContainsAny(t, "/ "):
+					p, err = chess960.ParseFEN(t)
+				case t == "":
+					return fmt.Errorf("%s: want a back rank such as RNBQKBNR or a start position's FEN", quoteArg(s))
+				case numericArg(t):
+					return fmt.Errorf("%s is a position number: id reads a back rank or FEN (run 'chess960 pos N' to see position N)", quoteArg(t))
+				default:
+					p, err = chess960.ParseRank(t)
+				}
+				if err != nil {
+					return err
+				}
+				if *asJSON {
+					return writeJSON(e.stdout, api.NewStartPosition(p))
+				}
+				fmt.Fprintln(e.stdout, p.ID())
+				return nil
+			}
+		},
+	})
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/api"
+)
+
+func init() {
+	register(&command{
+		name: "pos", args: "N [--fritz9] [--json]",
+		summary: "show the start position with Scharnagl number N (0..959; 960 is taken as 0)",
+		detail: `Prints the back rank on the first line, then both numbers, the FEN in X-FEN and
+Shredder-FEN castling style, the mirror image and a diagram. N may also be written
+SP-N, or "-" to read it from stdin.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			fritz := boolFlag(fs, "fritz9", "N is a Fritz9 number (1..960)")
+			asJSON := boolFlag(fs, "json", "print one JSON object")
+			return func(e *env, args []string) error {
+				if err := wantArgs(args, 1, 1, "position number N"); err != nil {
+					return err
+				}
+				s, err := readInput(e, args[0], "position number")
+				if err != nil {
+					return err
+				}
+				if t := strings.TrimSpace(s); !numericArg(t) && (rankLike(t) || strings.Contains(t, "/")) {
+					what := "a back rank"
+					if strings.Contains(t, "/") {
+						what = "a FEN"
+					}
+					return fmt.Errorf("%s is %s, and pos reads a number (run 'chess960 id' to find its number)", quoteArg(s), what)
+				}
+				var p chess960.StartPos
+				if *fritz {
+					p, err = chess960.ParseFritz9(s)
+				} else {
+					p, err = chess960.ParseID(s)
+					if err == nil {
+						note960(e, s)
+					}
+				}
+				if err != nil {
+					return err
+				}
+				if *asJSON {
+					return writeJSON(e.stdout, api.NewStartPosition(p))
+				}
+				writePosText(e.stdout, p)
+				return nil
+			}
+		},
+	})
+}
+
+// diagram draws the start position as text, White at the bottom.
+func diagram(p chess960.StartPos) string {
+	r := p.String()
+	var b strings.Builder
+	row := func(n int, s string) {
+		fmt.Fprintf(&b, "  %d %s\n", n, strings.Join(strings.Split(s, ""), " "))
+	}
+	row(8, strings.ToLower(r))
+	row(7, "pppppppp")
+	for n := 6; n >= 3; n-- {
+		row(n, "........")
+	}
+	row(2, "PPPPPPPP")
+	row(1, r)
+	b.WriteString("    a b c d e f g h\n")
+	return b.String()
+}
+
+func writePosText(w io.Writer, p chess960.StartPos) {
+	m := p.Mirror()
+	fmt.Fprintln(w, p)
+	fmt.Fprintf(w, "Scharnagl:  %d\n", p.ID())
+	fmt.Fprintf(w, "Fritz9:     %d\n", p.Fritz9())
+	fmt.Fprintf(w, "X-FEN:      %s\n", p.FEN(chess960.XFEN))
+	fmt.Fprintf(w, "Shredder:   %s\n", p.FEN(chess960.Shredder))
+	fmt.Fprintf(w, "Mirror:     %d %s\n", m.ID(), m)
+	fmt.Fprintf(w, "Tables:     King's table %d %s + Bishop's table %d; NQ-skeleton %s\n",
+		p.ID()-p.BishopCode(), p.KingsTableEntry(), p.BishopCode(), p.Skeleton())
+	fmt.Fprintln(w)
+	fmt.Fprint(w, diagram(p))
+}

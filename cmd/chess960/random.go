@@ -1,0 +1,58 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/chess960/chess960"
+)
+
+func init() {
+	register(&command{
+		name: "random", args: "[--count K] [--seed S] [--unique] [--exclude LIST] [--json]",
+		summary: "draw start positions uniformly at random",
+		detail: `Prints one line per draw: the Scharnagl number and the back rank.
+Without --seed the draws come from the operating system's secure random source.
+With --seed S (any text, even empty) they are reproducible on every platform and
+version: draw k (from 0) is SHA-256("chess960:" + S + ":" + k), first 8 bytes as a
+big-endian number, modulo the number of allowed positions (in ascending order),
+redrawn in the rare case (< 1e-16) that it falls in the last incomplete block.
+Re-derive with:
+  printf 'chess960:%s:%d' "$S" 0 | sha256sum
+LIST is numbers and ranges, e.g. 518,0-9. A seed that starts with '-' is written
+--seed=-S. --json prints one object: the options, the seed's SHA-256 (the
+commitment an arbiter publishes before the event) and the positions.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			count := numberFlag(fs, "count", 1, 1, 10_000_000, "number of positions to draw (1..10000000)")
+			seed := fs.String("seed", "", "make the draw reproducible from this text `S`")
+			unique := boolFlag(fs, "unique", "no repeats until every allowed position was drawn")
+			exclude := fs.String("exclude", "", "never draw these positions: a `LIST` of numbers and ranges such as 518,0-9")
+			asJSON := boolFlag(fs, "json", "print a JSON object with the options and the positions")
+			return func(e *env, args []string) error {
+				if err := wantArgs(args, 0, 0, ""); err != nil {
+					return err
+				}
+				ex, err := chess960.ParseSet(*exclude)
+				if err != nil {
+					return err
+				}
+				o := chess960.DrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: *unique}
+				d, err := chess960.NewDrawer(o)
+				if err != nil {
+					return fmt.Errorf("--exclude %s: every position is excluded: nothing left to draw", quoteArg(*exclude))
+				}
+				n := int(count.n)
+				if *asJSON {
+					return writeDrawJSON(e.stdout, o, d, n)
+				}
+				for i := 0; i < n; i++ {
+					p := d.Next()
+					if _, err := fmt.Fprintf(e.stdout, "%d %s\n", p.ID(), p); err != nil {
+						return &outputError{err} // stop at the first failed write
+					}
+				}
+				return nil
+			}
+		},
+	})
+}
