@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
-	"github.com/chess960/chess960/internal/analysis"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
 )
@@ -120,13 +120,13 @@ func runAnalyse(e *env, path string, start chess.Position, played []chess.Move, 
 		if !status.on || len(i.PV) == 0 || i.MultiPV > 1 {
 			return
 		}
-		status.show(fmt.Sprintf("depth %d  %s  %s", i.Depth, i.Score.ForWhite(pos.Turn()).Short(), strings.Join(analysis.SAN(pos, i.PV), " ")))
+		status.show(fmt.Sprintf("depth %d  %s  %s", i.Depth, i.Score.ForWhite(pos.Turn()).Short(), strings.Join(api.SANs(pos, i.PV), " ")))
 	})
 	status.clear()
 	if err != nil {
 		return err
 	}
-	a := analysis.New(res)
+	a := api.NewAnalysis(res)
 	if asJSON {
 		return writeJSON(e.stdout, a)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/perft"
 	"github.com/chess960/chess960/uci"
 )
@@ -172,12 +173,7 @@ func (r *diffResult) report(e *env, eng *uci.Engine, asJSON bool) error {
 		path[i] = m.UCI(r.mode)
 	}
 	if asJSON {
-		if err := writeJSON(e.stdout, struct {
-			Path    []string `json:"path"`
-			FEN     string   `json:"fen"`
-			Missing []string `json:"missing"`
-			Extra   []string `json:"extra"`
-		}{nonNil(path), r.pos.FEN(chess.Standard), nonNil(r.missing), nonNil(r.extra)}); err != nil {
+		if err := writeJSON(e.stdout, api.PerftDiff{Path: nonNil(path), FEN: r.pos.FEN(chess.Standard), Missing: nonNil(r.missing), Extra: nonNil(r.extra)}); err != nil {
 			return err
 		}
 	} else {
