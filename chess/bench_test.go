@@ -63,3 +63,41 @@ func BenchmarkPlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseSAN reads the SAN of every legal move of each position.
+func BenchmarkParseSAN(b *testing.B) {
+	for _, bp := range benchPositions {
+		p := MustParseFEN(bp.fen)
+		var sans []string
+		for _, m := range p.AppendLegalMoves(nil) {
+			sans = append(sans, p.SAN(m))
+		}
+		b.Run(bp.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, s := range sans {
+					if _, err := p.ParseSAN(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sans)), "ns/move")
+		})
+	}
+}
+
+// BenchmarkSAN writes the SAN of every legal move of each position.
+func BenchmarkSAN(b *testing.B) {
+	for _, bp := range benchPositions {
+		p := MustParseFEN(bp.fen)
+		moves := p.AppendLegalMoves(nil)
+		b.Run(bp.name, func(b *testing.B) {
+			var buf []byte
+			for b.Loop() {
+				for _, m := range moves {
+					buf = p.AppendSAN(buf[:0], m)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+		})
+	}
+}

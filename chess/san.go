@@ -59,11 +59,10 @@ func (p *Position) appendSANNoSuffix(dst []byte, m Move) []byte {
 	dst = append(dst, role.Letter())
 	// Disambiguate among the other legal moves of the same kind of piece to
 	// the same square: by file if that suffices, else by rank, else both.
-	var ml MoveList
-	p.LegalMoves(&ml)
+	var found [16]Move
 	others, sameFile, sameRank := false, false, false
-	for _, o := range ml.Moves() {
-		if o == m || o.IsCastle() || o.To() != to || o.From() == from || p.PieceAt(o.From()).Role != role {
+	for _, o := range found[:p.sanMatches(role, to, NoRole, -1, -1, &found)] {
+		if o == m {
 			continue
 		}
 		others = true
@@ -98,16 +97,22 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	t := strings.TrimSpace(s)
 	t = strings.TrimSuffix(t, "e.p.")
-	t = strings.TrimRight(t, "!?+# ")
+	// Drop annotations and check signs: strings.TrimRight with a cut set
+	// costs as much as the rest of the parse.
+	for len(t) > 0 {
+		if c := t[len(t)-1]; c != '!' && c != '?' && c != '+' && c != '#' && c != ' ' {
+			break
+		}
+		t = t[:len(t)-1]
+	}
 	if t == "" {
 		return fail(ErrMoveSyntax, "empty move")
 	}
-	var ml MoveList
-	p.LegalMoves(&ml)
-
 	switch t {
 	case "O-O", "0-0", "o-o", "O-O-O", "0-0-0", "o-o-o":
 		long := len(t) == 5
+		var ml MoveList
+		p.LegalMoves(&ml)
 		side := "h-side (O-O)"
 		if long {
 			side = "a-side (O-O-O)"
@@ -177,24 +182,8 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		return fail(ErrMoveSyntax, "a pawn move names its file, not its rank")
 	}
 
-	var found [maxMoves]Move
-	n := 0
-	for _, m := range ml.Moves() {
-		if m.IsCastle() || m.To() != to || p.PieceAt(m.From()).Role != role {
-			continue
-		}
-		if (fromFile >= 0 && m.From().File() != fromFile) || (fromRank >= 0 && m.From().Rank() != fromRank) {
-			continue
-		}
-		if role == Pawn && fromFile < 0 && m.From().File() != to.File() {
-			continue // "e4" names a pawn push; a capture names its file
-		}
-		if m.Promotion() != promo {
-			continue
-		}
-		found[n] = m
-		n++
-	}
+	var found [16]Move
+	n := p.sanMatches(role, to, promo, fromFile, fromRank, &found)
 	switch {
 	case n == 1:
 		return found[0], nil
@@ -206,6 +195,109 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		return fail(ErrAmbiguous, "could be "+strings.Join(names, " or "))
 	}
 	return fail(ErrIllegal, p.sanWhyNot(role, to, promo, fromFile, fromRank))
+}
+
+// sanMatches puts in found the legal moves of a piece of the given role to
+// to, promoting to promo, from the given file and rank (-1: any), in the
+// order LegalMoves lists them, and returns how many there are. A pawn move
+// without a file is a push: a capture names its file. Castling is not
+// matched. It looks only at the pieces that can reach to, which is much
+// faster than generating every legal move.
+func (p *Position) sanMatches(role Role, to Square, promo Role, fromFile, fromRank int, found *[16]Move) int {
+	us := p.turn & 1
+	them := us ^ 1
+	own := p.byColor[us]
+	to &= 63
+	if own.Has(to) {
+		return 0
+	}
+	occ := own | p.byColor[them]
+	ksq := (p.byRole[King] & own).First() & 63
+	from := All
+	if fromFile >= 0 {
+		from &= FileA << fromFile
+	}
+	if fromRank >= 0 {
+		from &= Rank1 << (8 * fromRank)
+	}
+	if role == King {
+		if promo != NoRole || !from.Has(ksq) || !kingAttacks[to].Has(ksq) || p.attacked(to, them, occ^ksq.BB()) {
+			return 0
+		}
+		found[0] = newMove(ksq, to)
+		return 1
+	}
+	// The other pieces: answer a check, and keep a pinned piece on its line.
+	if p.checkers.More() {
+		return 0
+	}
+	target := ^own
+	if p.checkers != 0 {
+		target = between[ksq][p.checkers.First()] | p.checkers
+	}
+	pinned := p.pinned(ksq, us, occ)
+	from &= p.byRole[role&7] & own
+	n := 0
+	add := func(b Bitboard, m Move) {
+		for ; b != 0; b &= b - 1 {
+			f := b.First()
+			if !pinned.Has(f) || lineThrough[ksq][f].Has(to) {
+				found[n&15] = m | Move(f)
+				n++
+			}
+		}
+	}
+	switch role {
+	case Knight, Bishop, Rook, Queen:
+		if promo != NoRole || !target.Has(to) {
+			return 0
+		}
+		m := newMove(0, to)
+		switch role {
+		case Knight:
+			add(knightAttacks[to]&from, m)
+		case Bishop:
+			add(bishopAttacks(to, occ)&from, m)
+		case Rook:
+			add(rookAttacks(to, occ)&from, m)
+		case Queen:
+			add(bishopAttacks(to, occ)&from, m)
+			add(rookAttacks(to, occ)&from, m)
+		}
+	case Pawn:
+		up, last, double := 8, Rank8, 3
+		if us == Black {
+			up, last, double = -8, Rank1, 4
+		}
+		if last.Has(to) != (promo != NoRole) {
+			return 0
+		}
+		m := newPromotion(0, to, promo)
+		if fromFile < 0 || fromFile == to.File() {
+			// A push, one or two squares.
+			if !occ.Has(to) && target.Has(to) {
+				one := Square(int(to) - up)
+				switch {
+				case from.Has(one):
+					add(one.BB(), m)
+				case to.Rank() == double && !occ.Has(one) && from.Has(Square(int(one)-up)):
+					add(Square(int(one)-up).BB(), m)
+				}
+			}
+		} else if p.byColor[them].Has(to) {
+			if target.Has(to) {
+				add(pawnAttacks[them][to]&from, m)
+			}
+		} else if to == p.ep {
+			for b := pawnAttacks[them][to] & from; b != 0; b &= b - 1 {
+				if f := b.First(); p.epLegal(f, to, us) {
+					found[n&15] = newMove(f, to) | moveEnPassant
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // sanWhyNot explains why no legal move matched a parsed SAN move.

@@ -3,6 +3,7 @@ package chess
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -181,4 +182,82 @@ func TestSANRoundTripPlayouts(t *testing.T) {
 	if moves < 100000 {
 		t.Errorf("only %d moves checked", moves)
 	}
+}
+
+// sanMatchesByList is what ParseSAN did before sanMatches: filter the whole
+// list of legal moves.
+func sanMatchesByList(p *Position, legal []Move, role Role, to Square, promo Role, fromFile, fromRank int) []Move {
+	var out []Move
+	for _, m := range legal {
+		if m.IsCastle() || m.To() != to || p.PieceAt(m.From()).Role != role {
+			continue
+		}
+		if (fromFile >= 0 && m.From().File() != fromFile) || (fromRank >= 0 && m.From().Rank() != fromRank) {
+			continue
+		}
+		if role == Pawn && fromFile < 0 && m.From().File() != to.File() {
+			continue
+		}
+		if m.Promotion() != promo {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// sanMatches finds the same moves, in the same order, as filtering the list
+// of legal moves, for every role, destination, disambiguation and
+// promotion, in positions from random games (checks, pins, en passant,
+// promotions) and a few made for the purpose.
+func TestSANMatchesLegalMoves(t *testing.T) {
+	positions := []Position{
+		MustParseFEN("8/8/8/KPp4r/8/8/8/7k w - c6 0 1"),      // en passant along a pinned rank
+		MustParseFEN("8/8/8/1k6/2pP4/8/8/5BK1 b - d3 0 1"),   // en passant out of check by the pawn
+		MustParseFEN("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"),   // check: block or capture
+		MustParseFEN("3r3k/4P3/8/8/8/8/8/K7 w - - 0 1"),      // promotions, with a capture
+		MustParseFEN("8/7k/8/8/8/Q7/8/Q1Q4K w - - 0 1"),      // three queens
+		MustParseFEN("4k3/4r3/8/8/8/8/4N3/2N1K3 w - - 0 1"),  // a pinned knight
+		MustParseFEN("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1"),    // a pinned pawn that may not push
+		MustParseFEN("4k3/8/8/8/8/2b5/3P4/4K3 w - - 0 1"),    // ... that may capture the pinner
+		MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), // kings and rooks only
+		MustParseFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+	}
+	rng := rand.New(rand.NewPCG(9, 6))
+	for len(positions) < 200 {
+		p := NewPosition(chess960.MustNew(rng.IntN(960)))
+		for ply := rng.IntN(80); ply > 0; ply-- {
+			legal := p.AppendLegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			p.Play(legal[rng.IntN(len(legal))])
+		}
+		positions = append(positions, p)
+	}
+	checked := 0
+	for _, p := range positions {
+		legal := p.AppendLegalMoves(nil)
+		for role := Pawn; role <= King; role++ {
+			for to := A1; to <= H8; to++ {
+				for ff := -1; ff < 8; ff++ {
+					for fr := -1; fr < 8; fr++ {
+						for promo := NoRole; promo <= Queen; promo++ {
+							if promo == Pawn || (promo != NoRole && role != Pawn) || (ff >= 0 && fr >= 0 && ff != fr) {
+								continue
+							}
+							want := sanMatchesByList(&p, legal, role, to, promo, ff, fr)
+							var found [16]Move
+							got := found[:p.sanMatches(role, to, promo, ff, fr, &found)]
+							if len(got) != len(want) || (len(got) > 0 && !slices.Equal(got, want)) {
+								t.Fatalf("%s: %s to %s promo %s file %d rank %d: got %v, want %v", p.FEN(Chess960), role, to, promo, ff, fr, got, want)
+							}
+							checked++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d queries checked", checked)
 }

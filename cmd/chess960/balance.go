@@ -231,7 +231,7 @@ func (b *balanceRun) run() error {
 		wg.Wait()
 		close(results)
 	}()
-	bar := newProgress(b.e.stderr, len(done), b.hi-b.lo)
+	bar := newBalanceProgress(b.e.stderr, len(done), b.hi-b.lo)
 	var firstErr error
 	written := 0
 	for res := range results {
@@ -568,27 +568,27 @@ func mergeBalance(e *env, files []string, out string, f balance.Format, formatGi
 	return err
 }
 
-// progress draws a bar with an ETA on a terminal.
-type progress struct {
+// balanceProgress draws a bar with an ETA on a terminal.
+type balanceProgress struct {
 	line             *statusLine
 	start            time.Time
 	before, done, of int
 	last             string
 }
 
-func newProgress(w io.Writer, before, of int) *progress {
-	p := &progress{line: newStatusLine(w), start: time.Now(), before: before, of: of}
+func newBalanceProgress(w io.Writer, before, of int) *balanceProgress {
+	p := &balanceProgress{line: newStatusLine(w), start: time.Now(), before: before, of: of}
 	p.draw()
 	return p
 }
 
-func (p *progress) step(r balance.Row) {
+func (p *balanceProgress) step(r balance.Row) {
 	p.done++
 	p.last = fmt.Sprintf("%d %s %s", r.ID, r.Rank, r.Score.Short())
 	p.draw()
 }
 
-func (p *progress) draw() {
+func (p *balanceProgress) draw() {
 	if !p.line.on {
 		return
 	}
@@ -604,4 +604,4 @@ func (p *progress) draw() {
 		n, p.of, 100*float64(n)/float64(max(p.of, 1)), eta, p.last))
 }
 
-func (p *progress) clear() { p.line.clear() }
+func (p *balanceProgress) clear() { p.line.clear() }

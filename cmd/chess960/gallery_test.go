@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/xml"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chess960/chess960"
+)
+
+// TestGalleryHTML: all 960 in Scharnagl order, each with its rank, Fritz9
+// number and bishop offset, in 60 groups of the King's table, with the
+// search script and the print styles, and nothing loaded from elsewhere.
+func TestGalleryHTML(t *testing.T) {
+	html := mustRun(t, "gallery")
+	fig := regexp.MustCompile(`<figure id="sp(\d+)" data-id="(\d+)" data-rank="([A-Z]{8})" data-fritz9="(\d+)">`)
+	caption := regexp.MustCompile(`<br><span class="off">\+(\d+) <span class="mono">([-B]{8})</span><br>Fritz9 (\d+)</span>`)
+	figs := fig.FindAllStringSubmatch(html, -1)
+	caps := caption.FindAllStringSubmatch(html, -1)
+	if len(figs) != 960 || len(caps) != 960 {
+		t.Fatalf("%d figures, %d captions, want 960", len(figs), len(caps))
+	}
+	for i, m := range figs {
+		sp := chess960.MustNew(i)
+		if m[1] != strconv.Itoa(i) || m[2] != m[1] || m[3] != sp.String() || m[4] != strconv.Itoa(sp.Fritz9()) {
+			t.Fatalf("figure %d: %v, want position %d %s Fritz9 %d", i, m[1:], i, sp, sp.Fritz9())
+		}
+		// The Bishop's table offset is the number mod 16, and its pattern
+		// has B where the rank has its bishops.
+		c := caps[i]
+		var bishops strings.Builder
+		for _, r := range sp.String() {
+			bishops.WriteString(map[bool]string{true: "B", false: "-"}[r == 'B'])
+		}
+		if c[1] != strconv.Itoa(i%16) || c[2] != bishops.String() || c[3] != m[4] {
+			t.Fatalf("caption of %d: %v", i, c[1:])
+		}
+	}
+	sections := regexp.MustCompile(`<section id="k(\d+)"[^>]*><h2[^>]*>King's table (\d+): <span class="rank">([A-Z]{6})</span>`).FindAllStringSubmatch(html, -1)
+	if len(sections) != 60 {
+		t.Fatalf("%d groups, want 60", len(sections))
+	}
+	for g, s := range sections {
+		// The King's table entry of group g is position 16g without its
+		// bishops.
+		want := strings.ReplaceAll(chess960.MustNew(16*g).String(), "B", "")
+		if s[1] != strconv.Itoa(16*g) || s[3] != want {
+			t.Errorf("group %d: %v, want %d %s", g, s[1:], 16*g, want)
+		}
+	}
+	if n := strings.Count(html, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" class="c960-board c960-light sp"`); n != 960 {
+		t.Errorf("%d boards, want 960", n)
+	}
+	if n := strings.Count(html, `class="c960-defs"`); n != 1 {
+		t.Errorf("%d definition blocks, want 1", n)
+	}
+	for _, want := range []string{"<script>", "addEventListener('input'", "@media print", "break-before:page", "@page", `<input id="q" type="search"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("gallery lacks %q", want)
+		}
+	}
+	// Self-contained: no URL but the SVG namespace.
+	urls := regexp.MustCompile(`(?i)(src=|href="http|url\(["']?http|@import|https?://)`).FindAllStringIndex(html, -1)
+	for _, u := range urls {
+		if s := html[u[0]:min(len(html), u[0]+40)]; !strings.HasPrefix(s, "http://www.w3.org/2000/svg") {
+			t.Errorf("external reference: %q", s)
+		}
+	}
+}
+
+func TestGallerySVG(t *testing.T) {
+	out := mustRun(t, "gallery", "--format", "svg")
+	var root xmlNode
+	if err := xml.Unmarshal([]byte(out), &root); err != nil {
+		t.Fatalf("gallery --format svg is not XML: %v", err)
+	}
+	var ids []int
+	boards := 0
+	root.walk(func(n *xmlNode) {
+		if id := n.attr("data-id"); id != "" {
+			v, _ := strconv.Atoi(id)
+			ids = append(ids, v)
+		}
+		if n.XMLName.Local == "svg" && strings.Contains(n.attr("class"), "c960-board") {
+			boards++
+			if len(ids) > 0 {
+				want := fmt.Sprintf("Chess960 position %d: %s, White to move", ids[len(ids)-1], chess960.MustNew(ids[len(ids)-1]))
+				if n.Nodes[0].Text != want {
+					t.Fatalf("board title %q, want %q", n.Nodes[0].Text, want)
+				}
+			}
+		}
+	})
+	if boards != 960 || len(ids) != 960 {
+		t.Fatalf("%d boards, %d numbers", boards, len(ids))
+	}
+	for i, id := range ids {
+		if id != i {
+			t.Fatalf("board %d is position %d", i, id)
+		}
+	}
+	dir := t.TempDir()
+	mustRun(t, "gallery", "-o", filepath.Join(dir, "g.svg"))
+	data, _ := os.ReadFile(filepath.Join(dir, "g.svg"))
+	if string(data) != out {
+		t.Error("-o g.svg does not write the SVG gallery")
+	}
+	mustRun(t, "gallery", "-o", filepath.Join(dir, "g.html"))
+	data, _ = os.ReadFile(filepath.Join(dir, "g.html"))
+	if !strings.HasPrefix(string(data), "<!doctype html>") {
+		t.Error("-o g.html does not write the HTML gallery")
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"gallery", "--format", "pdf"}, 1, `--format "pdf": unknown value: want html or svg`},
+		{[]string{"gallery", "extra"}, 2, `unexpected argument "extra"`},
+	} {
+		out, errOut, code := call(t, "", tc.args...)
+		if code != tc.code || out != "" || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q", tc.args, code, errOut)
+		}
+	}
+}

@@ -1,0 +1,324 @@
+package pgn
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	chess960 "github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// Game is one game: its tags, its start position and its moves as a tree
+// (the main line with its variations, comments and NAGs).
+type Game struct {
+	// Number is the game's place in the input, from 1, and Line the line
+	// where its text begins, from 1. Both are 0 for a game built in code.
+	Number, Line int
+	// Tags are the tag pairs in the order they were read.
+	Tags Tags
+	// Start is the position the game starts from: the FEN tag's, or the
+	// standard start. It is the zero Position when the start could not be
+	// read (Err says why); such a game has no moves.
+	Start chess.Position
+	// Moves is the main line. Its Comments are those before the first move.
+	Moves Variation
+	// Err is the first error met while reading the game, or nil.
+	Err *Error
+	// marker is the result written at the end of the movetext.
+	marker chess.Result
+	// sid is the start position's Scharnagl number plus 1 when the start is
+	// one of the 960, -1 when it is not, and 0 when the reader did not look.
+	sid int16
+}
+
+// Variation is a line of moves: a game's main line, or an alternative to
+// one move of another line.
+type Variation struct {
+	// Comments are the comments before the first move.
+	Comments []string
+	Nodes    []Node
+}
+
+// Node is one move of a line, with what annotates it.
+type Node struct {
+	Move chess.Move
+	// NAGs are the numeric annotation glyphs after the move: $1 for "!",
+	// $2 for "?", $3 for "!!", $4 for "??", $5 for "!?", $6 for "?!".
+	NAGs []int
+	// Comments are the comments after the move, without their braces or
+	// semicolon and without surrounding white space.
+	Comments []string
+	// Variations are alternatives to this move, each starting from the
+	// position before it.
+	Variations []Variation
+}
+
+// Tag is a tag pair: [Name "Value"].
+type Tag struct {
+	Name, Value string
+}
+
+// Tags are a game's tag pairs, in order. A name appears at most once.
+type Tags []Tag
+
+// Get returns the value of the tag name, or "" if there is none.
+func (t Tags) Get(name string) string {
+	v, _ := t.Lookup(name)
+	return v
+}
+
+// Lookup returns the value of the tag name and whether the tag is there.
+func (t Tags) Lookup(name string) (string, bool) {
+	for _, tag := range t {
+		if tag.Name == name {
+			return tag.Value, true
+		}
+	}
+	return "", false
+}
+
+// Set gives the tag name the value: in its place if it is there, else at
+// the end.
+func (t *Tags) Set(name, value string) {
+	for i := range *t {
+		if (*t)[i].Name == name {
+			(*t)[i].Value = value
+			return
+		}
+	}
+	*t = append(*t, Tag{name, value})
+}
+
+// Delete removes the tag name, if it is there.
+func (t *Tags) Delete(name string) {
+	for i := range *t {
+		if (*t)[i].Name == name {
+			*t = append((*t)[:i], (*t)[i+1:]...)
+			return
+		}
+	}
+}
+
+// NewGame returns a game from start with the given main line, which must
+// be legal from start (Writer checks it), and no tags. Set its tags with
+// Tags.Set; Writer fills in the Seven Tag Roster.
+func NewGame(start chess.Position, moves []chess.Move) *Game {
+	g := &Game{Start: start}
+	g.Moves.Nodes = make([]Node, len(moves))
+	for i, m := range moves {
+		g.Moves.Nodes[i].Move = m
+	}
+	return g
+}
+
+// Result returns the game's result: the Result tag's when it holds one
+// of the four results, else the one at the end of the movetext, else
+// NoResult ("*").
+func (g *Game) Result() chess.Result {
+	if r, err := chess.ParseResult(g.Tags.Get("Result")); err == nil {
+		return r
+	}
+	return g.marker
+}
+
+// hasStart reports whether the start position could be read.
+func (g *Game) hasStart() bool { return g.Start != chess.Position{} }
+
+// Final returns the position after the last move of the main line (the
+// zero Position if the start could not be read).
+func (g *Game) Final() chess.Position {
+	p := g.Start
+	if !g.hasStart() {
+		return p
+	}
+	for _, n := range g.Moves.Nodes {
+		p.Play(n.Move)
+	}
+	return p
+}
+
+// Status returns the state of the game after the last move of its main
+// line, by the rules of chess.Game: checkmate, stalemate, insufficient
+// material, the 75-move rule and fivefold repetition end it, and the draws
+// that may be claimed are listed. A game that went on after the 75-move rule
+// or a fivefold repetition had ended it keeps that ending. The zero Status
+// (ongoing) is returned when the start could not be read.
+func (g *Game) Status() chess.Status {
+	if !g.hasStart() {
+		return chess.Status{}
+	}
+	nodes := g.Moves.Nodes
+	// Replay the main line, with the key of every position, up to where a
+	// rule ended the game.
+	keys := make([]uint64, 1, len(nodes)+1)
+	p := g.Start
+	keys[0] = p.Hash()
+	end := len(nodes)
+	for i, n := range nodes {
+		if p.Halfmove() >= 150 || fivefold(keys, p.Halfmove()) {
+			end = i
+			break
+		}
+		p.Play(n.Move)
+		keys = append(keys, p.Hash())
+	}
+	// Only the positions since the last capture or pawn move can repeat
+	// the last one: play those into a chess.Game for its rules.
+	tail := min(p.Halfmove(), end)
+	q := g.Start
+	for _, n := range nodes[:end-tail] {
+		q.Play(n.Move)
+	}
+	cg := chess.NewGame(q)
+	for _, n := range nodes[end-tail : end] {
+		if cg.Play(n.Move) != nil {
+			break
+		}
+	}
+	return cg.Status()
+}
+
+// fivefold reports whether the last of keys, the position reached after
+// halfmove plies without a capture or pawn move, stands there for the fifth
+// time (positions with the same key count as the same).
+func fivefold(keys []uint64, halfmove int) bool {
+	k, n := len(keys)-1, 1
+	for i := k - 2; i >= 0 && i >= k-halfmove; i -= 2 {
+		if keys[i] == keys[k] {
+			n++
+		}
+	}
+	return n >= 5
+}
+
+// StartID returns the Scharnagl number of the start position and true when
+// the game starts from one of the 960 start positions (White to move, all
+// castling rights, counters 0 and 1), else false.
+func (g *Game) StartID() (int, bool) {
+	switch {
+	case g.sid > 0:
+		return int(g.sid) - 1, true
+	case g.sid < 0 || !g.hasStart():
+		return 0, false
+	case g.Start == standardStart:
+		return 518, true
+	}
+	sp, err := chess960.ParseFEN(g.Start.FEN(chess.Standard))
+	if err != nil {
+		return 0, false
+	}
+	return sp.ID(), true
+}
+
+var standardStart = chess.NewPosition(chess960.Standard)
+
+// IsChess960 reports whether the game is Chess960 rather than standard
+// chess: its Variant tag names Chess960 (in any of the spellings the reader
+// accepts), or it starts from a Chess960 start position other than 518, or
+// from a position with castling rights that standard chess cannot have (a
+// king off the e-file or a rook off the a- and h-files). The writer gives
+// such games Variant "Chess960".
+func (g *Game) IsChess960() bool {
+	if v, ok := g.Tags.Lookup("Variant"); ok && variantKind(v) == variant960 {
+		return true
+	}
+	if !g.hasStart() || g.Start == standardStart {
+		return false
+	}
+	if id, ok := g.StartID(); ok && id != 518 {
+		return true
+	}
+	for b := g.Start.CastlingRooks(); b != 0; b &= b - 1 {
+		rook := b.First()
+		king := g.Start.KingSquare(chess.Color(rook.Rank() / 7))
+		if king.File() != 4 || (rook.File() != 0 && rook.File() != 7) {
+			return true
+		}
+	}
+	return false
+}
+
+type variant uint8
+
+const (
+	variantUnknown variant = iota
+	variantStandard
+	variant960
+)
+
+// variantKind classifies a Variant tag's value.
+func variantKind(v string) variant {
+	var b [24]byte
+	k := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '-' || c == '_':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if k == len(b) {
+			return variantUnknown
+		}
+		b[k] = c
+		k++
+	}
+	switch string(b[:k]) {
+	case "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc":
+		return variant960
+	case "", "standard", "chess", "normal", "classical", "fromposition":
+		return variantStandard
+	}
+	return variantUnknown
+}
+
+// The reasons an *Error gives. A move that cannot be played has the
+// chess package's reason instead: chess.ErrIllegal, chess.ErrAmbiguous or
+// chess.ErrMoveSyntax.
+var (
+	ErrSyntax    = errors.New("unexpected token")
+	ErrTag       = errors.New("malformed tag pair")
+	ErrComment   = errors.New("unterminated comment")
+	ErrVariation = errors.New("unterminated variation")
+	ErrFEN       = errors.New("bad FEN tag")
+	ErrVariant   = errors.New("unsupported variant")
+	ErrTooLong   = errors.New("game too long")
+)
+
+// Error is an error in one game: where it is, the token at fault and why.
+type Error struct {
+	Game   int    // the game's number, from 1
+	Line   int    // the token's line, from 1
+	Column int    // the token's column in bytes, from 1
+	Token  string // the token at fault
+	Err    error  // the reason: one of the Err values above, or the chess package's for a move
+	Detail string // more about the reason, or ""
+}
+
+// Error formats the error as `pgn: game 3, line 41:12: "Ke3": illegal
+// move: no white king can move to e3 (...)`, quoting at most 100 bytes of
+// the token.
+func (e *Error) Error() string {
+	return "pgn: game " + strconv.Itoa(e.Game) + ", line " + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Message()
+}
+
+// Message is the error without its place: the token, the reason and the
+// detail.
+func (e *Error) Message() string {
+	var b strings.Builder
+	b.WriteString(quote.Input(e.Token))
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	if e.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Detail)
+	}
+	return b.String()
+}
+
+// Unwrap returns the reason, so that errors.Is(err, chess.ErrIllegal)
+// works.
+func (e *Error) Unwrap() error { return e.Err }
