@@ -11,7 +11,10 @@ import (
 )
 
 // The examples that run an engine use Stockfish where Debian installs it
-// (apt-get install stockfish).
+// (apt-get install stockfish). Because go test must pass on a machine
+// without it, they are compiled but not run: their output is shown in a
+// comment, and the live tests (live_test.go) check the same, failing under
+// CI when Stockfish is missing.
 
 func ExampleStart() {
 	ctx := context.Background()
@@ -29,7 +32,7 @@ func ExampleStart() {
 		return
 	}
 	fmt.Println(res.BestMove, pos.SAN(res.BestMove), res.Lines[0].Score)
-	// Output: a1a8 Ra8# mate 1
+	// Prints: a1a8 Ra8# mate 1
 }
 
 func ExampleEngine_Go() {
@@ -61,7 +64,7 @@ func ExampleEngine_Go() {
 		// Each info line, e.g. i.Depth, i.Score, i.PV, as it comes.
 	})
 	fmt.Println(err == nil, res.Position.IsLegal(res.BestMove))
-	// Output:
+	// Prints:
 	// [f1g3 f8g6 g1h1 g8h8]
 	// true true
 }
@@ -81,7 +84,7 @@ func ExampleEngine_Perft() {
 		return
 	}
 	fmt.Println(len(d.Counts), d.Counts["e1h1"], d.Counts["e1a1"], d.Total)
-	// Output: 26 1 1 26
+	// Prints: 26 1 1 26
 }
 
 func ExamplePool() {
@@ -100,7 +103,7 @@ func ExamplePool() {
 	default:
 		fmt.Println(pos.SAN(res.BestMove))
 	}
-	// Output: Ra8#
+	// Prints: Ra8#
 }
 
 func ExampleParseInfo() {
