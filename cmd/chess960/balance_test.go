@@ -1,0 +1,242 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rows returns the data rows of a CSV table (not the comments and the
+// header row).
+func rows(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "id,") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestBalanceShard(t *testing.T) {
+	eng := fakeEngine(t)
+	out := mustRun(t, "balance", "--shard", "1/240", "--depth", "3", "--engine", eng)
+	for _, want := range []string{"# engine: Fake 1.0\n", "# depth: 3\n", "# options: Hash=16\n", "# date: 20", "# shard: 1/240 (positions 0-3)\n",
+		"\nid,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("header lacks %q:\n%s", want, out)
+		}
+	}
+	r := rows(out)
+	if len(r) != 4 {
+		t.Fatalf("%d rows, want 4:\n%s", len(r), out)
+	}
+	// The fake plays the first legal move in UCI order: a2a3 from every
+	// one of these four, then a7a5 a3a4 b7b5 from position 0 (BBQNNRKR:
+	// the bishops on a8 and b8 are shut in until a7 is empty; b7b5 sorts
+	// before b8a7). It scores cp 20*3-15 at depth 3, seldepth 5, 300
+	// nodes, 3 ms.
+	if r[0] != "0,BBQNNRKR,45,,a2a3,3,5,300,3,a2a3 a7a5 a3a4 b7b5" {
+		t.Errorf("row 0: %q", r[0])
+	}
+	for i, rank := range []string{"BBQNNRKR", "BQNBNRKR", "BQNNRBKR", "BQNNRKRB"} {
+		if !strings.HasPrefix(r[i], strings.Join([]string{string(rune('0' + i)), rank, "45", "", "a2a3", "3"}, ",")) {
+			t.Errorf("row %d: %q", i, r[i])
+		}
+	}
+	// JSON Lines: a header object, then one object per row.
+	out = mustRun(t, "balance", "--shard", "2/240", "--depth", "2", "--engine", eng, "--format", "json", "--jobs", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var head map[string]any
+	if len(lines) != 5 || json.Unmarshal([]byte(lines[0]), &head) != nil || head["engine"] != "Fake 1.0" || head["depth"] != 2.0 {
+		t.Fatalf("json:\n%s", out)
+	}
+	var row map[string]any
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row["id"] != 4.0 || row["score_cp"] != 25.0 || row["mate"] != nil || row["bestmove"] != "a2a3" {
+		t.Errorf("json row: %s (%v)", lines[1], err)
+	}
+}
+
+// TestBalanceResume kills a run after some rows, cuts its last line short,
+// and resumes it: the finished rows are kept as they are, and only the
+// others are computed.
+func TestBalanceResume(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "chess960")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	eng := fakeEngine(t, "-delay", "300ms")
+	file := filepath.Join(t.TempDir(), "shard.csv")
+	args := []string{"balance", "--shard", "1/240", "--depth", "3", "--jobs", "1", "--engine", eng, "--out", file}
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		data, _ := os.ReadFile(file)
+		if len(rows(string(data))) >= 2 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := rows(string(data))
+	if len(done) < 2 || len(done) > 3 || !strings.HasSuffix(string(data), "\n") {
+		t.Fatalf("after the kill:\n%s", data)
+	}
+	// Mark the finished rows (12345 nodes, which the fake never reports)
+	// to see that they are kept, and add a line cut short by the kill.
+	marked := strings.ReplaceAll(string(data), ",300,", ",12345,")
+	next := len(done)
+	marked += []string{"", "", "2,BQNNRBKR,4", "3,BQNNRKRB,45,,a2"}[next]
+	if err := os.WriteFile(file, []byte(marked), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Without --resume the file is not overwritten.
+	_, errOut, code := call(t, "", args...)
+	if code != 1 || !strings.Contains(errOut, "the file exists: continue it with --resume") {
+		t.Errorf("exists: %d %q", code, errOut)
+	}
+	// Another depth cannot continue it.
+	bad := []string{"balance", "--shard", "1/240", "--depth", "4", "--jobs", "1", "--engine", eng, "--out", file, "--resume"}
+	_, errOut, code = call(t, "", bad...)
+	if code != 1 || !strings.Contains(errOut, `was made by "Fake 1.0" at depth 3 with "Hash=16"; this run is "Fake 1.0" at depth 4`) {
+		t.Errorf("other depth: %d %q", code, errOut)
+	}
+	_, errOut, code = call(t, "", append(args, "--resume")...)
+	if code != 0 || !strings.Contains(errOut, "dropped a last line cut short") {
+		t.Fatalf("resume: exit %d, stderr %q", code, errOut)
+	}
+	data, _ = os.ReadFile(file)
+	got := rows(string(data))
+	if len(got) != 4 {
+		t.Fatalf("after resuming:\n%s", data)
+	}
+	for i, r := range got {
+		if !strings.HasPrefix(r, string(rune('0'+i))+",") {
+			t.Errorf("row %d: %q (not sorted)", i, r)
+		}
+		kept := strings.Contains(r, ",12345,")
+		if (i < next) != kept || (!kept && !strings.Contains(r, ",300,")) {
+			t.Errorf("row %d: %q; the first %d rows should be kept", i, r, next)
+		}
+	}
+	// Resuming a finished file computes nothing.
+	if _, errOut, code := call(t, "", append(args, "--resume")...); code != 0 || !strings.Contains(errOut, "4 of 4 positions done") {
+		t.Errorf("resume when done: %d %q", code, errOut)
+	}
+	_, errOut, code = call(t, "", "balance", "--resume", "--engine", eng)
+	if code != 2 || !strings.Contains(errOut, "--resume needs --out FILE") {
+		t.Errorf("resume without out: %d %q", code, errOut)
+	}
+}
+
+func TestBalanceMerge(t *testing.T) {
+	eng := fakeEngine(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	mustRun(t, "balance", "--shard", "1/2", "--depth", "1", "--engine", eng, "--out", a)
+	mustRun(t, "balance", "--shard", "2/2", "--depth", "1", "--engine", eng, "--out", b)
+	out := mustRun(t, "balance", "--merge", a, b)
+	r := rows(out)
+	if len(r) != 960 || !strings.HasPrefix(r[0], "0,BBQNNRKR,") || !strings.HasPrefix(r[959], "959,RKRNNQBB,") || strings.Contains(out, "# shard") {
+		t.Fatalf("merged: %d rows\n%.300s", len(r), out)
+	}
+	merged := filepath.Join(dir, "all.json")
+	mustRun(t, "balance", "--merge", b, a, "--out", merged)
+	data, _ := os.ReadFile(merged)
+	if n := strings.Count(string(data), "\n"); n != 961 || !strings.HasPrefix(string(data), `{"engine":"Fake 1.0","depth":1`) {
+		t.Errorf("merged to JSON: %d lines\n%.200s", n, data)
+	}
+	// Overlaps, gaps and other engines or depths are refused.
+	aData, _ := os.ReadFile(a)
+	bData, _ := os.ReadFile(b)
+	bRows := rows(string(bData))
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	overlap := write("overlap.csv", string(aData)+bRows[0]+"\n")
+	gap := write("gap.csv", strings.Replace(string(bData), bRows[100]+"\n", "", 1))
+	depth := write("depth.csv", strings.Replace(string(bData), "# depth: 1\n", "# depth: 2\n", 1))
+	engine := write("engine.csv", strings.Replace(string(bData), "# engine: Fake 1.0\n", "# engine: Other 2\n", 1))
+	for _, c := range []struct {
+		files []string
+		msg   string
+	}{
+		{[]string{overlap, b}, "position 480 is in both " + overlap + " and " + b},
+		{[]string{a, gap}, "1 positions are in none of the files: 580"},
+		{[]string{a}, "480 positions are in none of the files: 480-959"},
+		{[]string{a, depth}, `was made by "Fake 1.0" at depth 1 with "Hash=16", but ` + depth + ` by "Fake 1.0" at depth 2`},
+		{[]string{a, engine}, `but ` + engine + ` by "Other 2"`},
+		{[]string{a, filepath.Join(dir, "none.csv")}, "no such file"},
+	} {
+		_, errOut, code := call(t, "", append([]string{"balance", "--merge"}, c.files...)...)
+		if code != 1 || !strings.Contains(errOut, c.msg) {
+			t.Errorf("merge %v: exit %d, %q; want %q", c.files, code, errOut, c.msg)
+		}
+	}
+	_, errOut, code := call(t, "", "balance", "--merge", a, b, "--depth", "3")
+	if code != 2 || !strings.Contains(errOut, "--merge takes only --out and --format, not --depth") {
+		t.Errorf("merge --depth: %d %q", code, errOut)
+	}
+}
+
+func TestBalanceErrors(t *testing.T) {
+	eng := fakeEngine(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--shard", "0/4"}, 1, `--shard "0/4": out of range`},
+		{[]string{"--shard", "5/4"}, 1, `--shard "5/4": out of range`},
+		{[]string{"--shard", "1/961"}, 1, `out of range`},
+		{[]string{"--shard", "x"}, 1, `--shard "x": want I/N`},
+		{[]string{"--depth", "0"}, 1, `--depth "0": out of range: must be 1..100`},
+		{[]string{"--jobs", "0"}, 1, `--jobs "0": out of range: must be 1..256`},
+		{[]string{"--format", "xml"}, 1, `--format "xml": unknown value: want csv or json`},
+		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"--shard", "1/960", "--engine", fakeEngine(t, "-no960")}, 1, "has no UCI_Chess960 option"},
+		{[]string{"--shard", "1/960", "--engine", fakeEngine(t, "-crash")}, 1, "segmentation fault (planted)"},
+	} {
+		args := append([]string{"balance"}, c.args...)
+		if !slices.Contains(c.args, "--engine") {
+			args = append(args, "--engine", eng)
+		}
+		_, errOut, code := call(t, "", args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d, %q; want %d %q", c.args, code, errOut, c.code, c.msg)
+		}
+	}
+}
+
+// TestBalanceStockfish: "balance --shard 1/240 --depth 8 writes 4 rows".
+func TestBalanceStockfish(t *testing.T) {
+	sf := stockfishPath(t)
+	file := filepath.Join(t.TempDir(), "sf.csv")
+	mustRun(t, "balance", "--shard", "1/240", "--depth", "8", "--engine", sf, "--out", file, "--jobs", "2")
+	data, _ := os.ReadFile(file)
+	r := rows(string(data))
+	if len(r) != 4 || !strings.Contains(string(data), "# engine: Stockfish") {
+		t.Fatalf("%s", data)
+	}
+	for i, row := range r {
+		f := strings.Split(row, ",")
+		if f[0] != string(rune('0'+i)) || f[5] != "8" || (f[2] == "") == (f[3] == "") {
+			t.Errorf("row %q", row)
+		}
+	}
+}
