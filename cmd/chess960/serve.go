@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"github.com/chess960/chess960/internal/server"
+)
+
+// serveContext is the context serve runs in: until SIGINT or SIGTERM.
+// Tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// shutdownGrace is how long serve waits for the requests in flight when it
+// is asked to stop.
+const shutdownGrace = 10 * time.Second
+
+func init() {
+	register(&command{
+		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off]",
+		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
+		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
+interface). It keeps no state: everything a page shows is in its address, so any number of
+instances behind a load balancer serve the same app. The JSON API under /api/ answers what
+the commands print with --json. The access log (one line per request, without the query,
+which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
+after the requests in flight finish.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
+			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
+			return func(e *env, args []string) error {
+				if err := wantArgs(args, 0, 0, ""); err != nil {
+					return err
+				}
+				var log *slog.Logger
+				lw := server.NewLogWriter(e.stderr, 200*time.Millisecond)
+				defer lw.Close()
+				switch *logFormat {
+				case "text":
+					log = slog.New(slog.NewTextHandler(lw, nil))
+				case "json":
+					log = slog.New(slog.NewJSONHandler(lw, nil))
+				case "off":
+				default:
+					return fmt.Errorf("--log %q: unknown format: want text, json or off", *logFormat)
+				}
+				if os.Getenv("GOGC") == "" {
+					// The live heap is a few megabytes: collecting at 5x
+					// it instead of 2x costs little memory and keeps the
+					// latency tail short under load.
+					debug.SetGCPercent(400)
+				}
+				cfg := server.Config{Logger: log}
+				if os.Getenv("GOMAXPROCS") == "" {
+					// Perft counts hold a P each while they run, on a thread
+					// the kernel serves last (nice 10): give them Ps of their
+					// own, so that the cheap requests keep one per CPU.
+					n := runtime.GOMAXPROCS(0)
+					cfg.MaxPerft = max(1, n/2)
+					runtime.GOMAXPROCS(n + cfg.MaxPerft)
+				}
+				ln, err := net.Listen("tcp", *addr)
+				if err != nil {
+					return fmt.Errorf("--addr %q: %v", *addr, err)
+				}
+				ctx, stop := serveContext()
+				defer stop()
+				srv := server.NewHTTPServer(*addr, server.New(cfg), log)
+				fmt.Fprintf(e.stderr, "chess960: serving on http://%s (Ctrl+C stops)\n", ln.Addr())
+				flush(e)
+				err = server.Run(ctx, srv, ln, shutdownGrace)
+				if err != nil {
+					return fmt.Errorf("serve: %v", err)
+				}
+				fmt.Fprintln(e.stderr, "chess960: stopped")
+				return nil
+			}
+		},
+	})
+}

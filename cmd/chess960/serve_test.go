@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chess960/chess960/internal/server"
+)
+
+// TestAPIEqualsCLI is the one contract: each API endpoint answers, byte for
+// byte, what the matching command prints with --json for the same input.
+// Perft's time and speed are left out of the comparison.
+func TestAPIEqualsCLI(t *testing.T) {
+	h := server.New(server.Config{})
+	fens := []string{
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1",
+		"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+	}
+	type pair struct {
+		api string
+		cli []string
+	}
+	var cases []pair
+	for _, n := range []string{"0", "518", "959", "960", "SP-7"} {
+		cases = append(cases, pair{"/api/positions/" + url.PathEscape(n), []string{"pos", n, "--json"}})
+	}
+	for _, n := range []string{"1", "359", "960"} {
+		cases = append(cases, pair{"/api/positions/" + n + "?fritz9=1", []string{"pos", n, "--fritz9", "--json"}})
+	}
+	cases = append(cases,
+		pair{"/api/random?count=3&seed=Round%201", []string{"random", "--count", "3", "--seed", "Round 1", "--json"}},
+		pair{"/api/random?count=12&seed=x&unique=1&exclude=518,0-9", []string{"random", "--count", "12", "--seed", "x", "--unique", "--exclude", "518,0-9", "--json"}},
+		pair{"/api/random?seed=", []string{"random", "--seed", "", "--json"}},
+		pair{"/api/random?count=960&seed=all&unique=1", []string{"random", "--count", "960", "--seed", "all", "--unique", "--json"}},
+		pair{"/api/identify?q=RKRNNQBB", []string{"id", "RKRNNQBB", "--json"}},
+		pair{"/api/identify?q=rnbqkbnr", []string{"id", "rnbqkbnr", "--json"}},
+		pair{"/api/identify?q=" + url.QueryEscape("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"), []string{"id", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "--json"}},
+	)
+	for _, f := range append(fens, "518", "startpos", "RKRNNQBB") {
+		q := url.QueryEscape(f)
+		cases = append(cases,
+			pair{"/api/moves?fen=" + q, []string{"moves", f, "--json"}},
+			pair{"/api/moves?fen=" + q + "&standard=1", []string{"moves", f, "--standard", "--json"}},
+			pair{"/api/play?fen=" + q, []string{"play", f, "--json"}},
+		)
+	}
+	for _, f := range fens {
+		q := url.QueryEscape(f)
+		cases = append(cases,
+			pair{"/api/perft?fen=" + q + "&depth=2&divide=1", []string{"perft", "--fen", f, "--depth", "2", "--divide", "--threads", "1", "--json"}},
+			pair{"/api/perft?fen=" + q + "&depth=3", []string{"perft", "--fen", f, "--depth", "3", "--threads", "1", "--json"}},
+		)
+	}
+	cases = append(cases,
+		pair{"/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O", []string{"play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--json"}},
+		pair{"/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O&castling=shredder", []string{"play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--castling", "shredder", "--json"}},
+		pair{"/api/play?fen=startpos&moves=f3,e5,g4,Qh4", []string{"play", "startpos", "f3", "e5", "g4", "Qh4", "--json"}},
+		pair{"/api/play?fen=518&moves=Nf3,Nf6,Ng1,Ng8,Nf3,Nf6,Ng1,Ng8", []string{"play", "518", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "--json"}},
+		pair{"/api/play?fen=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1", []string{"play", "250", "d2d4", "d7d5", "d1d3", "d8d6", "c1b1", "--json"}},
+		pair{"/api/perft?pos=518&depth=4", []string{"perft", "--pos", "518", "--depth", "4", "--threads", "1", "--json"}},
+		pair{"/api/perft?pos=0&depth=0", []string{"perft", "--pos", "0", "--depth", "0", "--threads", "1", "--json"}},
+		pair{"/api/perft?fen=" + url.QueryEscape("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1") + "&depth=2&divide=1", []string{"perft", "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1", "--depth", "2", "--divide", "--threads", "1", "--json"}},
+	)
+	// Pictures: the svg command's output for the same flags.
+	for _, c := range []struct{ q, args string }{
+		{"pos=518", "518"},
+		{"pos=0&flip=1&size=200&coords=1", "0 --flip --size 200 --coords"},
+		{"fen=" + url.QueryEscape("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1") + "&highlight=e1,h1&arrow=e1g1,d5e6&theme=dark",
+			"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|--highlight|e1,h1|--arrow|e1g1,d5e6|--theme|dark"},
+		{"fen=" + url.QueryEscape("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2") + "&last-move=e7e5", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2|--last-move|e7e5"},
+	} {
+		args := strings.Fields(c.args)
+		if strings.Contains(c.args, "|") {
+			args = strings.Split(c.args, "|")
+		}
+		for _, format := range []string{"svg", "png"} {
+			r := httptest.NewRequest("GET", "/diagram."+format+"?"+c.q, nil)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			out, errOut, code := call(t, "", append(append([]string{"svg"}, args...), "--format", format)...)
+			if code != 0 || w.Code != 200 {
+				t.Errorf("/diagram.%s?%s: %d; chess960 svg %q: exit %d %s", format, c.q, w.Code, args, code, errOut)
+				continue
+			}
+			if w.Body.String() != out {
+				t.Errorf("/diagram.%s?%s differs from chess960 svg %q --format %s (%d and %d bytes)", format, c.q, args, format, w.Body.Len(), len(out))
+			}
+		}
+	}
+	timing := regexp.MustCompile(`"(seconds|nps)": [0-9.e+-]+`)
+	for _, c := range cases {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		out, errOut, code := call(t, "", c.cli...)
+		if code != 0 {
+			t.Errorf("chess960 %q: exit %d: %s", c.cli, code, errOut)
+			continue
+		}
+		if w.Code != 200 {
+			t.Errorf("GET %s: %d %s", c.api, w.Code, w.Body)
+			continue
+		}
+		api, cli := timing.ReplaceAllString(w.Body.String(), `"$1": T`), timing.ReplaceAllString(out, `"$1": T`)
+		if api != cli {
+			t.Errorf("GET %s differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, c.cli, api, cli)
+		}
+	}
+	// POST /api/play answers as GET does.
+	body := `{"fen": "0", "moves": ["Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O"]}`
+	r := httptest.NewRequest("POST", "/api/play", strings.NewReader(body))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ := call(t, "", "play", "0", "Ne3", "Ne6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "--json")
+	if w.Body.String() != out {
+		t.Errorf("POST /api/play:\n%s\nCLI:\n%s", w.Body, out)
+	}
+	// POST /api/pgn answers what pgn --json prints (NDJSON), a game with an
+	// error included.
+	games := "[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1\"]\n\n" +
+		"1. d4 d5 2. Qd3 Qd6 3. O-O-O {castles, king stays} Nf6 (3... Nc6 4. e4) *\n\n1. e4 e5 2. Ke3 *\n\n" +
+		"[White \"<b>\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	r = httptest.NewRequest("POST", "/api/pgn", strings.NewReader(games))
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ = call(t, games, "pgn", "--json")
+	if w.Code != 200 || w.Body.String() != out || strings.Count(out, "\n") != 3 {
+		t.Errorf("POST /api/pgn: %d\n%s\npgn --json:\n%s", w.Code, w.Body, out)
+	}
+	// An unseeded draw has the same shape.
+	r = httptest.NewRequest("GET", "/api/random?count=2", nil)
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	out, _, _ = call(t, "", "random", "--count", "2", "--json")
+	var a, b map[string]any
+	if json.Unmarshal(w.Body.Bytes(), &a) != nil || json.Unmarshal([]byte(out), &b) != nil {
+		t.Fatalf("unseeded draws: %s / %s", w.Body, out)
+	}
+	pa, _ := a["positions"].([]any)
+	pb, _ := b["positions"].([]any)
+	if !reflect.DeepEqual(keys(a), keys(b)) || len(pa) != 2 || len(pb) != 2 || !reflect.DeepEqual(keys(pa[0].(map[string]any)), keys(pb[0].(map[string]any))) {
+		t.Errorf("unseeded draw: %s\nCLI: %s", w.Body, out)
+	}
+	delete(a, "positions")
+	delete(b, "positions")
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("unseeded draw options %v, CLI %v", a, b)
+	}
+}
+
+// TestAPIErrorsEqualCLI: where the API and a command refuse the same input
+// for the same reason, they say the same thing: the command's message after
+// its "chess960 CMD: " prefix, and api.Code's code.
+func TestAPIErrorsEqualCLI(t *testing.T) {
+	h := server.New(server.Config{})
+	for _, c := range []struct {
+		api string
+		cli []string
+	}{
+		{"/api/positions/961", []string{"pos", "961"}},
+		{"/api/positions/-1", []string{"pos", "-1"}},
+		{"/api/positions/0?fritz9=1", []string{"pos", "0", "--fritz9"}},
+		{"/api/identify?q=RNBQBKNR", []string{"id", "RNBQBKNR"}},
+		{"/api/identify?q=RNBQKBN", []string{"id", "RNBQKBN"}},
+		{"/api/identify?q=" + url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"), []string{"id", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"}},
+		{"/api/moves?fen=961", []string{"moves", "961"}},
+		{"/api/moves?fen=RNBQBKNR", []string{"moves", "RNBQBKNR"}},
+		{"/api/moves?fen=" + url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"), []string{"moves", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w BQkq - 0 1"}},
+		{"/api/play?fen=518&moves=e4,e5,Ke3", []string{"play", "518", "e4", "e5", "Ke3"}},
+		{"/api/play?fen=startpos&moves=f3,e5,g4,Qh4,a3", []string{"play", "startpos", "f3", "e5", "g4", "Qh4", "a3"}},
+		{"/api/random?exclude=0-959", []string{"random", "--exclude", "0-959"}},
+	} {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		_, errOut, code := call(t, "", c.cli...)
+		if code != 1 || w.Code != 400 {
+			t.Errorf("%s: status %d, chess960 %q exit %d", c.api, w.Code, c.cli, code)
+			continue
+		}
+		var e struct{ Error, Code string }
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+			t.Fatal(err)
+		}
+		cli := strings.TrimSpace(errOut)
+		cli = cli[strings.Index(cli, ": ")+2:]
+		cli = strings.TrimPrefix(cli, "--")
+		if e.Error != cli {
+			t.Errorf("GET %s says\n  %s\nchess960 %q says\n  %s", c.api, e.Error, c.cli, cli)
+		}
+		if e.Code == "" {
+			t.Errorf("GET %s: no code", c.api)
+		}
+	}
+}
+
+func keys(m map[string]any) []string {
+	var k []string
+	for s := range m {
+		k = append(k, s)
+	}
+	sort.Strings(k)
+	return k
+}
+
+// TestServeCommand runs serve in-process on a free port, asks it a
+// question, and stops it as SIGINT would.
+func TestServeCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { serveContext = old }()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "json"}, strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	rd := bufio.NewReader(pr)
+	line, err := rd.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("first line %q", line)
+	}
+	go io.Copy(io.Discard, rd) // the access log
+	resp, err := http.Get(m[1] + "/api/positions/518")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want, _, _ := call(t, "", "pos", "518", "--json")
+	if string(b) != want {
+		t.Errorf("served %q, want %q", b, want)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve exited %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	// Bad flags.
+	if _, errOut, code := call(t, "", "serve", "--log", "xml"); code != 1 || !strings.Contains(errOut, `--log "xml"`) {
+		t.Errorf("--log xml: %d %q", code, errOut)
+	}
+	if _, errOut, code := call(t, "", "serve", "--addr", "nonsense:port:x"); code != 1 || !strings.Contains(errOut, "--addr") {
+		t.Errorf("bad --addr: %d %q", code, errOut)
+	}
+	if _, _, code := call(t, "", "serve", "extra"); code != 2 {
+		t.Errorf("serve extra: exit %d, want 2", code)
+	}
+}

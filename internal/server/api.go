@@ -1,0 +1,338 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/perft"
+)
+
+// GET /api/positions/{n}[?fritz9=1]: pos N [--fritz9] --json.
+func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("fritz9"); err != nil {
+		return err
+	}
+	fritz, err := q.flag("fritz9")
+	if err != nil {
+		return err
+	}
+	n := r.PathValue("n")
+	if len(n) > maxNumber {
+		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
+	}
+	if t := strings.TrimSpace(n); !numericArg(t) && (rankLike(t) || strings.Contains(t, "/")) {
+		what := "a back rank"
+		if strings.Contains(t, "/") {
+			what = "a FEN"
+		}
+		return badParam("n", n, "%s, and this reads a number (GET /api/identify?q=... finds its number)", what)
+	}
+	var sp chess960.StartPos
+	var perr error
+	if fritz {
+		sp, perr = chess960.ParseFritz9(n)
+	} else {
+		sp, perr = chess960.ParseID(n)
+	}
+	if perr != nil {
+		return badInput("n", perr)
+	}
+	writeJSONBytes(w, positionBody(sp), cacheStable)
+	return nil
+}
+
+// positionBodies keeps the answer of each position once it is made: it
+// depends on the number only.
+var positionBodies [chess960.Count]atomic.Pointer[[]byte]
+
+func positionBody(sp chess960.StartPos) []byte {
+	if b := positionBodies[sp.ID()].Load(); b != nil {
+		return *b
+	}
+	b := marshalCLI(api.NewStartPosition(sp))
+	positionBodies[sp.ID()].Store(&b)
+	return b
+}
+
+// drawParams reads the parameters of a draw: count (1..max), seed (its
+// presence makes the draw reproducible), unique and exclude.
+func drawParams(q query, countName string, maxN int) (chess960.DrawOptions, int, *inputError) {
+	var o chess960.DrawOptions
+	count, err := q.intParam(countName, 1, maxN, 1)
+	if err != nil {
+		return o, 0, err
+	}
+	if o.Unique, err = q.flag("unique"); err != nil {
+		return o, 0, err
+	}
+	ex, perr := chess960.ParseSet(q.get("exclude"))
+	if perr != nil {
+		return o, 0, badInput("exclude", perr)
+	}
+	o.Exclude = ex
+	o.Seeded, o.Seed = q.has("seed"), q.get("seed")
+	return o, count, nil
+}
+
+// newDrawer is chess960.NewDrawer with the command line's message for a
+// draw with nothing left.
+func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *inputError) {
+	d, err := chess960.NewDrawer(o)
+	if err != nil {
+		return nil, &inputError{status: http.StatusBadRequest, param: "exclude", code: api.Code(err),
+			msg: "exclude " + quote.Input(exclude) + ": every position is excluded: nothing left to draw"}
+	}
+	return d, nil
+}
+
+// GET /api/random?count=&seed=&unique=&exclude=: random --json with the
+// same flags.
+func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("count", "seed", "unique", "exclude"); err != nil {
+		return err
+	}
+	o, count, err := drawParams(q, "count", maxCount)
+	if err != nil {
+		return err
+	}
+	d, err := newDrawer(o, q.get("exclude"))
+	if err != nil {
+		return err
+	}
+	cache := cacheNever
+	if o.Seeded {
+		cache = cacheStable
+	}
+	writeJSONBytes(w, drawJSON(o, d, count), cache)
+	return nil
+}
+
+// GET /api/identify?q=RANK-or-FEN: id Q --json.
+func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("q"); err != nil {
+		return err
+	}
+	if !q.has("q") {
+		return missing("q", "a back rank such as RNBQKBNR or a start position's FEN")
+	}
+	sp, perr := identify(q.get("q"))
+	if perr != nil {
+		return badInput("q", perr)
+	}
+	writeJSONBytes(w, positionBody(sp), cacheStable)
+	return nil
+}
+
+// GET /api/moves?fen=[&standard=1]: moves FEN [--standard] --json.
+func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("fen", "pos", "standard"); err != nil {
+		return err
+	}
+	p, _, err := q.position()
+	if err != nil {
+		return err
+	}
+	std, err := q.flag("standard")
+	if err != nil {
+		return err
+	}
+	mode := chess.Chess960
+	if std {
+		mode = chess.Standard
+	}
+	writeJSONBytes(w, marshalCLI(api.NewMoves(p, mode)), cacheStable)
+	return nil
+}
+
+// GET /api/play?fen=&moves=a,b,c[&castling=shredder]: play FEN a b c --json.
+func (s *Server) apiPlayGET(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("fen", "pos", "moves", "castling"); err != nil {
+		return err
+	}
+	return s.answerPlay(w, q, moveList(q.get("moves")))
+}
+
+// playBody is the JSON body of POST /api/play. Moves may be an array of
+// moves or one string of moves separated by commas or spaces.
+type playBody struct {
+	FEN      string          `json:"fen"`
+	Moves    json.RawMessage `json:"moves"`
+	Castling string          `json:"castling"`
+}
+
+// maxPlayBody is the largest body POST /api/play reads.
+const maxPlayBody = 256 << 10
+
+// POST /api/play with {"fen": ..., "moves": [...]}: as GET /api/play.
+func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *inputError {
+	body, err := readBody(w, r, maxPlayBody)
+	if err != nil {
+		return err
+	}
+	var b playBody
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if jerr := dec.Decode(&b); jerr != nil {
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid,
+			msg: "body " + quote.Input(string(body)) + `: not a JSON object {"fen": "...", "moves": ["e4", ...]}: ` + jerr.Error()}
+	}
+	if dec.More() {
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body " + quote.Input(string(body)) + ": more than one JSON value"}
+	}
+	var moves []string
+	if len(b.Moves) > 0 && string(b.Moves) != "null" {
+		var text string
+		if json.Unmarshal(b.Moves, &moves) != nil {
+			if json.Unmarshal(b.Moves, &text) != nil {
+				return &inputError{status: http.StatusBadRequest, param: "moves", code: codeInvalid,
+					msg: "moves " + quote.Input(string(b.Moves)) + ": want an array of moves or a string of moves"}
+			}
+			moves = moveList(text)
+		}
+	}
+	v := map[string][]string{"fen": {b.FEN}}
+	if b.Castling != "" {
+		v["castling"] = []string{b.Castling}
+	}
+	return s.answerPlay(w, query{v}, moves)
+}
+
+func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inputError {
+	p, _, err := q.position()
+	if err != nil {
+		return err
+	}
+	style, err := q.castlingStyle()
+	if err != nil {
+		return err
+	}
+	if len(moves) > maxMoves {
+		return &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
+			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
+	}
+	g, perr := playMoves(p, moves, style)
+	if perr != nil {
+		return badInput("moves", perr)
+	}
+	writeJSONBytes(w, marshalCLI(api.NewPlay(g, moves, style)), cacheStable)
+	return nil
+}
+
+// readBody reads a request body of at most limit bytes.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *inputError) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, &inputError{status: http.StatusRequestEntityTooLarge, param: "body", code: codeTooLarge,
+				msg: fmt.Sprintf("body: too large: at most %d bytes", limit)}
+		}
+		return nil, &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: cannot be read: " + err.Error()}
+	}
+	return body, nil
+}
+
+// GET /api/perft?fen=&depth=[&divide=1]: perft --fen FEN --depth D
+// [--divide] --threads 1 --json, within the node budget.
+func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("fen", "pos", "depth", "divide"); err != nil {
+		return err
+	}
+	p, _, err := q.position()
+	if err != nil {
+		return err
+	}
+	if !q.has("depth") {
+		return missing("depth", "the depth in plies, 0..15")
+	}
+	depth, err := q.intParam("depth", 0, 15, 0)
+	if err != nil {
+		return err
+	}
+	divide, err := q.flag("divide")
+	if err != nil {
+		return err
+	}
+	if divide && depth == 0 {
+		return badParam("divide", q.get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
+	}
+	start := time.Now()
+	var nodes uint64
+	var div []perft.Entry
+	var ok bool
+	lowPriority(func() { nodes, div, ok = budgetCount(r.Context(), p, depth, s.cfg.PerftBudget) })
+	if !ok {
+		if r.Context().Err() != nil {
+			return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+		}
+		return &inputError{status: http.StatusUnprocessableEntity, param: "depth", code: codeBudget,
+			msg: fmt.Sprintf("depth %d: this count passes the budget of %d nodes per request; ask for a smaller depth, or run chess960 perft on your own computer", depth, s.cfg.PerftBudget)}
+	}
+	writeJSONBytes(w, marshalCLI(perftJSON(p, depth, nodes, div, divide, time.Since(start))), cacheStable)
+	return nil
+}
+
+// GET /healthz.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) *inputError {
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	writeJSONBytes(w, []byte("{\"status\": \"ok\"}\n"), cacheNever)
+	return nil
+}
+
+// GET /api/openapi.json: the API described in OpenAPI 3.
+func (s *Server) apiOpenAPI(w http.ResponseWriter, r *http.Request) *inputError {
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	writeJSONBytes(w, s.assets.openAPI, cacheStable)
+	return nil
+}
+
+// noQuery refuses any parameter.
+func noQuery(r *http.Request) *inputError {
+	if r.URL.RawQuery == "" {
+		return nil
+	}
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	return q.only()
+}

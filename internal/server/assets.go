@@ -1,0 +1,129 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960/internal/server/web"
+)
+
+// assets serves the static files under /s/HASH/, where HASH is a digest of
+// all of them: a new version gets new URLs, so browsers may keep each file
+// forever. Each file is also kept gzipped.
+type assets struct {
+	hash    string
+	files   map[string]*asset
+	openAPI []byte
+}
+
+type asset struct {
+	body, gz []byte
+	ctype    string
+}
+
+func loadAssets() *assets {
+	a := &assets{files: map[string]*asset{}}
+	h := sha256.New()
+	var names []string
+	fs.WalkDir(web.FS, "static", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	for _, p := range names {
+		body, err := web.FS.ReadFile(p)
+		if err != nil {
+			panic(err) // embedded: cannot fail
+		}
+		h.Write([]byte(p))
+		h.Write(body)
+		name := strings.TrimPrefix(p, "static/")
+		ct := mime.TypeByExtension(path.Ext(name))
+		switch path.Ext(name) {
+		case ".js":
+			ct = "text/javascript; charset=utf-8"
+		case ".css":
+			ct = "text/css; charset=utf-8"
+		case ".svg":
+			ct = "image/svg+xml"
+		}
+		a.files[name] = &asset{body: body, gz: gzipBytes(body), ctype: ct}
+	}
+	a.hash = hex.EncodeToString(h.Sum(nil))[:12]
+	api, err := web.FS.ReadFile("openapi.json")
+	if err != nil {
+		panic(err)
+	}
+	a.openAPI = api
+	return a
+}
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// url returns the URL of a static file.
+func (a *assets) url(name string) string { return "/s/" + a.hash + "/" + name }
+
+func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest := strings.TrimPrefix(r.URL.Path, "/s/")
+	hash, name, ok := strings.Cut(rest, "/")
+	f := a.files[name]
+	if !ok || f == nil {
+		h := w.Header()
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte("no such file\n"))
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	h.Set("Vary", "Accept-Encoding")
+	if hash == a.hash {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	body := f.body
+	if acceptsGzip(r) && len(f.gz) < len(f.body) {
+		body = f.gz
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept-Encoding") {
+		for _, part := range strings.Split(v, ",") {
+			enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if !strings.EqualFold(strings.TrimSpace(enc), "gzip") {
+				continue
+			}
+			qv, hasQ := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+			if q, err := strconv.ParseFloat(qv, 64); hasQ && err == nil && q == 0 {
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}

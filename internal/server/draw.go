@@ -1,0 +1,326 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960"
+)
+
+// maxRounds is the most rounds one draw may have.
+const maxRounds = 200
+
+// drawSpec is an arbiter's draw: rounds, the secret seed, no repeats,
+// exclusions and mirror pairs, plus the event's name for the sheet.
+type drawSpec struct {
+	Rounds  int
+	Seed    string
+	Unique  bool
+	Exclude string
+	Mirror  bool
+	Event   string
+	Commit  string // the commitment to check (verify only)
+	ex      chess960.Set
+}
+
+// values returns the spec as URL parameters (without the commitment).
+func (d drawSpec) values() url.Values {
+	v := url.Values{"rounds": {strconv.Itoa(d.Rounds)}, "seed": {d.Seed}}
+	if d.Unique {
+		v.Set("unique", "1")
+	}
+	if d.Exclude != "" {
+		v.Set("exclude", d.Exclude)
+	}
+	if d.Mirror {
+		v.Set("mirror", "1")
+	}
+	if d.Event != "" {
+		v.Set("event", d.Event)
+	}
+	return v
+}
+
+func readDrawSpec(q query) (drawSpec, *inputError) {
+	var d drawSpec
+	var err *inputError
+	if d.Rounds, err = q.intParam("rounds", 1, maxRounds, 8); err != nil {
+		return d, err
+	}
+	if d.Unique, err = q.flag("unique"); err != nil {
+		return d, err
+	}
+	if d.Mirror, err = q.flag("mirror"); err != nil {
+		return d, err
+	}
+	d.Seed, d.Exclude, d.Event, d.Commit = q.get("seed"), strings.TrimSpace(q.get("exclude")), q.get("event"), q.get("commit")
+	if len(d.Event) > 200 {
+		return d, badParam("event", d.Event, "too long: at most 200 bytes")
+	}
+	ex, perr := chess960.ParseSet(d.Exclude)
+	if perr != nil {
+		return d, badInput("exclude", perr)
+	}
+	d.ex = ex
+	return d, nil
+}
+
+// commitment is the lowercase hex SHA-256 of the seed's UTF-8 bytes.
+func commitment(seed string) string {
+	h := sha256.Sum256([]byte(seed))
+	return hex.EncodeToString(h[:])
+}
+
+// pool returns the exclusions the drawer gets. With mirror pairs, each
+// round is a pair (a position and its mirror image), so a pair is drawn by
+// its lower-numbered member: the drawer also excludes every higher member,
+// and the mirror image of every excluded position.
+func (d drawSpec) pool() chess960.Set {
+	if !d.Mirror {
+		return d.ex
+	}
+	ex := d.ex
+	for _, p := range d.ex.Positions() {
+		ex.Add(p.Mirror())
+	}
+	for _, pr := range chess960.MirrorPairs() {
+		ex.Add(pr[1])
+	}
+	return ex
+}
+
+// round is one round of a draw: one game, or two with mirror pairs.
+type round struct {
+	N     int
+	Games []drawGame
+}
+
+type drawGame struct {
+	Label string // "", or "A" and "B" for a mirror pair
+	P     posView
+	Board template.HTML
+}
+
+// draws runs the draw: exactly random --seed SEED --count ROUNDS
+// [--unique] [--exclude POOL].
+func (d drawSpec) draws(boards bool) ([]round, *inputError) {
+	ex := d.pool()
+	dr, err := newDrawer(chess960.DrawOptions{Seeded: true, Seed: d.Seed, Exclude: ex, Unique: d.Unique}, d.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	var out []round
+	for i, sp := range dr.Draw(d.Rounds) {
+		r := round{N: i + 1}
+		list := []chess960.StartPos{sp}
+		if d.Mirror {
+			list = append(list, sp.Mirror())
+		}
+		for j, p := range list {
+			g := drawGame{P: viewOf(p)}
+			if d.Mirror {
+				g.Label = string(rune('A' + j))
+			}
+			if boards {
+				g.Board = startBoard(p, boardOpts{Coords: true, External: true})
+			}
+			r.Games = append(r.Games, g)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// command is the command line that prints the same draws.
+func (d drawSpec) command() string {
+	c := "chess960 random --seed " + shellQuote(d.Seed) + " --count " + strconv.Itoa(d.Rounds)
+	if d.Unique {
+		c += " --unique"
+	}
+	if ex := d.pool(); ex.Len() > 0 {
+		c += " --exclude " + ex.String()
+	}
+	return c
+}
+
+type drawPage struct {
+	page
+	Spec         drawSpec
+	HasResult    bool
+	Verify       bool
+	Rounds       []round
+	Commitment   string
+	CommitGiven  string
+	CommitOK     bool
+	Command      string
+	VerifyURL    string
+	SheetURL     string
+	CSVURL       string
+	FreshSeed    string
+	ExcludeError string
+}
+
+// freshSeed is a new secret seed: 128 bits from the secure source.
+func freshSeed() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// GET /draw: the arbiter's form, and with rounds= the draw.
+func (s *Server) draw(w http.ResponseWriter, r *http.Request) *inputError {
+	return s.drawOrVerify(w, r, false)
+}
+
+// GET /verify?seed=&commit=&rounds=...: the same draw, re-derived by
+// anyone after the seed is revealed, with the commitment checked.
+func (s *Server) verify(w http.ResponseWriter, r *http.Request) *inputError {
+	return s.drawOrVerify(w, r, true)
+}
+
+func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify bool) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	names := []string{"rounds", "seed", "unique", "exclude", "mirror", "event"}
+	if verify {
+		names = append(names, "commit")
+	}
+	if err := q.only(names...); err != nil {
+		return err
+	}
+	title, nav := "Arbiter draws", "draw"
+	if verify {
+		title = "Verify a draw"
+	}
+	p := &drawPage{page: s.newPage(r, title, nav), Verify: verify}
+	p.Description = "Draw Chess960 positions for the rounds of an event, reproducibly from a secret seed, with a SHA-256 commitment to publish before the event."
+	p.Script = "draw.js"
+	spec, err := readDrawSpec(q)
+	if err != nil {
+		if err.param != "exclude" {
+			return err
+		}
+		p.ExcludeError = err.msg
+		p.Spec = spec
+		p.Spec.Exclude = echo(q.get("exclude"))
+		p.FreshSeed = freshSeed()
+		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
+	}
+	p.Spec = spec
+	if !q.has("rounds") && !verify {
+		// The form, with a fresh secret seed.
+		p.FreshSeed = freshSeed()
+		p.Spec.Unique = true
+		return s.writePage(w, r, "draw", p, http.StatusOK, cacheNever)
+	}
+	if spec.Seed == "" {
+		if verify {
+			return missing("seed", "the seed the arbiter revealed")
+		}
+		spec.Seed = freshSeed()
+		http.Redirect(w, r, "/draw?"+spec.values().Encode(), http.StatusSeeOther)
+		return nil
+	}
+	rounds, err := spec.draws(false)
+	if err != nil {
+		p.ExcludeError = err.msg
+		p.FreshSeed = spec.Seed
+		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
+	}
+	p.HasResult, p.Rounds = true, rounds
+	p.Commitment = commitment(spec.Seed)
+	p.Command = spec.command()
+	v := spec.values()
+	p.SheetURL = "/draw/sheet?" + v.Encode()
+	p.CSVURL = "/draw.csv?" + v.Encode()
+	v.Set("commit", p.Commitment)
+	p.VerifyURL = "/verify?" + v.Encode()
+	if verify && spec.Commit != "" {
+		p.CommitGiven = strings.ToLower(strings.TrimSpace(spec.Commit))
+		if b, herr := hex.DecodeString(p.CommitGiven); herr != nil || len(b) != sha256.Size {
+			return badParam("commit", spec.Commit, "not a SHA-256 digest: want 64 hexadecimal digits")
+		}
+		p.CommitOK = p.CommitGiven == p.Commitment
+	}
+	return s.writePage(w, r, "draw", p, http.StatusOK, cacheNever)
+}
+
+type sheetPage struct {
+	page
+	Spec       drawSpec
+	Rounds     []round
+	Commitment string
+	Command    string
+}
+
+// GET /draw/sheet: the printable sheet, one round per section.
+func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request) *inputError {
+	spec, err := s.drawRequest(r)
+	if err != nil {
+		return err
+	}
+	rounds, err := spec.draws(true)
+	if err != nil {
+		return err
+	}
+	title := "Draw sheet"
+	if spec.Event != "" {
+		title = spec.Event + ": draw sheet"
+	}
+	p := &sheetPage{page: s.newPage(r, title, "draw"), Spec: spec, Rounds: rounds,
+		Commitment: commitment(spec.Seed), Command: spec.command()}
+	p.Defs = boardDefs()
+	return s.writePage(w, r, "sheet", p, http.StatusOK, cacheNever)
+}
+
+func (s *Server) drawRequest(r *http.Request) (drawSpec, *inputError) {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return drawSpec{}, err
+	}
+	if err := q.only("rounds", "seed", "unique", "exclude", "mirror", "event"); err != nil {
+		return drawSpec{}, err
+	}
+	if !q.has("seed") || q.get("seed") == "" {
+		return drawSpec{}, missing("seed", "the draw's seed")
+	}
+	return readDrawSpec(q)
+}
+
+// GET /draw.csv: the draw as CSV, one line per game.
+func (s *Server) drawCSV(w http.ResponseWriter, r *http.Request) *inputError {
+	spec, err := s.drawRequest(r)
+	if err != nil {
+		return err
+	}
+	rounds, err := spec.draws(false)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="chess960-draw.csv"`)
+	h.Set("Cache-Control", cacheNever)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"round", "game", "id", "fritz9", "rank", "fen", "shredder_fen"})
+	for _, rd := range rounds {
+		for _, g := range rd.Games {
+			cw.Write([]string{strconv.Itoa(rd.N), g.Label, strconv.Itoa(g.P.ID), strconv.Itoa(g.P.Fritz9), g.P.Rank, g.P.XFEN, g.P.SFEN})
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return &inputError{status: 499, msg: fmt.Sprintf("writing: %v", err)}
+	}
+	return nil
+}

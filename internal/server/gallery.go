@@ -1,0 +1,225 @@
+package server
+
+import (
+	"bytes"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// galleryItem is one small board of the gallery.
+type galleryItem struct {
+	posView
+	Hidden bool
+}
+
+// galleryGroup is one row of Scharnagl's King's table: the 16 positions
+// that share the six non-bishop pieces, one per Bishop's-table row.
+type galleryGroup struct {
+	At       int
+	Entry    string
+	Skeleton string
+	Items    []galleryItem
+	Pairs    [][2]galleryItem
+	Shown    int
+}
+
+type galleryPage struct {
+	page
+	King, Light, Dark, Pattern string
+	Pairs                      bool
+	Filtered                   bool
+	Shown, Total               int
+	Groups                     []galleryGroup
+	PatternError               string
+	Files                      []string
+	LightFiles, DarkFiles      []string
+}
+
+// galleryFilter is the gallery's filters: the king's file, the bishops'
+// files, and a rank pattern with ? (or .) for any piece.
+type galleryFilter struct {
+	king, light, dark byte
+	pattern           string
+}
+
+func (f galleryFilter) match(v posView) bool {
+	if f.king != 0 && v.KingFile[0] != f.king {
+		return false
+	}
+	if f.light != 0 && v.LightBishop[0] != f.light {
+		return false
+	}
+	if f.dark != 0 && v.DarkBishop[0] != f.dark {
+		return false
+	}
+	for i := 0; i < len(f.pattern); i++ {
+		if c := f.pattern[i]; c != '?' && c != v.Rank[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// fileParam reads one file letter among allowed, or "" for any.
+func fileParam(q query, k, allowed string) (byte, *inputError) {
+	s := strings.ToLower(q.get(k))
+	if s == "" {
+		return 0, nil
+	}
+	if len(s) != 1 || !strings.Contains(allowed, s) {
+		return 0, badParam(k, q.get(k), "want one of the files %s", strings.Join(strings.Split(allowed, ""), ", "))
+	}
+	return s[0], nil
+}
+
+// readPattern reads a rank pattern: eight of K Q R B N and ? (or . or *)
+// for any piece, in either case; shorter patterns are padded with ?.
+func readPattern(s string) (string, string) {
+	p := strings.ToUpper(strings.TrimSpace(s))
+	p = anyPiece.Replace(p)
+	if len(p) > 8 {
+		return "", "pattern " + quote.Input(s) + ": longer than the 8 squares of a rank"
+	}
+	for i := 0; i < len(p); i++ {
+		if !strings.ContainsRune("KQRBN?", rune(p[i])) {
+			return "", "pattern " + quote.Input(s) + ": '" + string(p[i]) + "' is not a piece letter (K Q R B N) or ? for any piece"
+		}
+	}
+	return p + strings.Repeat("?", 8-len(p)), ""
+}
+
+// GET /gallery?king=&light=&dark=&pattern=&pairs=: all 960, filtered.
+func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("king", "light", "dark", "pattern", "pairs"); err != nil {
+		return err
+	}
+	var f galleryFilter
+	if f.king, err = fileParam(q, "king", "bcdefg"); err != nil {
+		return err
+	}
+	if f.light, err = fileParam(q, "light", "bdfh"); err != nil {
+		return err
+	}
+	if f.dark, err = fileParam(q, "dark", "aceg"); err != nil {
+		return err
+	}
+	g := &galleryPage{page: s.newPage(r, "All 960 start positions", "gallery"),
+		Files: strings.Split("bcdefg", ""), LightFiles: strings.Split("bdfh", ""), DarkFiles: strings.Split("aceg", ""),
+		Total: chess960.Count}
+	g.Description = "All 960 Chess960 start positions as small boards, grouped by Scharnagl's King's table; filter by the king's file, the bishops' squares or a rank pattern."
+	g.Script = "gallery.js"
+	status := http.StatusOK
+	if raw := q.get("pattern"); raw != "" {
+		p, perr := readPattern(raw)
+		if perr != "" {
+			g.PatternError = perr
+			status = http.StatusBadRequest
+		} else {
+			f.pattern = p
+		}
+	}
+	g.Pattern = echo(q.get("pattern"))
+	g.King, g.Light, g.Dark = q.get("king"), q.get("light"), q.get("dark")
+	if g.Pairs, err = q.flag("pairs"); err != nil {
+		return err
+	}
+	g.Filtered = f != galleryFilter{}
+	views := allViews()
+	if g.Pairs {
+		// One group of 480 pairs, lower number first; a pair is shown when
+		// either position matches.
+		grp := galleryGroup{At: -1}
+		for _, pr := range chess960.MirrorPairs() {
+			a, b := views[pr[0].ID()], views[pr[1].ID()]
+			hidden := !f.match(a) && !f.match(b)
+			if !hidden {
+				grp.Shown++
+			}
+			grp.Pairs = append(grp.Pairs, [2]galleryItem{{a, hidden}, {b, hidden}})
+		}
+		g.Shown = grp.Shown
+		g.Groups = []galleryGroup{grp}
+		g.Total = len(grp.Pairs)
+	} else {
+		table := chess960.KingsTable()
+		sort.Slice(table, func(i, j int) bool { return table[i].N < table[j].N })
+		for _, e := range table {
+			grp := galleryGroup{At: e.N, Entry: e.Entry, Skeleton: views[e.N].Skeleton}
+			for b := 0; b < 16; b++ {
+				v := views[e.N+b]
+				hidden := !f.match(v)
+				if !hidden {
+					grp.Shown++
+				}
+				grp.Items = append(grp.Items, galleryItem{v, hidden})
+			}
+			g.Shown += grp.Shown
+			g.Groups = append(g.Groups, grp)
+		}
+	}
+	if !g.Filtered && status == http.StatusOK {
+		// The unfiltered gallery is the same for everyone: render it once.
+		key := "groups"
+		if g.Pairs {
+			key = "pairs"
+		}
+		v, _ := s.galleryCache.LoadOrStore(key, &cachedPage{})
+		cp := v.(*cachedPage)
+		cp.once.Do(func() {
+			var b bytes.Buffer
+			if err := s.render(&b, "gallery", g); err != nil {
+				panic(err)
+			}
+			cp.body, cp.gz = b.Bytes(), gzipBytes(b.Bytes())
+		})
+		return writeCached(w, r, cp)
+	}
+	// A filtered gallery is rendered for its request: an expensive one.
+	return s.limit(s.heavySem, func(w http.ResponseWriter, r *http.Request) *inputError {
+		return s.writePage(w, r, "gallery", g, status, cacheStable)
+	})(w, r)
+}
+
+// cachedPage is a page rendered once, plain and gzipped.
+type cachedPage struct {
+	once     sync.Once
+	body, gz []byte
+}
+
+func writeCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) *inputError {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheStable)
+	h.Set("Vary", "Accept-Encoding")
+	body := cp.body
+	if acceptsGzip(r) {
+		body = cp.gz
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+	return nil
+}
+
+var anyPiece = strings.NewReplacer(".", "?", "*", "?", "_", "?")
+
+// allViews describes the 960 start positions, once.
+var allViews = sync.OnceValue(func() *[chess960.Count]posView {
+	var v [chess960.Count]posView
+	for i := range v {
+		v[i] = viewOf(chess960.MustNew(i))
+	}
+	return &v
+})

@@ -1,0 +1,327 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// posView is a start position as the pages show it.
+type posView struct {
+	ID, Fritz9   int
+	Rank         string
+	XFEN, SFEN   string
+	MirrorID     int
+	MirrorRank   string
+	Title        string
+	KingFile     string
+	LightBishop  string
+	DarkBishop   string
+	KingsEntry   string
+	KingsEntryAt int
+	BishopCode   int
+	Skeleton     string
+	SCastle      string // the castling field of the Shredder-FEN
+}
+
+func viewOf(sp chess960.StartPos) posView {
+	d := sp.Derive()
+	k, _, _ := sp.Files()
+	return posView{ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(),
+		XFEN: sp.FEN(chess960.XFEN), SFEN: sp.FEN(chess960.Shredder),
+		MirrorID: sp.Mirror().ID(), MirrorRank: sp.Mirror().String(), Title: startTitle(sp),
+		KingFile: string(rune('a' + k)), LightBishop: d.LightBishop, DarkBishop: d.DarkBishop,
+		KingsEntry: sp.KingsTableEntry(), KingsEntryAt: sp.ID() - sp.BishopCode(), BishopCode: sp.BishopCode(),
+		Skeleton: sp.Skeleton(), SCastle: strings.Fields(sp.FEN(chess960.Shredder))[2]}
+}
+
+// step is one stage of the derivation: its title, the arithmetic, and the
+// rank as it stands after it.
+type step struct {
+	Title, Text string
+	Math        string
+	Stage       string
+	Strip       template.HTML
+}
+
+// homePage is the generator: one start position and everything about it.
+type homePage struct {
+	page
+	P              posView
+	Board          template.HTML
+	Steps          []step
+	Fritz9Text     string
+	BishopsRow     string
+	Random         bool
+	HasSeed        bool
+	Seed           string
+	K              int
+	SeedDrawn      int // the position draw K from Seed really is
+	SeedDrawnURL   string
+	Fritz9Mode     bool
+	NumberValue    string
+	RankValue      string
+	NumberError    string
+	RankError      string
+	SeedError      string
+	Lichess        string
+	Prev, Next     int
+	PlayURL        string
+	SVGURL, PNGURL string
+	NextSeedURL    string
+	CLI            string
+}
+
+func (s *Server) homeData(r *http.Request, sp chess960.StartPos) *homePage {
+	v := viewOf(sp)
+	h := &homePage{page: s.newPage(r, fmt.Sprintf("Chess960 position %d: %s", v.ID, v.Rank), "home"), P: v,
+		Prev: (v.ID + 959) % 960, Next: (v.ID + 1) % 960, NumberValue: strconv.Itoa(v.ID)}
+	h.Description = fmt.Sprintf("Chess960 start position %d (Fritz9 %d): %s. FEN, mirror image, derivation, and play it.", v.ID, v.Fritz9, v.Rank)
+	h.Canonical = "/pos/" + strconv.Itoa(v.ID)
+	h.Script = "home.js"
+	h.Defs = boardDefs()
+	h.Board = startBoard(sp, boardOpts{Coords: true, Class: "main-board", External: true})
+	h.Steps = derivationSteps(sp)
+	d := sp.Derive()
+	h.Fritz9Text = fmt.Sprintf("%d = %d + 1 + 16 × %d + 240 × %d", v.Fritz9, d.BishopCode, d.N6N, d.Fritz9Queen)
+	h.BishopsRow = chess960.BishopsTable()[d.BishopCode]
+	h.Lichess = lichessEditor(v.XFEN)
+	h.PlayURL = "/play?pos=" + strconv.Itoa(v.ID)
+	h.SVGURL = "/diagram.svg?pos=" + strconv.Itoa(v.ID) + "&coords=1&download=1"
+	h.PNGURL = "/diagram.png?pos=" + strconv.Itoa(v.ID) + "&coords=1&size=800&download=1"
+	h.CLI = "chess960 pos " + strconv.Itoa(v.ID)
+	return h
+}
+
+// lichessEditor is the URL of lichess's board editor with a FEN, in the
+// form lichess itself writes (app/controllers/Editor.scala, editorUrl: the
+// FEN's spaces as underscores, ?variant= for variants other than standard).
+func lichessEditor(fen string) string {
+	return "https://lichess.org/editor/" + strings.ReplaceAll(fen, " ", "_") + "?variant=chess960"
+}
+
+// The files of the light- and the dark-squared bishop, by remainder.
+const bishopFilesLight, bishopFilesDark = "bdfh", "aceg"
+
+// derivationSteps explains the number as Scharnagl's direct derivation:
+// bishops, queen, knights, then rook, king and rook.
+func derivationSteps(sp chess960.StartPos) []step {
+	d := sp.Derive()
+	id := sp.ID()
+	n1, b1 := id/4, id%4
+	n2, b2 := n1/4, n1%4
+	n3, q := n2/6, n2%6
+	ord := []string{"first", "second", "third", "fourth", "fifth", "sixth"}
+	steps := []step{
+		{Title: "Bishops",
+			Math: fmt.Sprintf("%d = %d × 4 + %d, %d = %d × 4 + %d", id, n1, b1, n1, n2, b2),
+			Text: fmt.Sprintf("Remainder %d puts the light-squared bishop on the %c-file (b, d, f, h), remainder %d the dark-squared bishop on the %c-file (a, c, e, g): %s and %s.",
+				b1, bishopFilesLight[b1], b2, bishopFilesDark[b2], d.LightBishop, d.DarkBishop)},
+		{Title: "Queen",
+			Math: fmt.Sprintf("%d = %d × 6 + %d", n2, n3, q),
+			Text: fmt.Sprintf("Remainder %d: the queen goes on the %s empty square from the a-file, %s.", q, ord[q], d.Queen)},
+		{Title: "Knights",
+			Math: fmt.Sprintf("%d → %s", n3, d.N5NPattern),
+			Text: fmt.Sprintf("What is left, %d, picks the knights' places among the five empty squares (N5N table): %s and %s.", n3, d.Knights[0], d.Knights[1])},
+		{Title: "Rook, king, rook",
+			Math: fmt.Sprintf("%s %s %s", d.RKR[0], d.RKR[1], d.RKR[2]),
+			Text: fmt.Sprintf("The three squares left take a rook, the king and a rook, in that order: %s, %s and %s.", d.RKR[0], d.RKR[1], d.RKR[2])},
+	}
+	for i := range steps {
+		steps[i].Stage = d.Stages[i]
+		steps[i].Strip = rankStrip(stageBoard(d.Stages[i]), fmt.Sprintf("Step %d, %s: %s", i+1, strings.ToLower(steps[i].Title), d.Stages[i]))
+	}
+	return steps
+}
+
+// stageBoard puts a partial back rank ("**B**B**") on White's first rank.
+func stageBoard(stage string) chess.Board {
+	var b chess.Board
+	roles := map[byte]chess.Role{'K': chess.King, 'Q': chess.Queen, 'R': chess.Rook, 'B': chess.Bishop, 'N': chess.Knight}
+	for f := 0; f < 8 && f < len(stage); f++ {
+		if r, ok := roles[stage[f]]; ok {
+			b.Set(chess.SquareAt(f, 0), chess.Piece{Color: chess.White, Role: r})
+		}
+	}
+	return b
+}
+
+// GET /: the generator with a position drawn from the secure source.
+func (s *Server) home(w http.ResponseWriter, r *http.Request) *inputError {
+	if r.URL.RawQuery != "" {
+		q, err := newQuery(r.URL.RawQuery)
+		if err != nil {
+			return err
+		}
+		if err := q.only(); err != nil {
+			return err
+		}
+	}
+	h := s.homeData(r, chess960.Random())
+	h.Random = true
+	h.Title = "Chess960 position generator"
+	return s.writePage(w, r, "home", h, http.StatusOK, cacheNever)
+}
+
+// GET /pos/{n}[?seed=S&k=K]: one position; with a seed, as draw K from it.
+func (s *Server) posPage(w http.ResponseWriter, r *http.Request) *inputError {
+	n := r.PathValue("n")
+	if len(n) > maxNumber {
+		return badParam("n", n, "too long for a position number")
+	}
+	sp, err := chess960.ParseID(n)
+	if err != nil {
+		return badInput("n", err)
+	}
+	if n != strconv.Itoa(sp.ID()) {
+		// SP-518, 0518 or 960: one address per position.
+		target := "/pos/" + strconv.Itoa(sp.ID())
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return nil
+	}
+	q, qerr := newQuery(r.URL.RawQuery)
+	if qerr != nil {
+		return qerr
+	}
+	if err := q.only("seed", "k"); err != nil {
+		return err
+	}
+	h := s.homeData(r, sp)
+	if q.has("seed") {
+		k, err := q.intParam("k", 0, maxSeedDraw, 0)
+		if err != nil {
+			return err
+		}
+		h.HasSeed, h.Seed, h.K = true, q.get("seed"), k
+		h.SeedDrawn = seedDraw(h.Seed, k).ID()
+		h.SeedDrawnURL = "/pos/" + strconv.Itoa(h.SeedDrawn) + "?" + url.Values{"seed": {h.Seed}, "k": {strconv.Itoa(k)}}.Encode()
+		h.NextSeedURL = "/random?" + url.Values{"seed": {h.Seed}, "k": {strconv.Itoa(k + 1)}}.Encode()
+		h.CLI = fmt.Sprintf("chess960 random --seed %s --count %d", shellQuote(h.Seed), k+1)
+	}
+	return s.writePage(w, r, "home", h, http.StatusOK, cacheStable)
+}
+
+// seedDraw is draw k (from 0) of random --seed S.
+func seedDraw(seed string, k int) chess960.StartPos {
+	d, _ := chess960.NewDrawer(chess960.DrawOptions{Seeded: true, Seed: seed})
+	var sp chess960.StartPos
+	for i := 0; i <= k; i++ {
+		sp = d.Next()
+	}
+	return sp
+}
+
+// shellQuote quotes s for a POSIX shell, for the commands the pages show.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/=+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// fromParam reads the hidden from= of the generator's forms: the position
+// the form was sent from, shown again with the error. Without it, 518.
+func fromParam(q query) chess960.StartPos {
+	if sp, err := chess960.ParseID(q.get("from")); err == nil {
+		return sp
+	}
+	return chess960.Standard
+}
+
+// GET /pos?n=N&numbering=scharnagl|fritz9: the number form.
+func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("n", "numbering", "from"); err != nil {
+		return err
+	}
+	fritz := false
+	switch q.get("numbering") {
+	case "", "scharnagl":
+	case "fritz9":
+		fritz = true
+	default:
+		return badParam("numbering", q.get("numbering"), "want scharnagl or fritz9")
+	}
+	n := strings.TrimSpace(q.get("n"))
+	var sp chess960.StartPos
+	var perr error
+	if len(n) > maxNumber {
+		perr = errors.New("number " + quote.Input(n) + ": too long for a position number")
+	} else if fritz {
+		sp, perr = chess960.ParseFritz9(n)
+	} else {
+		sp, perr = chess960.ParseID(n)
+	}
+	if perr != nil {
+		h := s.homeData(r, fromParam(q))
+		h.NumberValue, h.Fritz9Mode = echo(q.get("n")), fritz
+		h.NumberError = capMessage(oneLine(perr.Error()))
+		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+	}
+	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)
+	return nil
+}
+
+// GET /identify?q=RANK: the back-rank form.
+func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("q", "from"); err != nil {
+		return err
+	}
+	sp, perr := identify(q.get("q"))
+	if perr != nil {
+		h := s.homeData(r, fromParam(q))
+		h.RankValue = echo(q.get("q"))
+		h.RankError = capMessage(oneLine(perr.Error()))
+		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+	}
+	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)
+	return nil
+}
+
+// GET /random[?seed=S&k=K]: a position from the secure source, or draw K
+// of random --seed S; redirects to its page.
+func (s *Server) randomRedirect(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("seed", "k", "from"); err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", cacheNever)
+	if !q.has("seed") {
+		http.Redirect(w, r, "/pos/"+strconv.Itoa(chess960.Random().ID()), http.StatusSeeOther)
+		return nil
+	}
+	k, err := q.intParam("k", 0, maxSeedDraw, 0)
+	if err != nil {
+		return err
+	}
+	seed := q.get("seed")
+	if strings.TrimSpace(seed) == "" {
+		h := s.homeData(r, fromParam(q))
+		h.SeedError = "seed " + quote.Input(seed) + ": empty: type any text, such as the event's name and round"
+		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+	}
+	sp := seedDraw(seed, k)
+	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID())+"?"+url.Values{"seed": {seed}, "k": {strconv.Itoa(k)}}.Encode(), http.StatusSeeOther)
+	return nil
+}

@@ -1,0 +1,63 @@
+package server
+
+import (
+	"bufio"
+	"io"
+	"sync"
+	"time"
+)
+
+// LogWriter buffers the access log and writes it out at least every
+// interval, so that a busy server does not pay a system call per request.
+// Close writes what is left.
+type LogWriter struct {
+	mu   sync.Mutex
+	w    *bufio.Writer
+	stop chan struct{}
+	done chan struct{}
+}
+
+// NewLogWriter returns a LogWriter that writes to w.
+func NewLogWriter(w io.Writer, interval time.Duration) *LogWriter {
+	l := &LogWriter{w: bufio.NewWriterSize(w, 64<<10), stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				l.Flush()
+			case <-l.stop:
+				l.Flush()
+				return
+			}
+		}
+	}()
+	return l
+}
+
+// Write buffers p.
+func (l *LogWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// Flush writes out what is buffered.
+func (l *LogWriter) Flush() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Flush()
+}
+
+// Close writes out what is buffered and stops the timer.
+func (l *LogWriter) Close() error {
+	select {
+	case <-l.stop:
+	default:
+		close(l.stop)
+	}
+	<-l.done
+	return nil
+}

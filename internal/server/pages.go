@@ -1,0 +1,133 @@
+package server
+
+import (
+	"bytes"
+	"html/template"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/chess960/chess960/internal/server/web"
+)
+
+// page is what every page's template gets: the title, the current section
+// for the navigation, the page's own script, and the static files' URLs.
+type page struct {
+	Title       string
+	Nav         string
+	Description string
+	Canonical   string
+	Script      string // a module under static/js, or ""
+	Engine      string // the engine's name, or "" without one
+	Defs        template.HTML
+	css, theme  string
+}
+
+func (s *Server) newPage(r *http.Request, title, nav string) page {
+	p := page{Title: title, Nav: nav, css: s.assets.url("style.css"), theme: s.assets.url("theme.js")}
+	if s.cfg.Engine != nil {
+		p.Engine = s.cfg.Engine.Name()
+	}
+	return p
+}
+
+// CSS and ThemeJS are the URLs of the style sheet and of the small classic
+// script that sets the theme before the page is painted.
+func (p page) CSS() string     { return p.css }
+func (p page) ThemeJS() string { return p.theme }
+
+// errorPage is the page of a refused request.
+type errorPage struct {
+	page
+	Status     int
+	StatusText string
+	Message    string
+	Param      string
+}
+
+func (s *Server) parseTemplates() map[string]*template.Template {
+	funcs := template.FuncMap{
+		"asset": s.assets.url,
+		"add":   func(a, b int) int { return a + b },
+		"sub":   func(a, b int) int { return a - b },
+		"mod":   func(a, b int) int { return a % b },
+	}
+	out := map[string]*template.Template{}
+	for _, name := range []string{"home", "gallery", "draw", "sheet", "play", "api", "error"} {
+		t := template.New("layout.html").Funcs(funcs)
+		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/"+name+".html"))
+	}
+	return out
+}
+
+func (s *Server) render(w io.Writer, name string, data any) error {
+	return s.pages[name].Execute(w, data)
+}
+
+// writePage renders a page into a buffer first, so that a template error
+// cannot leave half a page, and sends it (gzipped when the client takes it).
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, data any, status int, cache string) *inputError {
+	b := pageBuffers.Get().(*bytes.Buffer)
+	b.Reset()
+	defer pageBuffers.Put(b)
+	if err := s.render(b, name, data); err != nil {
+		panic(err) // our own templates with our own data: a bug
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cache)
+	h.Set("Vary", "Accept-Encoding")
+	body := b.Bytes()
+	if len(body) > 1400 && acceptsGzip(r) {
+		body = gzipFast(body)
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+	return nil
+}
+
+// pageBuffers hold pages while they are rendered.
+var pageBuffers = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 64<<10)) }}
+
+// GET /robots.txt.
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) *inputError {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheStable)
+	io.WriteString(w, "User-agent: *\nDisallow: /api/\nDisallow: /diagram.png\nDisallow: /play/state\n")
+	return nil
+}
+
+// GET /api: the API's documentation page.
+func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) *inputError {
+	if r.URL.RawQuery != "" {
+		q, err := newQuery(r.URL.RawQuery)
+		if err != nil {
+			return err
+		}
+		if err := q.only(); err != nil {
+			return err
+		}
+	}
+	p := s.newPage(r, "JSON API", "api")
+	p.Description = "The chess960 JSON API: the same answers as the command line's --json."
+	return s.writePage(w, r, "api", apiPage{p, groupDigits(s.cfg.PerftBudget)}, http.StatusOK, cacheStable)
+}
+
+type apiPage struct {
+	page
+	Budget string
+}
+
+// groupDigits writes n with commas between groups of three digits.
+func groupDigits(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/pgnjson"
+	"github.com/chess960/chess960/pgn"
+)
+
+// exportPGN writes the game in PGN's export format with package pgn: the
+// Seven Tag Roster, the Chess960 tags and the moves, with the result the
+// rules (or a claimed draw) give.
+func exportPGN(gm *game, startNum int) string {
+	g := pgn.NewGame(gm.start, gm.moves)
+	event := "Chess960 game"
+	if startNum >= 0 {
+		event = "Chess960 game, position " + strconv.Itoa(startNum)
+	}
+	g.Tags.Set("Event", event)
+	g.Tags.Set("Result", gm.g.Outcome().Result.String())
+	b, err := g.AppendPGN(nil, chess.Standard)
+	if err != nil {
+		// The moves were played by the same rules: they are legal.
+		panic(err)
+	}
+	return string(b)
+}
+
+// marshalCompact encodes the page's own JSON.
+func marshalCompact(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // our own types
+	}
+	return append(b, '\n')
+}
+
+// POST /api/pgn: pgn --json. The body is PGN text; the answer is one JSON
+// object per game, one per line (NDJSON), as the command prints them: a
+// game with an error is in the answer with its "error", like the others.
+func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	body, err := readBody(w, r, maxPGNBody)
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &inputError{status: http.StatusBadRequest, param: "body", code: codeMissing, msg: "body: empty: want PGN text, one or more games"}
+	}
+	out := make([]byte, 0, 2*len(body))
+	rd := pgn.NewReader(bytes.NewReader(body))
+	for {
+		g, rerr := rd.Read()
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: " + rerr.Error()}
+		}
+		out = append(pgnjson.AppendGame(out, g), '\n')
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Length", strconv.Itoa(len(out)))
+	w.Write(out)
+	return nil
+}
+
+// maxPGNBody is the largest PGN POST /api/pgn reads.
+const maxPGNBody = 4 << 20

@@ -1,0 +1,542 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// game is a game as a URL gives it: the start (pos= or fen=), the moves,
+// the ply on view, a claimed draw, and the board's orientation.
+type game struct {
+	startKey, startVal string // "pos" and "518", or "fen" and the FEN
+	start              chess.Position
+	moves              []chess.Move
+	san                []string
+	ply                int
+	claim              chess.Termination // FiftyMoves, ThreefoldRepetition or Ongoing
+	flip               bool
+	g                  *chess.Game // the whole game, with the claim
+}
+
+// claimNames are the claim= values.
+var claimNames = map[string]chess.Termination{"threefold": chess.ThreefoldRepetition, "fifty": chess.FiftyMoves}
+
+func claimName(t chess.Termination) string {
+	for k, v := range claimNames {
+		if v == t {
+			return k
+		}
+	}
+	return ""
+}
+
+// readGame reads a game from a query. A bad move is reported with the game
+// up to it (partial), so a page can offer it.
+func readGame(q query) (*game, *game, *inputError) {
+	gm := &game{}
+	p, key, err := q.position()
+	if err != nil {
+		return nil, nil, err
+	}
+	gm.start, gm.startKey, gm.startVal = p, key, q.get(key)
+	if key == "fen" {
+		gm.startVal = p.FEN(chess960.XFEN)
+		if sp, perr := chess960.ParseFEN(gm.startVal); perr == nil {
+			gm.startKey, gm.startVal = "pos", strconv.Itoa(sp.ID())
+		}
+	} else {
+		sp, _ := chess960.Parse(gm.startVal)
+		gm.startVal = strconv.Itoa(sp.ID())
+	}
+	if gm.flip, err = q.flag("flip"); err != nil {
+		return nil, nil, err
+	}
+	texts := moveList(q.get("moves"))
+	if len(texts) > maxMoves {
+		return nil, nil, &inputError{status: http.StatusBadRequest, param: "moves",
+			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(texts), maxMoves)}
+	}
+	gm.g = chess.NewGame(p)
+	for i, t := range texts {
+		before := gm.g.Position()
+		m, perr := gm.g.PlayText(t)
+		if perr != nil {
+			gm.ply = len(gm.moves)
+			e := badInput("moves", moveError(gm.g, i+1, t, before, perr, chess.Standard))
+			return nil, gm, e
+		}
+		gm.moves = append(gm.moves, m)
+		gm.san = append(gm.san, before.SAN(m))
+	}
+	if q.has("claim") {
+		t, ok := claimNames[q.get("claim")]
+		if !ok {
+			return nil, nil, badParam("claim", q.get("claim"), "want threefold or fifty")
+		}
+		if cerr := gm.applyClaim(t); cerr != nil {
+			gm.ply = len(gm.moves)
+			return nil, gm, cerr
+		}
+		gm.claim = t
+	}
+	gm.ply, err = q.intParam("ply", 0, len(gm.moves), len(gm.moves))
+	if err != nil {
+		return nil, nil, err
+	}
+	return gm, nil, nil
+}
+
+// applyClaim claims a draw at the end of the game: on the position reached
+// (FIDE 9.2.1.2, 9.3.2), or else by the last move, announced (9.2.1.1,
+// 9.3.1). Both end the game drawn after the same moves.
+func (gm *game) applyClaim(t chess.Termination) *inputError {
+	if err := gm.g.Claim(chess.Claim{Termination: t}); err == nil {
+		return nil
+	}
+	if n := len(gm.moves); n > 0 {
+		last := gm.moves[n-1]
+		gm.g.Undo()
+		if err := gm.g.Claim(chess.Claim{Termination: t, Move: last}); err == nil {
+			return nil
+		}
+		gm.g.Play(last)
+	}
+	return &inputError{status: http.StatusBadRequest, param: "claim",
+		msg: fmt.Sprintf("claim %q: no such draw to claim after these moves (%s)", claimName(t), t)}
+}
+
+// values returns the URL parameters of the game with the moves up to n (all
+// of them when n < 0), viewing ply (or the end when ply < 0), with a claim
+// and the orientation.
+func (gm *game) values(n, ply int, claim chess.Termination, flip bool) url.Values {
+	if n < 0 || n > len(gm.moves) {
+		n = len(gm.moves)
+	}
+	v := url.Values{gm.startKey: {gm.startVal}}
+	if n > 0 {
+		ms := make([]string, n)
+		for i, m := range gm.moves[:n] {
+			ms[i] = m.UCI(chess.Chess960)
+		}
+		v.Set("moves", strings.Join(ms, ","))
+	}
+	if ply >= 0 && ply < n {
+		v.Set("ply", strconv.Itoa(ply))
+	}
+	if claim != chess.Ongoing {
+		v.Set("claim", claimName(claim))
+	}
+	if flip {
+		v.Set("flip", "1")
+	}
+	return v
+}
+
+// url is the play page's address of the whole game, viewing ply.
+func (gm *game) url(ply int) string {
+	return "/play?" + encodeOrdered(gm.values(-1, ply, gm.claim, gm.flip))
+}
+
+// encodeOrdered writes the parameters in a fixed, readable order.
+func encodeOrdered(v url.Values) string {
+	var b strings.Builder
+	for _, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip"} {
+		if !v.Has(k) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		// Keep the commas of the move list and the slashes of a FEN readable.
+		b.WriteString(readableQuery.Replace(url.QueryEscape(v.Get(k))))
+	}
+	return b.String()
+}
+
+// legalMove is a move the board accepts: dropping the piece on From onto
+// To plays UCI. Castling is accepted on the rook's square and, when no other
+// move of the king goes there, on the king's destination.
+type legalMove struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	UCI   string `json:"uci"`
+	SAN   string `json:"san"`
+	Promo string `json:"promo,omitempty"`
+	// For the page's preview before the server's board arrives: castling
+	// and the king's square after it, and the pawn an en-passant capture
+	// takes.
+	Castle bool   `json:"castle,omitempty"`
+	KingTo string `json:"kingTo,omitempty"`
+	EP     string `json:"ep,omitempty"`
+}
+
+// claimView is a draw the player to move may claim.
+type claimView struct {
+	Kind  string `json:"kind"`
+	UCI   string `json:"uci,omitempty"`
+	SAN   string `json:"san,omitempty"`
+	Label string `json:"label"`
+	URL   string `json:"url"`
+}
+
+// playState is the play page's state at one ply: what the page shows, and
+// the legal moves of the position on view. The page embeds it and fetches
+// it again from /play/state after every move.
+type playState struct {
+	URL        string      `json:"url"`
+	Start      string      `json:"start"` // "pos=518" or "fen=..."
+	Moves      []string    `json:"moves"` // every move, Chess960 UCI
+	SAN        []string    `json:"san"`
+	Ply        int         `json:"ply"`
+	FEN        string      `json:"fen"` // X-FEN of the position on view
+	Shredder   string      `json:"shredderFen"`
+	Turn       string      `json:"turn"`
+	Check      bool        `json:"check"`
+	Over       bool        `json:"over"`
+	Result     string      `json:"result"`
+	Status     string      `json:"status"`
+	Claimed    string      `json:"claimed,omitempty"`
+	Claims     []claimView `json:"claims"`
+	Legal      []legalMove `json:"legal"`
+	Flip       bool        `json:"flip"`
+	StartFEN   string      `json:"startFen"`
+	StartNum   int         `json:"startNum"` // Scharnagl number, or -1
+	FirstNum   int         `json:"firstMove"`
+	BlackFirst bool        `json:"blackFirst"`
+	PGN        string      `json:"pgn"`
+	SVG        string      `json:"svg"`
+}
+
+// state computes the page's state for the ply on view.
+func (gm *game) state() playState {
+	st := playState{Start: gm.startKey + "=" + gm.startVal, Ply: gm.ply, Flip: gm.flip,
+		SAN: gm.san, Moves: make([]string, len(gm.moves)), Claims: []claimView{}, Legal: []legalMove{},
+		StartFEN: gm.start.FEN(chess960.XFEN), StartNum: -1,
+		FirstNum: gm.start.Fullmove(), BlackFirst: gm.start.Turn() == chess.Black}
+	if st.SAN == nil {
+		st.SAN = []string{}
+	}
+	if sp, err := chess960.ParseFEN(st.StartFEN); err == nil {
+		st.StartNum = sp.ID()
+	}
+	for i, m := range gm.moves {
+		st.Moves[i] = m.UCI(chess.Chess960)
+	}
+	st.URL = gm.url(gm.ply)
+	// The game at the ply on view.
+	view := gm.g
+	if gm.ply < len(gm.moves) {
+		view = chess.NewGame(gm.start)
+		for _, m := range gm.moves[:gm.ply] {
+			view.Play(m)
+		}
+	}
+	p := view.Position()
+	status := view.Status()
+	st.FEN, st.Shredder = p.FEN(chess960.XFEN), p.FEN(chess960.Shredder)
+	st.Turn, st.Check = p.Turn().String(), status.Check
+	st.Over, st.Result = status.Outcome.IsOver(), status.Outcome.Result.String()
+	st.Status = statusText(p, status)
+	if view == gm.g && gm.claim != chess.Ongoing {
+		st.Claimed = claimName(gm.claim)
+	}
+	if !st.Over {
+		for _, c := range status.Claims {
+			cv := claimView{Kind: claimName(c.Termination)}
+			n := gm.ply
+			if c.Move != 0 {
+				cv.UCI, cv.SAN = c.Move.UCI(chess.Chess960), p.SAN(c.Move)
+				cv.Label = "Play " + cv.SAN + " and claim a draw (" + c.Termination.String() + ")"
+				v := gm.values(n, -1, chess.Ongoing, gm.flip)
+				v.Set("moves", strings.TrimPrefix(v.Get("moves")+","+cv.UCI, ","))
+				v.Set("claim", cv.Kind)
+				cv.URL = "/play?" + encodeOrdered(v)
+			} else {
+				cv.Label = "Claim a draw (" + c.Termination.String() + ")"
+				cv.URL = "/play?" + encodeOrdered(gm.values(n, -1, c.Termination, gm.flip))
+			}
+			st.Claims = append(st.Claims, cv)
+		}
+		st.Legal = legalMoves(p)
+	}
+	var last chess.Move
+	if gm.ply > 0 {
+		last = gm.moves[gm.ply-1]
+	}
+	st.SVG = string(appendPositionBoard(nil, p, boardOpts{Coords: true, Flip: gm.flip, LastMove: moveSquares(last),
+		Class: "play-board", ID: "board-svg"}))
+	st.PGN = exportPGN(gm, st.StartNum)
+	return st
+}
+
+// moveSquares is the last-move marker of m: where the piece came from and
+// went; for castling the king's squares, or the rook's when the king stays.
+func moveSquares(m chess.Move) chess.Bitboard {
+	switch {
+	case m == 0:
+		return 0
+	case !m.IsCastle():
+		return m.From().BB() | m.To().BB()
+	case m.KingTo() != m.From():
+		return m.From().BB() | m.KingTo().BB()
+	}
+	return m.To().BB() | m.RookTo().BB()
+}
+
+func legalMoves(p chess.Position) []legalMove {
+	moves := p.AppendLegalMoves(nil)
+	out := make([]legalMove, 0, len(moves)+2)
+	for _, m := range moves {
+		lm := legalMove{From: m.From().String(), To: m.To().String(), UCI: m.UCI(chess.Chess960), SAN: p.SAN(m)}
+		if r := m.Promotion(); r != chess.NoRole {
+			lm.Promo = strings.ToLower(string(r.Letter()))
+		}
+		if m.IsCastle() {
+			lm.Castle, lm.KingTo = true, m.KingTo().String()
+		}
+		if m.IsEnPassant() {
+			lm.EP = chess.SquareAt(m.To().File(), m.From().Rank()).String()
+		}
+		out = append(out, lm)
+		if !m.IsCastle() || m.KingTo() == m.From() || m.KingTo() == m.To() {
+			continue
+		}
+		// The king's own destination also castles, unless another king move
+		// goes there.
+		ambiguous := false
+		for _, o := range moves {
+			ambiguous = ambiguous || (o != m && o.From() == m.From() && !o.IsCastle() && o.To() == m.KingTo())
+		}
+		if !ambiguous {
+			lm.To = m.KingTo().String()
+			out = append(out, lm)
+		}
+	}
+	return out
+}
+
+// statusText says what the position on view is.
+func statusText(p chess.Position, st chess.Status) string {
+	side := "White"
+	if p.Turn() == chess.Black {
+		side = "Black"
+	}
+	o := st.Outcome
+	switch o.Termination {
+	case chess.Ongoing:
+		if st.Check {
+			return side + " to move, in check"
+		}
+		return side + " to move"
+	case chess.Checkmate:
+		w, _ := o.Result.Winner()
+		return "Checkmate: " + titleCase(w.String()) + " wins (" + o.Result.String() + ")"
+	case chess.Stalemate:
+		return "Stalemate: draw (½–½)"
+	case chess.InsufficientMaterial:
+		return "Draw: insufficient material (½–½)"
+	case chess.SeventyFiveMoves:
+		return "Draw: 75 moves without a capture or pawn move (½–½)"
+	case chess.FivefoldRepetition:
+		return "Draw: fivefold repetition (½–½)"
+	case chess.FiftyMoves:
+		return "Draw claimed: fifty-move rule (½–½)"
+	case chess.ThreefoldRepetition:
+		return "Draw claimed: threefold repetition (½–½)"
+	}
+	return o.String()
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// moveRow is one line of the move list: a move number and White's and
+// Black's moves.
+type moveRow struct {
+	Num          int
+	White, Black *moveCell
+}
+
+type moveCell struct {
+	Ply     int // 1-based: the ply this move leads to
+	SAN     string
+	URL     string
+	Current bool
+}
+
+type playPage struct {
+	page
+	S                                     playState
+	Board                                 template.HTML
+	Rows                                  []moveRow
+	StateURL                              string
+	BackURL, ForwardURL, StartURL, EndURL string
+	FlipURL, PGNURL                       string
+	Hidden                                []hiddenField
+	MoveError                             string
+	MoveValue                             string
+	Lichess                               string
+	StartLabel                            string
+	StartFEN                              string
+}
+
+type hiddenField struct{ Name, Value string }
+
+func (gm *game) rows(cur int) []moveRow {
+	var rows []moveRow
+	num := gm.start.Fullmove()
+	black := gm.start.Turn() == chess.Black
+	for i, san := range gm.san {
+		c := &moveCell{Ply: i + 1, SAN: san, URL: gm.url(i + 1), Current: i+1 == cur}
+		if !black {
+			rows = append(rows, moveRow{Num: num, White: c})
+		} else {
+			if len(rows) == 0 {
+				rows = append(rows, moveRow{Num: num})
+			}
+			rows[len(rows)-1].Black = c
+			num++
+		}
+		black = !black
+	}
+	return rows
+}
+
+// GET /play?pos=N|fen=FEN[&moves=...][&ply=][&claim=][&flip=1][&move=M]:
+// the play page. move= plays one more move (the form for play without
+// JavaScript) and redirects to the game's new address.
+func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "move"); err != nil {
+		return err
+	}
+	if !q.has("pos") && !q.has("fen") {
+		w.Header().Set("Cache-Control", cacheNever)
+		http.Redirect(w, r, "/play?pos="+strconv.Itoa(chess960.Random().ID()), http.StatusSeeOther)
+		return nil
+	}
+	gm, partial, err := readGame(q)
+	if err != nil && partial == nil {
+		return err
+	}
+	var moveErr, moveValue string
+	status := http.StatusOK
+	if err != nil {
+		gm, moveErr, status = partial, err.msg, err.status
+	} else if q.has("move") {
+		// Play one more move after the ply on view.
+		moveValue = echo(q.get("move"))
+		ng := chess.NewGame(gm.start)
+		for _, m := range gm.moves[:gm.ply] {
+			ng.Play(m)
+		}
+		m, perr := ng.PlayText(strings.TrimSpace(q.get("move")))
+		if perr == nil {
+			v := gm.values(gm.ply, -1, chess.Ongoing, gm.flip)
+			v.Set("moves", strings.TrimPrefix(v.Get("moves")+","+m.UCI(chess.Chess960), ","))
+			http.Redirect(w, r, "/play?"+encodeOrdered(v), http.StatusSeeOther)
+			return nil
+		}
+		moveErr = "move " + quote.Input(q.get("move")) + ": " + capMessage(oneLine(strings.TrimPrefix(perr.Error(), "chess: ")))
+		if errors.Is(perr, chess.ErrGameOver) {
+			moveErr = "move " + quote.Input(q.get("move")) + ": the game is over"
+		}
+		status = http.StatusBadRequest
+	}
+	st := gm.state()
+	pp := &playPage{page: s.newPage(r, "Play", "play"), S: st, Board: template.HTML(st.SVG), Rows: gm.rows(gm.ply),
+		MoveError: moveErr, MoveValue: moveValue}
+	pp.S.SVG = "" // the page has the board once, in the HTML
+	pp.Script = "play.js"
+	if st.StartNum >= 0 {
+		pp.Title = "Play Chess960 position " + strconv.Itoa(st.StartNum)
+		pp.StartLabel = "Chess960 position " + strconv.Itoa(st.StartNum) + " (" + chess960.MustNew(st.StartNum).String() + ")"
+	} else {
+		pp.Title = "Play from a position"
+		pp.StartLabel = "From a position"
+		pp.StartFEN = st.StartFEN
+	}
+	pp.Description = "Play a Chess960 game in the browser: legal moves, castling the Chess960 way, PGN export."
+	pp.StateURL = "/play/state?" + strings.TrimPrefix(st.URL, "/play?")
+	n := len(gm.moves)
+	pp.StartURL, pp.EndURL = gm.url(0), gm.url(n)
+	pp.BackURL, pp.ForwardURL = gm.url(max(0, gm.ply-1)), gm.url(min(n, gm.ply+1))
+	pp.FlipURL = "/play?" + encodeOrdered(gm.values(-1, gm.ply, gm.claim, !gm.flip))
+	pp.PGNURL = "/play.pgn?" + encodeOrdered(gm.values(-1, -1, gm.claim, false))
+	for k, vs := range gm.values(gm.ply, -1, chess.Ongoing, gm.flip) {
+		pp.Hidden = append(pp.Hidden, hiddenField{k, vs[0]})
+	}
+	pp.Lichess = lichessEditor(st.FEN)
+	return s.writePage(w, r, "play", pp, status, cacheStable)
+}
+
+// GET /play/state: the play page's state as JSON (not part of the public
+// API: its shape follows the page).
+func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip"); err != nil {
+		return err
+	}
+	gm, _, err := readGame(q)
+	if err != nil {
+		return err
+	}
+	st := gm.state()
+	writeJSONBytes(w, marshalCompact(st), cacheStable)
+	return nil
+}
+
+// GET /play.pgn: the game as a PGN file.
+func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
+	q, err := newQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip"); err != nil {
+		return err
+	}
+	gm, _, err := readGame(q)
+	if err != nil {
+		return err
+	}
+	num := -1
+	if sp, perr := chess960.ParseFEN(gm.start.FEN(chess960.XFEN)); perr == nil {
+		num = sp.ID()
+	}
+	body := exportPGN(gm, num)
+	h := w.Header()
+	h.Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	name := "chess960-game.pgn"
+	if num >= 0 {
+		name = "chess960-" + strconv.Itoa(num) + ".pgn"
+	}
+	h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	h.Set("Cache-Control", cacheStable)
+	w.Write([]byte(body))
+	return nil
+}
+
+// readableQuery keeps the commas of a move list and the slashes of a FEN
+// as they are in an address.
+var readableQuery = strings.NewReplacer("%2C", ",", "%2F", "/")

@@ -1,0 +1,361 @@
+// Package server is the web app of chess960 serve: the pages (generator,
+// gallery of all 960, arbiter draws with commit and reveal, play), the JSON
+// API, which returns what the command line prints with --json, and the
+// pictures.
+//
+// The server keeps no state: everything a page shows is in its URL, so any
+// number of instances behind any load balancer serve the same app. Every
+// request is bounded: parameters and bodies have size limits, perft has a
+// node budget, and expensive requests have a concurrency limit past which
+// they are answered 429 with Retry-After. Bad input gets a 4xx that names
+// the input and the reason: JSON for the API, a page for the pages.
+package server
+
+import (
+	"context"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config configures a Server. The zero Config is a working server without
+// an access log.
+type Config struct {
+	// Logger receives one record per request (the access log); nil: none.
+	Logger *slog.Logger
+	// PerftBudget is the most nodes one perft request may count
+	// (default DefaultPerftBudget). A request past it is answered 422.
+	PerftBudget uint64
+	// MaxPerft is how many perft requests may count at once (default: half
+	// the CPUs, at least one); more are answered 429.
+	MaxPerft int
+	// MaxHeavy is how many other expensive requests (PGN, PNG) may run at
+	// once (default: the number of CPUs); more are answered 429.
+	MaxHeavy int
+	// Engine is the UCI engine the play page offers (issue 11); nil: none,
+	// and the play page explains how to start the server with one.
+	Engine Engine
+}
+
+// Engine is what the play page needs from a pool of UCI engines. It is
+// implemented by the engine phase (serve --engine PATH: a bounded pool of
+// engine processes, each search with a time cap); until then the server
+// runs without one, and the play page's engine buttons say how to get one.
+// The engine phase adds the search methods here and their routes in
+// routes, behind s.limit with the pool's size, so that a busy pool answers
+// 429 with Retry-After like the other expensive requests.
+type Engine interface {
+	// Name is the engine's name as it reports it ("Stockfish 16").
+	Name() string
+}
+
+// DefaultPerftBudget is the node budget of one perft request when
+// Config.PerftBudget is 0: about a quarter of a second of one CPU.
+const DefaultPerftBudget = 50_000_000
+
+// Server is the web app. It is an http.Handler.
+type Server struct {
+	cfg      Config
+	mux      *http.ServeMux
+	pages    map[string]*template.Template
+	assets   *assets
+	perftSem chan struct{}
+	heavySem chan struct{}
+	// galleryCache holds the unfiltered gallery pages, rendered once.
+	galleryCache sync.Map
+}
+
+// New returns the web app.
+func New(cfg Config) *Server {
+	if cfg.PerftBudget == 0 {
+		cfg.PerftBudget = DefaultPerftBudget
+	}
+	if cfg.MaxPerft <= 0 {
+		cfg.MaxPerft = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.MaxHeavy <= 0 {
+		cfg.MaxHeavy = runtime.GOMAXPROCS(0)
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(),
+		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy)}
+	s.assets = loadAssets()
+	s.pages = s.parseTemplates()
+	s.routes()
+	return s
+}
+
+// handlerFunc is a handler that returns the error to answer with, if any.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) *inputError
+
+func (s *Server) routes() {
+	api := func(pattern string, h handlerFunc) { s.mux.Handle(pattern, s.apiHandler(h)) }
+	page := func(pattern string, h handlerFunc) { s.mux.Handle(pattern, s.pageHandler(h)) }
+
+	// The JSON API: the command line's --json output for the same input.
+	api("GET /api/positions/{n}", s.apiPosition)
+	api("GET /api/random", s.apiRandom)
+	api("GET /api/identify", s.apiIdentify)
+	api("GET /api/moves", s.apiMoves)
+	api("GET /api/play", s.apiPlayGET)
+	api("POST /api/play", s.apiPlayPOST)
+	api("GET /api/perft", s.limit(s.perftSem, s.apiPerft))
+	api("POST /api/pgn", s.limit(s.heavySem, s.apiPGN))
+	api("GET /api/openapi.json", s.apiOpenAPI)
+	api("GET /healthz", s.healthz)
+	// Engine play and analysis (serve --engine) go here, limited as perft
+	// is.
+
+	// Pictures.
+	api("GET /diagram.svg", s.diagramSVG)
+	api("GET /diagram.png", s.limit(s.heavySem, s.diagramPNG))
+
+	// Pages.
+	page("GET /{$}", s.home)
+	page("GET /pos/{n}", s.posPage)
+	page("GET /pos", s.posForm)
+	page("GET /identify", s.identifyForm)
+	page("GET /random", s.randomRedirect)
+	page("GET /gallery", s.gallery)
+	page("GET /draw", s.draw)
+	page("GET /draw/sheet", s.limit(s.heavySem, s.drawSheet))
+	page("GET /draw.csv", s.drawCSV)
+	page("GET /verify", s.verify)
+	page("GET /play", s.limitLong(s.play))
+	page("GET /play.pgn", s.playPGN)
+	api("GET /play/state", s.limitLong(s.playState))
+	page("GET /api", s.apiDocs)
+	page("GET /robots.txt", s.robots)
+	s.mux.Handle("GET /s/", s.assets)
+}
+
+// ServeHTTP serves a request through the middleware: recover, security
+// headers, access log, limits, then the routes (with 404 and 405 answered
+// as JSON under /api/ and as pages elsewhere).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			if s.cfg.Logger != nil {
+				buf := make([]byte, 4096)
+				buf = buf[:runtime.Stack(buf, false)]
+				s.cfg.Logger.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(buf))
+			}
+			if sw.status == 0 {
+				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"})
+			}
+		}
+		s.logRequest(r, sw, start)
+	}()
+	setSecurityHeaders(sw.Header())
+	if len(r.URL.RawQuery) > 4*maxParam {
+		s.writeError(sw, r, &inputError{status: http.StatusRequestURITooLong, code: codeTooLong, msg: "query too long: at most 32768 bytes"})
+		return
+	}
+	h, pattern := s.mux.Handler(r)
+	if pattern == "" {
+		// Not found, wrong method, or a redirect to the cleaned path: let the
+		// mux say which, then answer in our format (redirects pass).
+		rec := &headRecorder{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		switch rec.status {
+		case http.StatusNotFound:
+			s.writeError(sw, r, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such page: " + quotePath(r.URL.Path)})
+			return
+		case http.StatusMethodNotAllowed:
+			sw.Header().Set("Allow", rec.header.Get("Allow"))
+			s.writeError(sw, r, &inputError{status: http.StatusMethodNotAllowed, code: codeMethod,
+				msg: "method " + r.Method + " not allowed for " + quotePath(r.URL.Path) + ": use " + rec.header.Get("Allow")})
+			return
+		}
+		h.ServeHTTP(sw, r)
+		return
+	}
+	s.mux.ServeHTTP(sw, r) // sets the path values
+}
+
+// isAPI reports whether a path answers errors as JSON.
+func isAPI(path string) bool {
+	return strings.HasPrefix(path, "/api/") || path == "/healthz" || strings.HasPrefix(path, "/diagram.") ||
+		path == "/play/state"
+}
+
+// headRecorder records the status and header of the mux's own answers.
+type headRecorder struct {
+	header http.Header
+	status int
+}
+
+func (h *headRecorder) Header() http.Header         { return h.header }
+func (h *headRecorder) Write(b []byte) (int, error) { return len(b), nil }
+func (h *headRecorder) WriteHeader(code int)        { h.status = code }
+
+// statusWriter remembers the status and the size of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequest writes the access log record. The query is left out: it may
+// hold an arbiter's secret seed.
+func (s *Server) logRequest(r *http.Request, w *statusWriter, start time.Time) {
+	if s.cfg.Logger == nil {
+		return
+	}
+	status := w.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	s.cfg.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+		slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		slog.Int("status", status), slog.Int("bytes", w.bytes),
+		slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr))
+}
+
+// contentSecurityPolicy allows only the app's own scripts, styles and
+// images; no inline script, no framing.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders are set on every answer. The keys are canonical, so
+// they go straight into the header map; nothing changes the value slices.
+var securityHeaders = [...]struct {
+	key   string
+	value []string
+}{
+	{"Content-Security-Policy", []string{contentSecurityPolicy}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=()"}},
+}
+
+func setSecurityHeaders(h http.Header) {
+	for _, kv := range securityHeaders {
+		h[kv.key] = kv.value
+	}
+}
+
+// limit runs h when a slot of sem is free or frees within queueWait, and
+// answers 429 with Retry-After otherwise: a busy server says so quickly,
+// and a client that retries in a tight loop is slowed to a few requests a
+// second instead of taking the CPU that cheap requests need.
+func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) *inputError {
+		select {
+		case sem <- struct{}{}:
+		default:
+			t := time.NewTimer(queueWait)
+			select {
+			case sem <- struct{}{}:
+				t.Stop()
+			case <-t.C:
+				return errBusy()
+			case <-r.Context().Done():
+				t.Stop()
+				return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+			}
+		}
+		defer func() { <-sem }()
+		return h(w, r)
+	}
+}
+
+// queueWait is how long an expensive request waits for a free slot before
+// it is answered 429.
+const queueWait = 100 * time.Millisecond
+
+func errBusy() *inputError {
+	return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
+		msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
+}
+
+// longGame is the number of moves past which a game is an expensive
+// request.
+const longGame = 300
+
+// limitLong runs h as an expensive request (see limit) when the query holds
+// a long game.
+func (s *Server) limitLong(h handlerFunc) handlerFunc {
+	heavy := s.limit(s.heavySem, h)
+	return func(w http.ResponseWriter, r *http.Request) *inputError {
+		if strings.Count(r.URL.RawQuery, ",")+strings.Count(r.URL.RawQuery, "%2C") >= longGame {
+			return heavy(w, r)
+		}
+		return h(w, r)
+	}
+}
+
+// Timeouts and limits of the HTTP server NewHTTPServer returns.
+const (
+	ReadHeaderTimeout = 5 * time.Second
+	ReadTimeout       = 15 * time.Second
+	WriteTimeout      = 30 * time.Second
+	IdleTimeout       = 120 * time.Second
+	MaxHeaderBytes    = 32 << 10
+)
+
+// NewHTTPServer returns an http.Server for h with the timeouts and the
+// header size limit set.
+func NewHTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
+	srv := &http.Server{
+		Addr: addr, Handler: h,
+		ReadHeaderTimeout: ReadHeaderTimeout, ReadTimeout: ReadTimeout,
+		WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout,
+		MaxHeaderBytes: MaxHeaderBytes,
+	}
+	if log != nil {
+		srv.ErrorLog = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	}
+	return srv
+}
+
+// Run serves on ln until ctx is done, then shuts down gracefully: it stops
+// accepting connections and waits up to grace for the requests in flight
+// to finish.
+func Run(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	return err
+}

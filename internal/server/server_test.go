@@ -1,0 +1,696 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/perft"
+)
+
+var testServer = sync.OnceValue(func() *Server { return New(Config{}) })
+
+// get serves one request and returns the response.
+func get(t *testing.T, s http.Handler, method, target string, body io.Reader) *http.Response {
+	t.Helper()
+	r := httptest.NewRequest(method, target, body)
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func readAll(t *testing.T, r *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestEndpoints(t *testing.T) {
+	s := testServer()
+	for _, c := range []struct {
+		method, target string
+		status         int
+		ctype          string
+		contains       []string
+	}{
+		{"GET", "/api/positions/518", 200, "application/json", []string{`"rank": "RNBQKBNR"`, `"fritz9": 359`, `"mirror": 534`}},
+		{"GET", "/api/positions/359?fritz9=1", 200, "application/json", []string{`"id": 518`}},
+		{"GET", "/api/positions/SP-0", 200, "application/json", []string{`"rank": "BBQNNRKR"`}},
+		{"GET", "/api/positions/960", 200, "application/json", []string{`"id": 0,`}},
+		{"GET", "/api/random?count=3&seed=Round%201", 200, "application/json", []string{`"id": 353`, `"id": 14`, `"id": 506`}},
+		{"GET", "/api/random?count=3&seed=Round%201&unique=1&exclude=518,0-9", 200, "application/json", []string{`"id": 671`, `"id": 589`, `"id": 576`}},
+		{"GET", "/api/random", 200, "application/json", []string{`"rank": `}},
+		{"GET", "/api/identify?q=RKRNNQBB", 200, "application/json", []string{`"id": 959`}},
+		{"GET", "/api/identify?q=bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR%20w%20HFhf%20-%200%201", 200, "application/json", []string{`"id": 0,`}},
+		{"GET", "/api/moves?fen=1r2k3/8/8/8/8/8/8/1R4KR%20w%20HB%20-%200%201", 200, "application/json", []string{`"san": "O-O-O"`, `"uci": "g1b1"`, `"uci": "g1h1"`}},
+		{"GET", "/api/moves?fen=518&standard=1", 200, "application/json", []string{`"uci": "g1f3"`}},
+		{"GET", "/api/play?fen=0&moves=Ne3,Ne6,Nd3,Nd6,b3,b6,Qb2,Qb7,O-O-O", 200, "application/json", []string{`"fen": "bb3rkr/pqpppppp/1p1nn3/8/8/1P1NN3/PQPPPPPP/BBKR3R b kq - 3 5"`}},
+		{"GET", "/api/play?fen=startpos&moves=f3,e5,g4,Qh4", 200, "application/json", []string{`"status": "checkmate"`, `"result": "0-1"`}},
+		{"GET", "/api/perft?fen=518&depth=3", 200, "application/json", []string{`"nodes": 8902`}},
+		{"GET", "/api/perft?fen=4k3/8/8/8/8/8/8/R3K2R%20w%20KQ%20-%200%201&depth=1&divide=1", 200, "application/json", []string{`"uci": "e1a1",` + "\n" + `      "san": "O-O-O",`, `"uci": "e1h1",` + "\n" + `      "san": "O-O",`, `"nodes": 26`}},
+		{"GET", "/api/perft?pos=0&depth=0", 200, "application/json", []string{`"nodes": 1`}},
+		{"GET", "/api/openapi.json", 200, "application/json", []string{`"openapi": "3.0.3"`}},
+		{"GET", "/healthz", 200, "application/json", []string{`"ok"`}},
+		{"GET", "/diagram.svg?pos=518", 200, "image/svg+xml", []string{`data-square="e1"`, `data-piece="wK"`}},
+		{"GET", "/diagram.svg?fen=4k3/8/8/8/8/8/8/4K2R%20w%20K%20-%200%201&flip=1&size=200&coords=1&highlight=e1,h1&arrow=e1g1&last-move=e7e8&theme=dark", 200, "image/svg+xml", []string{`width="200"`}},
+		{"GET", "/diagram.png?pos=518&size=64", 200, "image/png", []string{"\x89PNG"}},
+		{"GET", "/", 200, "text/html", []string{"Drawn at random", `id="board"`, `action="/random"`}},
+		{"GET", "/pos/518", 200, "text/html", []string{"RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "w HAha - 0 1", `href="/pos/534"`, "Bishops", "Knights", "Rook, king, rook", "https://lichess.org/editor/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1?variant=chess960"}},
+		{"GET", "/pos/353?seed=Round%201&k=0", 200, "text/html", []string{"Draw 1 from seed", "Round 1", "chess960 random --seed &#39;Round 1&#39; --count 1"}},
+		{"GET", "/pos/SP-518", 301, "", nil},
+		{"GET", "/pos?n=359&numbering=fritz9", 303, "", nil},
+		{"GET", "/identify?q=RNBQKBNR", 303, "", nil},
+		{"GET", "/random", 303, "", nil},
+		{"GET", "/random?seed=Round+1&k=1", 303, "", nil},
+		{"GET", "/gallery", 200, "text/html", []string{`data-rank="RNBQKBNR"`, "960 of 960 positions"}},
+		{"GET", "/gallery?pattern=R%3FK%3F%3FR%3F%3F&king=c", 200, "text/html", []string{"of 960 positions"}},
+		{"GET", "/gallery?pairs=1", 200, "text/html", []string{"480 of 480 mirror pairs"}},
+		{"GET", "/draw", 200, "text/html", []string{`id="draw-form"`, `name="seed"`}},
+		{"GET", "/draw?rounds=3&seed=Round+1&unique=1&exclude=518,0-9", 200, "text/html", []string{"129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6", `data-id="671"`}},
+		{"GET", "/draw?rounds=3", 303, "", nil},
+		{"GET", "/verify?rounds=3&seed=Round+1&unique=1&exclude=518,0-9&commit=129ACDD50865DD9C2CFA496A8E4148994D6C6EA2FB68A06FD3A2C82982BE07F6", 200, "text/html", []string{"The commitment matches"}},
+		{"GET", "/verify?rounds=3&seed=Round+2&commit=129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6", 200, "text/html", []string{"does not match"}},
+		{"GET", "/draw/sheet?rounds=2&seed=s&mirror=1&event=Club", 200, "text/html", []string{"Round 2", "Game B"}},
+		{"GET", "/draw.csv?rounds=3&seed=Round+1&unique=1&exclude=518,0-9", 200, "text/csv", []string{"round,game,id,fritz9,rank,fen,shredder_fen\n1,,671,"}},
+		{"GET", "/play?pos=518&moves=e2e4,e7e5", 200, "text/html", []string{`id="fen"`, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", `id="moves"`, `data-promotion="q"`}},
+		{"GET", "/play", 303, "", nil},
+		{"GET", "/play?pos=518&move=Nf3", 303, "", nil},
+		{"GET", "/play/state?pos=518&moves=e4", 200, "application/json", []string{`"san":["e4"]`, `"legal":[`}},
+		{"GET", "/play.pgn?pos=250&moves=d4,d5", 200, "application/x-chess-pgn", []string{`[Variant "Chess960"]`, `[FEN "nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1"]`, "1. d4 d5 *"}},
+		{"GET", "/play.pgn?pos=518&moves=e4,e5,Qh5,Nc6,Bc4,Nf6,Qxf7", 200, "application/x-chess-pgn", []string{`[Result "1-0"]`, "4. Qxf7# 1-0"}},
+		{"GET", "/api", 200, "text/html", []string{"JSON API"}},
+		{"GET", "/robots.txt", 200, "text/plain", nil},
+		{"POST", "/api/play", 200, "application/json", nil},
+	} {
+		var body io.Reader
+		if c.method == "POST" {
+			body = strings.NewReader(`{"fen": "518", "moves": ["e4", "e5"]}`)
+		}
+		r := get(t, s, c.method, c.target, body)
+		b := readAll(t, r)
+		if r.StatusCode != c.status {
+			t.Errorf("%s %s: status %d, want %d: %.300s", c.method, c.target, r.StatusCode, c.status, b)
+			continue
+		}
+		if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, c.ctype) {
+			t.Errorf("%s %s: Content-Type %q, want %q", c.method, c.target, ct, c.ctype)
+		}
+		for _, w := range c.contains {
+			if !strings.Contains(b, w) {
+				t.Errorf("%s %s: answer lacks %q: %.400s", c.method, c.target, w, b)
+			}
+		}
+	}
+}
+
+func TestRedirects(t *testing.T) {
+	s := testServer()
+	for target, want := range map[string]string{
+		"/pos/SP-518":                       "/pos/518",
+		"/pos/0960":                         "/pos/0",
+		"/pos?n=359&numbering=fritz9":       "/pos/518",
+		"/pos?n=7":                          "/pos/7",
+		"/identify?q=rkrnnqbb":              "/pos/959",
+		"/random?seed=Round+1&k=2":          "/pos/506?k=2&seed=Round+1",
+		"/play?pos=518&move=Nf3":            "/play?pos=518&moves=g1f3",
+		"/play?pos=518&moves=e4&move=e5":    "/play?pos=518&moves=e2e4,e7e5",
+		"/play?pos=250&moves=d4&move=O-O-O": "",
+	} {
+		r := get(t, s, "GET", target, nil)
+		loc := r.Header.Get("Location")
+		if want == "" {
+			if r.StatusCode != 400 {
+				t.Errorf("%s: status %d (Location %q), want 400", target, r.StatusCode, loc)
+			}
+			continue
+		}
+		if r.StatusCode/100 != 3 || loc != want {
+			t.Errorf("%s: %d to %q, want a redirect to %q", target, r.StatusCode, loc, want)
+		}
+	}
+}
+
+func TestErrorsNameTheInput(t *testing.T) {
+	s := testServer()
+	for _, c := range []struct {
+		target string
+		status int
+		param  string
+		words  []string
+	}{
+		{"/api/positions/961", 400, "n", []string{`"961"`, "out of range"}},
+		{"/api/positions/0?fritz9=1", 400, "n", []string{`"0"`, "Fritz9"}},
+		{"/api/positions/518?fritz9=maybe", 400, "fritz9", []string{`"maybe"`}},
+		{"/api/positions/518?color=red", 400, "color", []string{"unknown parameter"}},
+		{"/api/positions/518?fritz9=1&fritz9=0", 400, "fritz9", []string{"given 2 times"}},
+		{"/api/random?count=0", 400, "count", []string{`"0"`, "out of range"}},
+		{"/api/random?count=1001", 400, "count", []string{"out of range: must be 1..1000"}},
+		{"/api/random?count=0x10", 400, "count", []string{"not a whole number"}},
+		{"/api/random?exclude=0-959", 400, "exclude", []string{`"0-959"`, "nothing left"}},
+		{"/api/random?exclude=5-2", 400, "exclude", []string{`"5-2"`}},
+		{"/api/identify", 400, "q", []string{"missing q"}},
+		{"/api/identify?q=RNBQBKNR", 400, "q", []string{`"RNBQBKNR"`, "bishops"}},
+		{"/api/moves", 400, "fen", []string{"missing fen"}},
+		{"/api/moves?fen=xyz", 400, "fen", []string{`"xyz"`}},
+		{"/api/moves?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20w%20BQkq%20-%200%201", 400, "fen", []string{"castling"}},
+		{"/api/play?fen=518&moves=e4,e5,Ke3", 400, "moves", []string{`move 3 "Ke3"`, "illegal"}},
+		{"/api/play?fen=518&castling=both", 400, "castling", []string{`"both"`}},
+		{"/api/perft?fen=518", 400, "depth", []string{"missing depth"}},
+		{"/api/perft?fen=518&depth=16", 400, "depth", []string{"out of range: must be 0..15"}},
+		{"/api/perft?fen=518&depth=-1", 400, "depth", []string{"out of range"}},
+		{"/api/perft?fen=518&depth=7", 422, "depth", []string{"budget"}},
+		{"/api/perft?fen=518&pos=1&depth=1", 400, "pos", []string{"not both"}},
+		{"/diagram.svg?pos=518&size=5", 400, "size", []string{"out of range"}},
+		{"/diagram.svg?pos=518&highlight=z9", 400, "highlight", []string{`"z9"`}},
+		{"/diagram.svg?pos=518&arrow=e2", 400, "arrow", []string{`"e2"`}},
+		{"/diagram.svg?pos=518&theme=blue", 400, "theme", []string{`"blue"`}},
+		{"/diagram.png?fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201", 400, "fen", []string{"king"}},
+		{"/play/state?pos=518&moves=e4,e4", 400, "moves", []string{`move 2 "e4"`}},
+		{"/play/state?pos=518&claim=threefold", 400, "claim", []string{"no such draw"}},
+		{"/api/nothing", 404, "", []string{`no such page: "/api/nothing"`}},
+	} {
+		r := get(t, s, "GET", c.target, nil)
+		b := readAll(t, r)
+		if r.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d: %s", c.target, r.StatusCode, c.status, b)
+			continue
+		}
+		var e errorJSON
+		if err := json.Unmarshal([]byte(b), &e); err != nil {
+			t.Errorf("%s: not a JSON error: %v: %s", c.target, err, b)
+			continue
+		}
+		if e.Param != c.param || e.Status != c.status {
+			t.Errorf("%s: param %q status %d, want %q %d", c.target, e.Param, e.Status, c.param, c.status)
+		}
+		for _, w := range c.words {
+			if !strings.Contains(e.Error, w) {
+				t.Errorf("%s: error %q lacks %q", c.target, e.Error, w)
+			}
+		}
+	}
+}
+
+// TestHostileInputs sends what an attacker or a broken client would, and
+// wants a 4xx (or a redirect) every time: never a 5xx, a panic or a hang.
+func TestHostileInputs(t *testing.T) {
+	s := testServer()
+	huge := strings.Repeat("A", 100_000)
+	hugeMoves := strings.Repeat("e2e4,", 7000)
+	cases := []struct{ method, target, body string }{
+		{"GET", "/api/positions/" + huge, ""},
+		{"GET", "/api/positions/%00", ""},
+		{"GET", "/api/positions/%FF%FE", ""},
+		{"GET", "/api/positions/ⅷ", ""},
+		{"GET", "/api/positions/518%0d%0aSet-Cookie:x=1", ""},
+		{"GET", "/api/positions/-0", ""},
+		{"GET", "/api/positions/99999999999999999999999", ""},
+		{"GET", "/api/random?count=" + huge, ""},
+		{"GET", "/api/random?count=1e9", ""},
+		{"GET", "/api/random?seed=" + huge, ""},
+		{"GET", "/api/random?exclude=" + strings.Repeat("1-2,", 3000), ""},
+		{"GET", "/api/random?%zz=1", ""},
+		{"GET", "/api/identify?q=" + url.QueryEscape("<script>alert(1)</script>"), ""},
+		{"GET", "/api/identify?q=" + huge[:8000], ""},
+		{"GET", "/identify?q=" + huge[:8000], ""},
+		{"GET", "/api/moves?fen=" + huge[:8000], ""},
+		{"GET", "/api/moves?fen=" + url.QueryEscape(huge[:4000]+"/8/8/8/8/8/8/8 w - - 0 1"), ""},
+		{"GET", "/api/play?fen=518&moves=" + huge[:8000], ""},
+		{"GET", "/play?pos=518&move=" + huge[:8000], ""},
+		{"GET", "/api/random?exclude=" + huge[:8000], ""},
+		{"GET", "/draw?rounds=2&seed=x&exclude=" + huge[:8000], ""},
+		{"GET", "/api/identify?q=" + url.QueryEscape("ＲＮＢＱＫＢＮＲ"), ""},
+		{"GET", "/api/identify?q=" + url.QueryEscape("é/é/é/é/é/é/é/é w - - 0 1"), ""},
+		{"GET", "/api/moves?fen=" + url.QueryEscape(strings.Repeat("8/", 5000)), ""},
+		{"GET", "/api/moves?fen=" + url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999 1"), ""},
+		{"GET", "/api/moves?fen=" + url.QueryEscape("kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1"), ""},
+		{"GET", "/api/play?fen=518&moves=" + hugeMoves, ""},
+		{"GET", "/api/play?fen=518&moves=" + url.QueryEscape("e4,,,,  ,e5,\x00"), ""},
+		{"GET", "/api/perft?fen=" + url.QueryEscape("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + "&depth=15", ""},
+		{"GET", "/api/perft?fen=518&depth=15&divide=1", ""},
+		{"GET", "/api/perft?fen=518&depth=99999999999", ""},
+		{"POST", "/api/play", huge},
+		{"POST", "/api/play", strings.Repeat("[", 50000)},
+		{"POST", "/api/play", `{"fen": "518", "moves": 5}`},
+		{"POST", "/api/play", `{"fen": "518", "moves": ["e4"]} {"x": 1}`},
+		{"POST", "/api/play", `{"fen": "518", "evil": true}`},
+		{"POST", "/api/play", strings.Repeat("x", 1<<20)},
+		{"POST", "/api/pgn", strings.Repeat("1. e4 ", 1<<20)},
+		{"PUT", "/api/positions/518", ""},
+		{"DELETE", "/api/play", ""},
+		{"POST", "/api/positions/518", "x"},
+		{"PATCH", "/", ""},
+		{"POST", "/pos/518", "x"},
+		{"GET", "/../../etc/passwd", ""},
+		{"GET", "/s/../../../etc/passwd", ""},
+		{"GET", "/s/" + strings.Repeat("../", 20) + "go.mod", ""},
+		{"GET", "/s/abc/../../server.go", ""},
+		{"GET", "/s/x/%2e%2e/%2e%2e/web.go", ""},
+		{"GET", "/s/x/templates/layout.html", ""},
+		{"GET", "/pos/" + huge, ""},
+		{"GET", "/pos/518?seed=" + url.QueryEscape("<img src=x onerror=alert(1)>") + "&k=99999", ""},
+		{"GET", "/pos?n=" + huge, ""},
+		{"GET", "/identify?q=" + url.QueryEscape("\"><script>"), ""},
+		{"GET", "/random?seed=%20&k=3", ""},
+		{"GET", "/random?seed=x&k=-1", ""},
+		{"GET", "/gallery?pattern=" + huge, ""},
+		{"GET", "/gallery?king=z&light=a", ""},
+		{"GET", "/draw?rounds=100000&seed=x", ""},
+		{"GET", "/draw?rounds=5&seed=x&exclude=0-959", ""},
+		{"GET", "/draw?rounds=200&seed=x&unique=1&mirror=1&exclude=" + url.QueryEscape("0-900"), ""},
+		{"GET", "/draw/sheet?rounds=2", ""},
+		{"GET", "/draw.csv?seed=x&rounds=abc", ""},
+		{"GET", "/verify?rounds=3", ""},
+		{"GET", "/verify?seed=x&commit=" + huge[:4000], ""},
+		{"GET", "/play?pos=518&moves=" + hugeMoves, ""},
+		{"GET", "/play?pos=518&moves=e4&ply=9", ""},
+		{"GET", "/play?pos=518&moves=e4&ply=-1", ""},
+		{"GET", "/play?fen=" + url.QueryEscape("<b>hi</b>"), ""},
+		{"GET", "/play?pos=518&claim=fifty", ""},
+		{"GET", "/play?pos=518&claim=" + url.QueryEscape("<x>"), ""},
+		{"GET", "/play?pos=518&move=" + url.QueryEscape("<script>"), ""},
+		{"GET", "/play/state?fen=" + url.QueryEscape("8/8/8/8/8/8/8/8 w - - 0 1"), ""},
+		{"GET", "/play.pgn?pos=518&moves=zz", ""},
+		{"GET", "/diagram.svg?pos=518&size=99999999", ""},
+		{"GET", "/diagram.svg?pos=518&arrow=" + strings.Repeat("e2e4,", 1000), ""},
+		{"GET", "/diagram.png?pos=518&size=2001", ""},
+		{"GET", "/api/openapi.json?x=1", ""},
+		{"GET", "/" + huge, ""},
+		{"GET", "/?" + strings.Repeat("a=1&", 10000), ""},
+		{"GET", "/healthz/../api/positions/1", ""},
+		{"GET", "//api//positions//1", ""},
+		{"GET", "/api/positions/518?" + strings.Repeat("%", 10), ""},
+	}
+	for _, c := range cases {
+		var body io.Reader
+		if c.body != "" {
+			body = strings.NewReader(c.body)
+		}
+		done := make(chan *http.Response, 1)
+		go func() { done <- get(t, s, c.method, c.target, body) }()
+		var r *http.Response
+		select {
+		case r = <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s %.80s: no answer in 20 s", c.method, c.target)
+		}
+		b := readAll(t, r)
+		short := c.target
+		if len(short) > 80 {
+			short = short[:80] + "..."
+		}
+		if r.StatusCode >= 500 || r.StatusCode < 300 {
+			t.Errorf("%s %s: status %d, want 3xx or 4xx: %.200s", c.method, short, r.StatusCode, b)
+		}
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") && r.StatusCode >= 400 && len(b) > 2000 {
+			t.Errorf("%s %s: an error of %d bytes: %.300s", c.method, short, len(b), b)
+		}
+		if strings.Contains(b, strings.Repeat("A", 1000)) || strings.Contains(b, strings.Repeat("e2e4,", 200)) {
+			t.Errorf("%s %s: the answer echoes the huge input", c.method, short)
+		}
+		if strings.Contains(b, "<script>") || strings.Contains(b, "<img src=x") || strings.Contains(b, "<b>hi") {
+			t.Errorf("%s %s: user text not escaped: %.300s", c.method, short, b)
+		}
+		if r.StatusCode >= 400 && r.Header.Get("Content-Type") == "" {
+			t.Errorf("%s %s: no Content-Type", c.method, short)
+		}
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	s := testServer()
+	for _, target := range []string{"/", "/pos/1", "/api/positions/1", "/api/nothing", "/play?pos=1", "/s/" + s.assets.hash + "/style.css"} {
+		r := get(t, s, "GET", target, nil)
+		h := r.Header
+		csp := h.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") && strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", target, csp)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: headers %v", target, h)
+		}
+	}
+	// No inline script in any page: every <script> has a src or is a JSON
+	// data block.
+	for _, target := range []string{"/", "/pos/1", "/gallery", "/draw", "/draw?rounds=2&seed=a", "/verify?seed=a&rounds=1", "/draw/sheet?seed=a&rounds=1", "/play?pos=1&moves=e4", "/api", "/pos/999"} {
+		b := readAll(t, get(t, s, "GET", target, nil))
+		for _, m := range regexp.MustCompile(`<script[^>]*>`).FindAllString(b, -1) {
+			if !strings.Contains(m, "src=") && !strings.Contains(m, `type="application/json"`) {
+				t.Errorf("%s: inline script %s", target, m)
+			}
+		}
+		if regexp.MustCompile(`\son[a-z]+=`).MatchString(b) {
+			t.Errorf("%s: an inline event handler", target)
+		}
+		if strings.Contains(b, "javascript:") {
+			t.Errorf("%s: a javascript: URL", target)
+		}
+	}
+}
+
+// TestEscaping puts markup in every place user text reaches a page.
+func TestEscaping(t *testing.T) {
+	s := testServer()
+	evil := `"><script>alert(1)</script><x y='`
+	q := url.QueryEscape(evil)
+	for _, target := range []string{
+		"/pos/1?seed=" + q, "/random?seed=" + q + "&k=0", "/identify?q=" + q, "/pos?n=" + q,
+		"/gallery?pattern=" + q, "/draw?rounds=2&seed=" + q + "&event=" + q, "/draw?rounds=2&seed=a&exclude=" + q,
+		"/verify?rounds=1&seed=" + q + "&commit=" + q, "/draw/sheet?rounds=1&seed=" + q + "&event=" + q,
+		"/play?pos=1&moves=" + q, "/play?pos=1&move=" + q, "/play?fen=" + q, "/api/positions/" + url.PathEscape(evil),
+		"/api/identify?q=" + q,
+	} {
+		r := get(t, s, "GET", target, nil)
+		b := readAll(t, r)
+		if r.StatusCode >= 300 && r.StatusCode < 400 {
+			loc := r.Header.Get("Location")
+			r = get(t, s, "GET", loc, nil)
+			b = readAll(t, r)
+		}
+		if strings.Contains(b, "<script>alert") || strings.Contains(b, "<x y=") {
+			t.Errorf("%s: not escaped: %.300s", target, b)
+		}
+		if r.StatusCode >= 500 {
+			t.Errorf("%s: %d", target, r.StatusCode)
+		}
+	}
+}
+
+func TestBusyAnswers429(t *testing.T) {
+	s := New(Config{MaxPerft: 1})
+	s.perftSem <- struct{}{} // one count running
+	r := get(t, s, "GET", "/api/perft?fen=518&depth=1", nil)
+	if r.StatusCode != 429 || r.Header.Get("Retry-After") == "" {
+		t.Errorf("busy perft: %d, Retry-After %q", r.StatusCode, r.Header.Get("Retry-After"))
+	}
+	<-s.perftSem
+	if r := get(t, s, "GET", "/api/perft?fen=518&depth=1", nil); r.StatusCode != 200 {
+		t.Errorf("free perft: %d", r.StatusCode)
+	}
+	if len(s.perftSem) != 0 {
+		t.Errorf("the slot was not given back")
+	}
+}
+
+func TestPerftBudget(t *testing.T) {
+	s := New(Config{PerftBudget: 10_000})
+	if r := get(t, s, "GET", "/api/perft?fen=518&depth=3", nil); r.StatusCode != 200 { // 8,902 nodes
+		t.Errorf("depth 3 (8902 nodes) within 10000: %d", r.StatusCode)
+	}
+	r := get(t, s, "GET", "/api/perft?fen=518&depth=4", nil) // 197,281 nodes
+	if b := readAll(t, r); r.StatusCode != 422 || !strings.Contains(b, "10000 nodes") {
+		t.Errorf("depth 4 over 10000 nodes: %d %s", r.StatusCode, b)
+	}
+}
+
+// TestBudgetCountEqualsPerft compares the budgeted count with package
+// perft's on the positions of its suites.
+func TestBudgetCountEqualsPerft(t *testing.T) {
+	for _, fen := range []string{
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R4KRR w GQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	} {
+		p := chess.MustParseFEN(fen)
+		for depth := 0; depth <= 3; depth++ {
+			n, div, ok := budgetCount(context.Background(), p, depth, 1<<40)
+			if !ok || n != perft.Count(p, depth) {
+				t.Errorf("%s depth %d: %d (%v), perft says %d", fen, depth, n, ok, perft.Count(p, depth))
+			}
+			want := perft.Divide(p, depth)
+			if len(div) != len(want) {
+				t.Errorf("%s depth %d: divide has %d entries, want %d", fen, depth, len(div), len(want))
+				continue
+			}
+			for i := range want {
+				if div[i] != want[i] {
+					t.Errorf("%s depth %d: divide %v, want %v", fen, depth, div[i], want[i])
+				}
+			}
+		}
+	}
+	// A cancelled request stops counting.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, ok := budgetCount(ctx, chess.NewPosition(chess960.Standard), 6, 1<<40); ok {
+		t.Error("a cancelled count finished")
+	}
+}
+
+// TestGracefulShutdown stops the server while a request is in flight: the
+// request finishes, new connections are refused.
+func TestGracefulShutdown(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{})
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release
+		io.WriteString(w, "done")
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewHTTPServer(ln.Addr().String(), h, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	runErr := make(chan error, 1)
+	go func() { runErr <- Run(ctx, srv, ln, 5*time.Second) }()
+	got := make(chan string, 1)
+	go func() {
+		r, err := http.Get("http://" + ln.Addr().String() + "/")
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(r.Body)
+		got <- string(b)
+	}()
+	<-started
+	cancel()
+	time.Sleep(100 * time.Millisecond)
+	close(release)
+	if b := <-got; b != "done" {
+		t.Errorf("the request in flight got %q", b)
+	}
+	if err := <-runErr; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
+		t.Error("the server still answers after shutdown")
+	}
+}
+
+func TestServerTimeouts(t *testing.T) {
+	srv := NewHTTPServer(":0", http.NotFoundHandler(), nil)
+	if srv.ReadTimeout == 0 || srv.WriteTimeout == 0 || srv.IdleTimeout == 0 || srv.ReadHeaderTimeout == 0 || srv.MaxHeaderBytes == 0 {
+		t.Errorf("timeouts and limits not all set: %+v", srv)
+	}
+}
+
+// TestOpenAPI checks that the document is JSON and describes every API
+// route the server has.
+func TestOpenAPI(t *testing.T) {
+	s := testServer()
+	var doc struct {
+		OpenAPI string                    `json:"openapi"`
+		Paths   map[string]map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(s.assets.openAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.") {
+		t.Errorf("openapi %q", doc.OpenAPI)
+	}
+	for _, route := range []string{"GET /api/positions/{n}", "GET /api/random", "GET /api/identify", "GET /api/moves",
+		"GET /api/play", "POST /api/play", "GET /api/perft", "POST /api/pgn", "GET /diagram.svg", "GET /diagram.png",
+		"GET /api/openapi.json", "GET /healthz"} {
+		method, path, _ := strings.Cut(route, " ")
+		if doc.Paths[path][strings.ToLower(method)] == nil {
+			t.Errorf("OpenAPI lacks %s", route)
+		}
+		// And the server has the route.
+		r := httptest.NewRequest(method, strings.Replace(path, "{n}", "1", 1), nil)
+		if _, pattern := s.mux.Handler(r); pattern == "" {
+			t.Errorf("the server lacks %s", route)
+		}
+	}
+}
+
+// TestHomePageBudget adds up everything the home page loads: the page,
+// the style sheet, the scripts and the icon. The issue's budget is 100 KB.
+func TestHomePageBudget(t *testing.T) {
+	s := testServer()
+	page := readAll(t, get(t, s, "GET", "/pos/518", nil))
+	total := len(page)
+	for _, m := range regexp.MustCompile(`(?:src|href)="(/s/[^"]+)"`).FindAllStringSubmatch(page, -1) {
+		r := get(t, s, "GET", m[1], nil)
+		if r.StatusCode != 200 {
+			t.Errorf("%s: %d", m[1], r.StatusCode)
+		}
+		total += len(readAll(t, r))
+	}
+	t.Logf("home page: %d bytes in all (page %d)", total, len(page))
+	if total > 100_000 {
+		t.Errorf("home page loads %d bytes, over the budget of 100 KB", total)
+	}
+	// Gzipped, as browsers get it.
+	r := httptest.NewRequest("GET", "/pos/518", nil)
+	r.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatal("the page is not gzipped for a browser that takes it")
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unz, _ := io.ReadAll(zr)
+	if !bytes.Equal(unz, []byte(page)) {
+		t.Error("the gzipped page differs")
+	}
+}
+
+// TestStaticAssets: every file under /s/HASH/ is served, cached forever,
+// and gzipped on request; an unknown file is a 404.
+func TestStaticAssets(t *testing.T) {
+	s := testServer()
+	for name := range s.assets.files {
+		r := get(t, s, "GET", s.assets.url(name), nil)
+		if r.StatusCode != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
+			t.Errorf("%s: %d %q", name, r.StatusCode, r.Header.Get("Cache-Control"))
+		}
+	}
+	if r := get(t, s, "GET", "/s/"+s.assets.hash+"/nothing.js", nil); r.StatusCode != 404 {
+		t.Errorf("unknown asset: %d", r.StatusCode)
+	}
+}
+
+// TestStateless: a second instance serves the same game from its address.
+func TestStateless(t *testing.T) {
+	a, b := New(Config{}), New(Config{})
+	target := "/play/state?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1&ply=3&flip=1"
+	ra, rb := readAll(t, get(t, a, "GET", target, nil)), readAll(t, get(t, b, "GET", target, nil))
+	if ra != rb {
+		t.Error("two instances answer the same address differently")
+	}
+}
+
+func TestAccessLogLeavesOutTheQuery(t *testing.T) {
+	var buf bytes.Buffer
+	s := New(Config{Logger: newTestLogger(&buf)})
+	get(t, s, "GET", "/draw?rounds=2&seed=top-secret", nil)
+	if !strings.Contains(buf.String(), "path=/draw") || strings.Contains(buf.String(), "top-secret") {
+		t.Errorf("access log %q", buf.String())
+	}
+}
+
+func newTestLogger(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// TestPlayStates checks the play page's state for each way a game ends or
+// may be claimed drawn.
+func TestPlayStates(t *testing.T) {
+	s := testServer()
+	type state struct {
+		Status, Result, Claimed string
+		Over, Check             bool
+		Claims                  []claimView
+		Legal                   []legalMove
+	}
+	for _, c := range []struct {
+		target  string
+		status  string
+		over    bool
+		result  string
+		claims  []string // kind, or kind:SAN for an announced move
+		nlegal  int
+		claimed string
+	}{
+		{"/play/state?pos=518&moves=f3,e5,g4,Qh4", "Checkmate: Black wins (0-1)", true, "0-1", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "Stalemate: draw (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/8 w - - 0 1"), "Draw: insufficient material (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 149 100") + "&moves=a1a2", "Draw: 75 moves without a capture or pawn move (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8", "Draw: fivefold repetition (½–½)", true, "1/2-1/2", nil, 0, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8", "White to move", false, "*", []string{"threefold"}, 20, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1", "Black to move", false, "*", []string{"threefold:Ng8"}, 20, ""},
+		{"/play/state?pos=518&moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8&claim=threefold", "Draw claimed: threefold repetition (½–½)", true, "1/2-1/2", nil, 0, "threefold"},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 100 80"), "White to move", false, "*", []string{"fifty"}, 19, ""},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 100 80") + "&claim=fifty", "Draw claimed: fifty-move rule (½–½)", true, "1/2-1/2", nil, 0, "fifty"},
+		{"/play/state?fen=" + url.QueryEscape("7k/8/6K1/8/8/8/8/R7 w - - 99 80") + "&moves=a1a2&claim=fifty", "Draw claimed: fifty-move rule (½–½)", true, "1/2-1/2", nil, 0, "fifty"},
+		{"/play/state?pos=518&moves=e4,f5,Qh5", "Black to move, in check", false, "*", nil, 1, ""},
+	} {
+		r := get(t, s, "GET", c.target, nil)
+		b := readAll(t, r)
+		if r.StatusCode != 200 {
+			t.Errorf("%s: %d %s", c.target, r.StatusCode, b)
+			continue
+		}
+		var st state
+		if err := json.Unmarshal([]byte(b), &st); err != nil {
+			t.Fatal(err)
+		}
+		var claims []string
+		for _, cl := range st.Claims {
+			k := cl.Kind
+			if cl.SAN != "" {
+				k += ":" + cl.SAN
+			}
+			claims = append(claims, k)
+		}
+		if st.Status != c.status || st.Over != c.over || st.Result != c.result || st.Claimed != c.claimed ||
+			strings.Join(claims, " ") != strings.Join(c.claims, " ") || len(st.Legal) < c.nlegal || (c.nlegal == 0 && len(st.Legal) != 0) {
+			t.Errorf("%s:\n got %q over=%v %s claims %v claimed %q, %d moves\nwant %q over=%v %s claims %v claimed %q, %d moves",
+				c.target, st.Status, st.Over, st.Result, claims, st.Claimed, len(st.Legal), c.status, c.over, c.result, c.claims, c.claimed, c.nlegal)
+		}
+	}
+}
+
+// TestCastlingTargets: castling is offered on the rook's square, and on the
+// king's destination only where no other king move goes there.
+func TestCastlingTargets(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want string // castling entries: from-to=uci
+	}{
+		// Ordinary chess: e1h1 and e1g1 both castle short; e1a1 and e1c1 long.
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1-a1=e1a1 e1-c1=e1a1 e1-g1=e1h1 e1-h1=e1h1"},
+		// King on f1, rook h1: f1g1 is also the king's ordinary move, so O-O is
+		// only king onto rook.
+		{"4k3/8/8/8/8/8/8/5K1R w K - 0 1", "f1-h1=f1h1"},
+		// King on g1 with the rook on h1: the king does not move, only onto the rook.
+		{"4k3/8/8/8/8/8/8/R5KR w KQ - 0 1", "g1-a1=g1a1 g1-c1=g1a1 g1-h1=g1h1"},
+		// King b1, rook a1: O-O-O puts the king on c1, also an ordinary move.
+		{"4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1-a1=b1a1"},
+	} {
+		p := chess.MustParseFEN(c.fen)
+		var got []string
+		for _, m := range legalMoves(p) {
+			if m.Castle {
+				got = append(got, m.From+"-"+m.To+"="+m.UCI)
+			}
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: castling targets %v, want %s", c.fen, got, c.want)
+		}
+	}
+}

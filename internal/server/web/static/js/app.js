@@ -1,0 +1,83 @@
+// Shared by every page: the theme switch, copy buttons and the print button.
+
+const root = document.documentElement;
+
+function currentTheme() {
+  const t = root.getAttribute("data-theme");
+  if (t) return t;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+const toggle = document.getElementById("theme-toggle");
+if (toggle) {
+  toggle.addEventListener("click", () => {
+    const next = currentTheme() === "dark" ? "light" : "dark";
+    root.setAttribute("data-theme", next);
+    try { localStorage.setItem("theme", next); } catch (e) { /* private mode */ }
+  });
+}
+
+// copyText puts text on the clipboard, with a fallback for pages served
+// over plain HTTP, where the Clipboard API is missing.
+export async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const ta = document.createElement("textarea");
+  ta.value = text;
+  ta.setAttribute("readonly", "");
+  ta.style.position = "fixed";
+  ta.style.opacity = "0";
+  document.body.appendChild(ta);
+  ta.select();
+  document.execCommand("copy");
+  ta.remove();
+}
+
+document.addEventListener("click", async (ev) => {
+  const b = ev.target.closest("button[data-copy]");
+  if (!b) return;
+  const el = document.getElementById(b.dataset.copy);
+  if (!el) return;
+  let text = "value" in el && el.tagName !== "OUTPUT" ? el.value : el.textContent;
+  if (b.dataset.absolute) text = new URL(text, location.href).href;
+  const label = b.textContent;
+  try {
+    await copyText(text.trim());
+    b.textContent = "Copied";
+    b.classList.add("copied");
+  } catch (e) {
+    b.textContent = "Press Ctrl+C";
+    if (el.select) el.select();
+  }
+  setTimeout(() => { b.textContent = label; b.classList.remove("copied"); }, 1400);
+});
+
+// Links shown for copying are relative in the page; show them whole.
+for (const el of document.querySelectorAll("input[data-absolute]")) {
+  el.value = new URL(el.value, location.href).href;
+}
+
+const print = document.getElementById("print");
+if (print) print.addEventListener("click", () => window.print());
+
+// debounce calls f after the calls stop for ms milliseconds.
+export function debounce(f, ms) {
+  let t;
+  return (...a) => { clearTimeout(t); t = setTimeout(() => f(...a), ms); };
+}
+
+// getJSON fetches JSON and returns [status, body].
+export async function getJSON(url, signal) {
+  const r = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  let body = null;
+  try { body = await r.json(); } catch (e) { /* not JSON */ }
+  return [r.status, body];
+}
+
+// isTyping reports whether a key event belongs to a text field.
+export function isTyping(ev) {
+  const t = ev.target;
+  return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}

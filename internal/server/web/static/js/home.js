@@ -1,0 +1,57 @@
+// The generator: live answers while typing a number or a back rank, and
+// the arrow keys to step through the positions.
+import { debounce, getJSON, isTyping } from "./app.js";
+
+function live(input, out, lookup) {
+  let ctl;
+  const run = debounce(async () => {
+    const v = input.value.trim();
+    if (ctl) ctl.abort();
+    if (!v) { out.textContent = ""; return; }
+    ctl = new AbortController();
+    try {
+      const [status, body] = await lookup(v, ctl.signal);
+      out.replaceChildren();
+      const span = document.createElement("span");
+      if (status === 200 && body) {
+        span.className = "ok";
+        span.textContent = `${body.id} ${body.rank} (Fritz9 ${body.fritz9})`;
+        const a = document.createElement("a");
+        a.href = "/pos/" + body.id;
+        a.textContent = "open";
+        out.append("→ ", span, " ", a);
+      } else {
+        span.className = "bad";
+        span.textContent = body && body.error ? body.error : "not found";
+        out.append(span);
+      }
+    } catch (e) { /* aborted or offline: say nothing */ }
+  }, 150);
+  input.addEventListener("input", run);
+}
+
+const n = document.getElementById("n");
+const nLive = document.getElementById("n-live");
+if (n && nLive) {
+  const fritz = document.getElementById("nb-f");
+  const lookup = (v, signal) => getJSON("/api/positions/" + encodeURIComponent(v) + (fritz.checked ? "?fritz9=1" : ""), signal);
+  live(n, nLive, lookup);
+  for (const r of document.querySelectorAll('input[name="numbering"]')) {
+    r.addEventListener("change", () => n.dispatchEvent(new Event("input")));
+  }
+}
+
+const q = document.getElementById("q");
+const qLive = document.getElementById("q-live");
+if (q && qLive) {
+  live(q, qLive, (v, signal) => getJSON("/api/identify?q=" + encodeURIComponent(v), signal));
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (isTyping(ev) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const rel = ev.key === "ArrowLeft" ? "prev" : ev.key === "ArrowRight" ? "next" : null;
+  if (rel) {
+    const a = document.querySelector(`a[rel="${rel}"]`);
+    if (a) location.href = a.href;
+  }
+});
