@@ -13,7 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-		"strings"
+	"strings"
 	"sync"
 	"testing"
 	"time"
