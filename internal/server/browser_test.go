@@ -32,6 +32,12 @@ var screenshots = flag.String("screenshots", "", "directory to write screenshots
 // context and the server's address.
 func browser(t *testing.T) (context.Context, string) {
 	t.Helper()
+	return browserWith(t, server.Config{})
+}
+
+// browserWith is browser with a server of the config.
+func browserWith(t *testing.T, cfg server.Config) (context.Context, string) {
+	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -39,7 +45,7 @@ func browser(t *testing.T) (context.Context, string) {
 		}
 		t.Skip("chromium not installed: skipping the browser tests (apt-get install chromium)")
 	}
-	ts := httptest.NewServer(server.New(server.Config{}))
+	ts := httptest.NewServer(server.New(cfg))
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,

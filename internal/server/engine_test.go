@@ -359,3 +359,80 @@ func TestEngineBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayPageEngine: the play page against the engine without
+// JavaScript: a move played through the form gets the engine's reply in
+// the redirect, the engine's first move is asked for with go=1, undo goes
+// back to the player's turn, and the board shows the player's side at the
+// bottom.
+func TestPlayPageEngine(t *testing.T) {
+	s := engineServer(t, 1, 2*time.Second)
+	// The fake replies with the first legal move in UCI order: a7a5 after
+	// e4, a2a3 in the start position.
+	for _, c := range []struct{ target, location string }{
+		{"/play?pos=518&engine=black&skill=3&move=e4", "/play?pos=518&moves=e2e4,a7a5&engine=black&skill=3"},
+		{"/play?pos=518&engine=white&nodes=100&go=1", "/play?pos=518&moves=a2a3&engine=white&nodes=100"},
+		{"/play?pos=518&moves=e2e4,a7a5&ply=0&engine=black&analysis=1&move=d4", "/play?pos=518&moves=d2d4,a7a5&engine=black&analysis=1"},
+		// A game that ends with the player's move: no reply asked.
+		{"/play?fen=startpos&moves=f3,e5,g4&engine=white&move=Qh4", "/play?pos=518&moves=f2f3,e7e5,g2g4,d8h4&engine=white"},
+	} {
+		r := get(t, s, "GET", c.target, nil)
+		if loc := r.Header.Get("Location"); r.StatusCode != 303 || loc != c.location {
+			t.Errorf("%s: %d to %q, want %q", c.target, r.StatusCode, loc, c.location)
+		}
+	}
+	for _, c := range []struct {
+		target string
+		status int
+		words  []string
+	}{
+		{"/play?pos=518&moves=e2e4,a7a5,d2d4,a5a4&engine=black&skill=3", 200, []string{
+			`href="/play?pos=518&amp;moves=e2e4,a7a5,d2d4,a5a4&amp;ply=2&amp;engine=black&amp;skill=3" id="undo"`,
+			"Fake 1.0 plays Black (skill 3, 1 s a move)", "Your move.", `id="engine-stop"`, `data-orientation="white"`}},
+		{"/play?pos=518&engine=white&nodes=1000", 200, []string{"Fake 1.0 plays White (full strength, 1,000 nodes a move)",
+			"Ask the engine to move", `name="go" value="1"`, `data-orientation="black"`, `href="/play?pos=518&amp;engine=white&amp;nodes=1000" id="undo" title="Undo: one move back (←)" aria-label="Undo (one move back)" aria-disabled="true"`}},
+		{"/play?pos=518&engine=white&flip=1", 200, []string{`data-orientation="white"`}},
+		{"/play?pos=518&moves=e4", 200, []string{`id="engine-form"`, `name="engine" value="white" id="side-black" checked`, `<option value="5" selected>5</option>`}},
+		{"/play?pos=518&moves=e2e4,a7a5&engine=black&analysis=1", 200, []string{`id="analysis" aria-labelledby="analysis-title">`, "Hide analysis", "/api/analyse?pos=518&amp;moves=e2e4,a7a5"}},
+		{"/play?pos=518&engine=white&move=e4", 400, []string{"it is the engine&#39;s move"}},
+		{"/play?pos=518&moves=e4&engine=white&go=1", 400, []string{"not the engine&#39;s move"}},
+		{"/play?pos=518&engine=purple", 400, []string{"want white or black"}},
+		{"/play?pos=518&engine=black&skill=21", 400, []string{"0..20"}},
+		{"/play?pos=518&engine=black&nodes=0", 400, []string{"out of range"}},
+		{"/play?pos=518&engine=black&skill=&nodes=", 200, []string{"Fake 1.0 plays Black (full strength, 1 s a move)"}},
+	} {
+		r := get(t, s, "GET", c.target, nil)
+		b := readAll(t, r)
+		if r.StatusCode != c.status {
+			t.Errorf("%s: %d, want %d", c.target, r.StatusCode, c.status)
+		}
+		for _, w := range c.words {
+			if !strings.Contains(b, w) {
+				t.Errorf("%s: the page lacks %q", c.target, w)
+			}
+		}
+	}
+	// Busy: the player's move is kept, and the page offers to ask again;
+	// asking again says the engine is busy (429, Retry-After).
+	busy := engineServer(t, 1, time.Second, "-slow")
+	go get(t, busy, "GET", "/api/analyse?pos=518", nil)
+	waitRunning(t, busy, 1)
+	r := get(t, busy, "GET", "/play?pos=518&engine=black&move=e4", nil)
+	if loc := r.Header.Get("Location"); r.StatusCode != 303 || loc != "/play?pos=518&moves=e2e4&engine=black" {
+		t.Errorf("busy: %d %q", r.StatusCode, loc)
+	}
+	r = get(t, busy, "GET", "/play?pos=518&moves=e2e4&engine=black&go=1", nil)
+	if b := readAll(t, r); r.StatusCode != 429 || r.Header.Get("Retry-After") == "" || !strings.Contains(b, "busy") || !strings.Contains(b, "Ask the engine to move") {
+		t.Errorf("busy go: %d %q", r.StatusCode, r.Header.Get("Retry-After"))
+	}
+	// Without an engine on the server the game still plays, and the page
+	// says how to get one.
+	r = get(t, testServer(), "GET", "/play?pos=518&engine=black&move=e4", nil)
+	if loc := r.Header.Get("Location"); loc != "/play?pos=518&moves=e2e4&engine=black" {
+		t.Errorf("no engine: %d %q", r.StatusCode, loc)
+	}
+	r = get(t, testServer(), "GET", "/play?pos=518&moves=e2e4&engine=black", nil)
+	if b := readAll(t, r); r.StatusCode != 200 || !strings.Contains(b, "chess960 serve --engine /usr/games/stockfish") {
+		t.Errorf("no engine: %d", r.StatusCode)
+	}
+}
