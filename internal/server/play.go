@@ -508,12 +508,12 @@ type playPage struct {
 	BackOff, ForwardOff                   bool
 	// The engine's part.
 	EngineError   string
-	EngineLabel   string       // who plays whom, at what strength
-	EngineToMove  bool         // the engine is to move at the end of the game
+	EngineLabel   string        // who plays whom, at what strength
+	EngineToMove  bool          // the engine is to move at the end of the game
 	EngineHidden  []hiddenField // the game, for the engine's forms
-	StopURL       string       // the game without the engine
-	AnalysisURL   string       // the analysis panel toggled
-	APIAnalyseURL string       // the analysis as JSON, for pages without JavaScript
+	StopURL       string        // the game without the engine
+	AnalysisURL   string        // the analysis panel toggled
+	APIAnalyseURL string        // the analysis as JSON, for pages without JavaScript
 	SkillOptions  []option
 	NodesOptions  []option
 	PlayerWhite   bool // the form's side: the player's
