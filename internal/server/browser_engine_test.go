@@ -9,11 +9,14 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/chess960/chess960/chess"
@@ -213,4 +216,45 @@ func fetchStartFEN(t *testing.T, id int) string {
 	t.Helper()
 	rank := chessRank(id)
 	return strings.ToLower(rank) + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w KQkq - 0 1"
+}
+
+// TestBrowserEngineScreenshots saves the play page against Stockfish,
+// with the analysis panel, at 360 and 1280 px, light and dark (with
+// -screenshots DIR).
+func TestBrowserEngineScreenshots(t *testing.T) {
+	if *screenshots == "" {
+		t.Skip("no -screenshots DIR")
+	}
+	ctx, base := browserWith(t, engineConfig(t, 2, 3*time.Second))
+	for _, p := range []struct{ name, path string }{
+		{"play-engine", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6&engine=black&skill=5&analysis=1"},
+		{"play-engine-form", "/play?pos=250&moves=d2d4,d7d5"},
+	} {
+		for _, w := range []int64{360, 1280} {
+			for _, scheme := range []string{"light", "dark"} {
+				c := tab(t, ctx)
+				h := int64(1000)
+				if w < 600 {
+					h = 1500
+				}
+				run(t, c, chromedp.EmulateViewport(w, h),
+					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+						return err
+					}),
+					chromedp.Navigate(base+p.path), chromedp.WaitVisible(css("#board svg")))
+				if strings.Contains(p.path, "analysis=1") {
+					waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
+				}
+				buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)), buf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 }

@@ -95,7 +95,7 @@ func (s *Server) enginePanel(pp *playPage, gm *game) {
 	for _, c := range choices {
 		o := option{Value: strconv.Itoa(c), Label: groupDigits(uint64(c)) + " nodes", Selected: c == gm.eng.nodes}
 		if c == 0 {
-			o.Value, o.Label = "", strengthText(playEngine{skill: maxSkill}, pp.S.EngineTime)[len("full strength, "):]+" (timed)"
+			o.Value, o.Label = "", strengthText(playEngine{skill: maxSkill}, pp.S.EngineTime)[len("full strength, "):]
 		}
 		pp.NodesOptions = append(pp.NodesOptions, o)
 	}

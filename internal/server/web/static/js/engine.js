@@ -140,6 +140,7 @@ export function createEngine({ state, playURL, play, load }) {
     if (anaCtl) anaCtl.abort();
     anaCtl = null;
     anaKey = "";
+    analysisEl.classList.remove("busy");
   }
 
   function showAnalysis(a, fen, done) {
@@ -148,7 +149,7 @@ export function createEngine({ state, playURL, play, load }) {
     evalEl.textContent = scoreText(line.score);
     evalEl.dataset.side = whiteShare(line.score) >= 0.5 ? "white" : "black";
     barEl.style.width = (whiteShare(line.score) * 100).toFixed(1) + "%";
-    depthEl.textContent = "depth " + a.depth + (done ? "" : " …");
+    depthEl.textContent = "depth " + a.depth;
     pvEl.textContent = movetext(fen, line.san.slice(0, 16));
   }
 
