@@ -436,3 +436,43 @@ func TestPlayPageEngine(t *testing.T) {
 		t.Errorf("no engine: %d", r.StatusCode)
 	}
 }
+
+// TestEngineHostileInputs sends the engine endpoints and the play page what
+// an attacker would, with a real (fake) engine behind them: a 4xx or a
+// redirect every time, never a 5xx, and no search left running.
+func TestEngineHostileInputs(t *testing.T) {
+	s := engineServer(t, 1, time.Second)
+	huge := strings.Repeat("A", 9000)
+	q := url.QueryEscape
+	for _, target := range []string{
+		"/api/analyse?fen=" + huge, "/api/analyse?pos=518&moves=" + huge, "/api/analyse?pos=518&depth=" + huge,
+		"/api/analyse?pos=518&depth=99999999999", "/api/analyse?pos=518&nodes=1e9", "/api/analyse?pos=518&movetime=-1",
+		"/api/analyse?pos=518&multipv=0", "/api/analyse?pos=518&multipv=5&stream=2", "/api/analyse?pos=518&depth=1&depth=2",
+		"/api/analyse?fen=" + q("kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1"), "/api/analyse?fen=" + q("<script>alert(1)</script>"),
+		"/api/analyse?pos=518&moves=" + q("e4,\x00,e5"), "/api/analyse?pos=518&moves=" + q("e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8"),
+		"/api/engine/move?pos=518&skill=" + huge, "/api/engine/move?pos=518&skill=%FF", "/api/engine/move?pos=518&skill=1&skill=2",
+		"/api/engine/move?fen=" + q("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "/api/engine/move?pos=518&moves=" + q("f3,e5,g4,Qh4"),
+		"/api/engine/move?fen=" + q("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "/api/engine/move?pos=518&nodes=0&depth=0",
+		"/api/engine?x", "/api/engine/", "/api/engine/move/x", "/api/analyse/../engine",
+		"/play?pos=518&engine=" + huge, "/play?pos=518&engine=black&skill=" + q("<b>"), "/play?pos=518&engine=black&go=yes%20please",
+		"/play?pos=518&moves=f3,e5,g4,Qh4&engine=white&go=1", "/play?pos=518&engine=black&move=" + q("<script>"),
+		"/play/state?pos=518&engine=blue", "/play.pgn?pos=518&engine=black&nodes=-1",
+		"/draw?rounds=2&seed=x&balanced=" + huge, "/gallery?balanced=%00", "/api/random?balanced=1&balanced=2",
+	} {
+		r := get(t, s, "GET", target, nil)
+		b := readAll(t, r)
+		short := target
+		if len(short) > 90 {
+			short = short[:90] + "..."
+		}
+		if r.StatusCode >= 500 || r.StatusCode < 300 {
+			t.Errorf("%s: %d, want 3xx or 4xx: %.200s", short, r.StatusCode, b)
+		}
+		if strings.Contains(b, "<script>") || strings.Contains(b, "<b>") || strings.Contains(b, strings.Repeat("A", 1000)) {
+			t.Errorf("%s: the answer echoes the input unescaped or whole", short)
+		}
+	}
+	if n := s.cfg.Engine.(PoolEngine).Running(); n != 0 {
+		t.Errorf("%d searches left running", n)
+	}
+}
