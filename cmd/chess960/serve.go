@@ -57,17 +57,18 @@ instances behind a load balancer serve the same app. The JSON API under /api/ an
 the commands print with --json. The access log (one line per request, without the query,
 which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
 after the requests in flight finish.
+
 With --engine PATH (a UCI engine such as /usr/games/stockfish), the play page offers play
 against the engine and live analysis, and /api/analyse and /api/engine/move answer. The
-engines run as a pool of --engine-searches processes (one search each, one thread each); a
-request that finds them all busy is answered 429 with Retry-After. Every search stops after
---engine-time milliseconds. The engine is started once at start-up, so a wrong path fails
-at once.`,
+engines run as a pool of --engine-searches processes, one search each (one thread each, as
+Stockfish has by default); a request that finds them all busy is answered 429 with
+Retry-After. Every search stops after --engine-time milliseconds. One engine is started at
+start-up, so a wrong path fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
 			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (e.g. /usr/games/stockfish)")
-			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process (default: half the CPUs)")
+			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process; the default is half the CPUs")
 			engineTime := numberFlag(fs, "engine-time", 5000, 100, int64(server.MaxEngineTime/time.Millisecond), "stop every engine search after `MS` milliseconds")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {

@@ -340,3 +340,67 @@ func TestServeCommand(t *testing.T) {
 		t.Errorf("serve extra: exit %d, want 2", code)
 	}
 }
+
+// TestServeEngine: serve --engine starts the engine pool (failing at once
+// on a wrong path) and answers the engine endpoints.
+func TestServeEngine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"serve", "--engine", "/no/such/engine"}, 1, `--engine "/no/such/engine": start: cannot start engine`},
+		{[]string{"serve", "--engine", "/bin/true"}, 1, `--engine "/bin/true": handshake: engine exited`},
+		{[]string{"serve", "--engine", fakeEngine(t), "--engine-time", "50"}, 1, `--engine-time "50": out of range: must be 100..20000`},
+		{[]string{"serve", "--engine", fakeEngine(t), "--engine-searches", "0"}, 1, `--engine-searches "0": out of range: must be 1..64`},
+		{[]string{"serve", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time need --engine PATH"},
+	} {
+		_, errOut, code := call(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d %q", c.args, code, errOut)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { serveContext = old }()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500"}, strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	rd := bufio.NewReader(pr)
+	var base string
+	for base == "" {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line); m != nil {
+			base = m[1]
+		} else if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
+			t.Errorf("start-up line %q", line)
+		}
+	}
+	go io.Copy(io.Discard, rd)
+	resp, err := http.Get(base + "/api/engine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `"searches": 2`) || !strings.Contains(string(b), `"maxMovetime": 1500`) {
+		t.Errorf("/api/engine: %s", b)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve exited %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
