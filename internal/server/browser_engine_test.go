@@ -98,6 +98,9 @@ func TestBrowserEngineGame(t *testing.T) {
 	// Black at 2,000 nodes a move (deterministic with one thread), the
 	// analysis panel on.
 	run(t, c, chromedp.Navigate(base+"/play?pos=631&engine=black&nodes=2000&analysis=1"), chromedp.WaitVisible(css("#board svg")))
+	for _, pr := range a11yProblems(t, c) {
+		t.Errorf("the page against the engine: %s", pr)
+	}
 	if l := text(t, c, "#engine-label"); !strings.Contains(l, "Stockfish") || !strings.Contains(l, "plays Black") || !strings.Contains(l, "2,000 nodes") {
 		t.Errorf("engine label %q", l)
 	}
@@ -186,6 +189,15 @@ func TestBrowserEngineGame(t *testing.T) {
 	if strings.Join(ucis, ",") != strings.Join(final.Moves, ",") || g.Result().String() != result || !strings.HasPrefix(g.Tags.Get("Black"), "Stockfish") {
 		t.Errorf("PGN: moves %v, result %v, Black %q; the game: %v %s", ucis, g.Result(), g.Tags.Get("Black"), final.Moves, result)
 	}
+	// The form that starts a game against the engine, and the API page
+	// with an engine.
+	for _, p := range []string{"/play?pos=631&moves=e2e4", "/api"} {
+		c3 := tab(t, ctx)
+		run(t, c3, chromedp.Navigate(base+p), chromedp.WaitReady(css("main")))
+		for _, pr := range a11yProblems(t, c3) {
+			t.Errorf("%s: %s", p, pr)
+		}
+	}
 	// The address reproduces the finished game, and asks nothing of the
 	// engine.
 	c2 := tab(t, ctx)
@@ -256,5 +268,39 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBrowserEngineFailure: an engine that crashes in every search. The
+// page retries as the server's Retry-After says, a few times, then says
+// what happened and offers to try again; the player's move stays.
+func TestBrowserEngineFailure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fakeengine")
+	if out, err := exec.Command("go", "build", "-o", fake, "../../uci/testdata/fakeengine").CombinedOutput(); err != nil {
+		t.Fatalf("building the fake engine: %v\n%s", err, out)
+	}
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fake, Args: []string{"-crash"}}, MaxSearch: time.Second})
+	t.Cleanup(func() { pool.Close() })
+	ctx, base := browserWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
+	c := tab(t, ctx)
+	run(t, c, chromedp.Navigate(base+"/play?pos=518&engine=black"), chromedp.WaitVisible(css("#board svg")))
+	clickMove(t, c, "e2", "e4")
+	waitFor(t, c, `document.getElementById('engine-status').textContent.includes('Trying again')`, "the retry")
+	deadline := time.Now().Add(10 * time.Second)
+	for !eval[bool](t, c, `!document.getElementById('engine-error').hidden`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no error shown; status %q", text(t, c, "#engine-status"))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if e := text(t, c, "#engine-error"); !strings.Contains(e, "the engine failed (engine exited") || !strings.Contains(e, "Try again") {
+		t.Errorf("error %q", e)
+	}
+	if got := movesText(t, c); got != "e4" {
+		t.Errorf("moves %q", got)
 	}
 }

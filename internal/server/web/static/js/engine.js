@@ -77,10 +77,19 @@ export function createEngine({ state, playURL, play, load }) {
     statusEl.classList.toggle("thinking", !!thinking);
   }
 
+  // setError shows why the engine did not move, with a button to ask
+  // again.
   function setError(text) {
     if (!errorEl) return;
     errorEl.textContent = text;
     errorEl.hidden = !text;
+    if (!text) return;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button small-button retry";
+    b.textContent = "Try again";
+    b.addEventListener("click", () => { moveKey = ""; setError(""); requestMove(state()); });
+    errorEl.append(" ", b);
   }
 
   // --- Playing the engine.
@@ -101,7 +110,7 @@ export function createEngine({ state, playURL, play, load }) {
     if (st.skill >= 0) url += "&skill=" + st.skill;
     if (st.nodes > 0) url += "&nodes=" + st.nodes;
     setError("");
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       setStatus(engineName() + " is thinking…", true);
       let r, body = null;
       try {
@@ -121,13 +130,16 @@ export function createEngine({ state, playURL, play, load }) {
         play(body.uci);
         return;
       }
-      if (r.status === 429 || r.status === 503) {
+      // Busy, or an engine that failed: wait as the server says, a few
+      // times.
+      if ((r.status === 429 && tries < 20) || (r.status === 503 && tries < 3)) {
         const secs = retryAfter(r);
         setStatus((body && body.error ? body.error : "The engine is busy.") + ` Trying again in ${secs} s…`, false);
         try { await sleep(secs * 1000, ctl.signal); } catch (e) { return; }
         continue;
       }
       moveCtl = null;
+      moveKey = "";
       setStatus("", false);
       setError(body && body.error ? body.error : "error " + r.status);
       return;
@@ -175,9 +187,9 @@ export function createEngine({ state, playURL, play, load }) {
       // Moves played quickly one after another are not each analysed.
       await sleep(150, ctl.signal);
       const url = "/api/analyse?" + key + "&movetime=" + st.engineTime + "&stream=1";
-      for (;;) {
+      for (let tries = 1; ; tries++) {
         const r = await fetch(url, { signal: ctl.signal, headers: { Accept: "application/x-ndjson" } });
-        if (r.status === 429 || r.status === 503) {
+        if ((r.status === 429 && tries < 20) || (r.status === 503 && tries < 3)) {
           const secs = retryAfter(r);
           clearAnalysis(`The engines are busy: trying again in ${secs} s…`);
           await sleep(secs * 1000, ctl.signal);
