@@ -83,14 +83,23 @@ func run(t *testing.T, ctx context.Context, actions ...action) {
 // css selects the first element matching a CSS selector.
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// text returns an element's text.
+// text returns an element's text. A page that is still being replaced by
+// the next one (its address changed, its document not yet) is asked again.
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.TextContent(css(sel)))
-	if err != nil {
-		t.Fatal(err)
+	var err error
+	for try := 0; try < 20; try++ {
+		var s string
+		if s, err = chromedp.Run(ctx, chromedp.TextContent(css(sel))); err == nil {
+			return s
+		}
+		if !strings.Contains(err.Error(), "No node with given id") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return s
+	t.Fatal(err)
+	return ""
 }
 
 // eval evaluates a JavaScript expression.
