@@ -22,25 +22,65 @@ import (
 // --balanced.
 const maxBalanced = 10000
 
+// balanceData is what the pages use of the shipped table: its source,
+// each start's score, and the start of its best line in SAN. The table
+// itself (every row's whole line as text) is not kept: a smaller live heap
+// is less for the collector to scan.
+type balanceData struct {
+	source string // "Stockfish 15.1, depth 20"
+	score  [chess960.Count]uci.Score
+	line   [chess960.Count]string // "1. d4 Nf6 2. c4 c6": the first 8 plies
+}
+
 // balanceTable is the shipped table. It is embedded and checked by its
 // package's tests, so it loads.
-var balanceTable = sync.OnceValue(func() *balance.Table {
+var balanceTable = sync.OnceValue(func() *balanceData {
 	t, err := balance.Load()
 	if err != nil {
 		panic(err)
 	}
-	return t
+	b := &balanceData{source: fmt.Sprintf("%s, depth %d", t.Header().Engine, t.Header().Depth)}
+	for id := range chess960.Count {
+		sp := chess960.MustNew(id)
+		row := t.Row(sp)
+		b.score[id] = row.Score
+		p := chess.NewPosition(sp)
+		start := p
+		var sans []string
+		for _, u := range row.PV {
+			if len(sans) == 8 {
+				break
+			}
+			m, err := p.ParseUCI(u)
+			if err != nil {
+				break // the table's lines are checked when read: not reached
+			}
+			sans = append(sans, p.SAN(m))
+			p.Play(m)
+		}
+		b.line[id] = api.Movetext(start, sans)
+	}
+	return b
 })
 
-// balanceSource names the table: "Stockfish 15.1, depth 20".
-func balanceSource() string {
-	h := balanceTable().Header()
-	return fmt.Sprintf("%s, depth %d", h.Engine, h.Depth)
+// balanced returns the start positions within maxCP centipawns of
+// equality, as balance.Table.Balanced.
+func (b *balanceData) balanced(maxCP int) chess960.Set {
+	var s chess960.Set
+	for id, sc := range b.score {
+		if sc.Kind == uci.Centipawns && sc.Value >= -maxCP && sc.Value <= maxCP {
+			s.Add(chess960.MustNew(id))
+		}
+	}
+	return s
 }
+
+// balanceSource names the table: "Stockfish 15.1, depth 20".
+func balanceSource() string { return balanceTable().source }
 
 // unbalanced is the complement of the positions within maxCP centipawns.
 func unbalanced(maxCP int) chess960.Set {
-	return chess960.All().Minus(balanceTable().Balanced(maxCP))
+	return chess960.All().Minus(balanceTable().balanced(maxCP))
 }
 
 // balancedParam reads balanced= (centipawns, 0..maxBalanced); absent or
@@ -56,7 +96,7 @@ func balancedParam(q query) (int, *inputError) {
 // ("+0.32", "#5"), and its distance from equality in centipawns (-1 for a
 // mate, which no limit admits).
 func evalOf(sp chess960.StartPos) (string, int) {
-	s := balanceTable().Row(sp).Score
+	s := balanceTable().score[sp.ID()]
 	if s.Kind != uci.Centipawns {
 		return s.Short(), -1
 	}
@@ -75,23 +115,8 @@ type balanceView struct {
 }
 
 func balanceOf(sp chess960.StartPos) balanceView {
-	row := balanceTable().Row(sp)
-	v := balanceView{Eval: row.Score.Short(), Source: balanceSource()}
-	p := chess.NewPosition(sp)
-	start := p
-	var sans []string
-	for _, u := range row.PV {
-		if len(sans) == 8 {
-			break
-		}
-		m, err := p.ParseUCI(u)
-		if err != nil {
-			break // the table's lines are checked when read: not reached
-		}
-		sans = append(sans, p.SAN(m))
-		p.Play(m)
-	}
-	v.Line = api.Movetext(start, sans)
+	bt := balanceTable()
+	v := balanceView{Eval: bt.score[sp.ID()].Short(), Source: bt.source, Line: bt.line[sp.ID()]}
 	_, abs := evalOf(sp)
 	v.GalleryURL, v.GalleryText = "/gallery?balanced=30", "The balanced starts"
 	for _, c := range balancedChoices {
@@ -124,7 +149,7 @@ func balancedOptions(cp int) []option {
 		choices = append(choices[:len(choices):len(choices)], cp)
 	}
 	for _, c := range choices {
-		opts = append(opts, option{Value: fmt.Sprint(c), Label: balancedLabel(c) + fmt.Sprintf(" (%d)", balanceTable().Balanced(c).Len()), Selected: c == cp})
+		opts = append(opts, option{Value: fmt.Sprint(c), Label: balancedLabel(c) + fmt.Sprintf(" (%d)", balanceTable().balanced(c).Len()), Selected: c == cp})
 	}
 	return opts
 }
@@ -132,7 +157,7 @@ func balancedOptions(cp int) []option {
 // balancedNothing is the error of a draw that the limit and the
 // exclusions leave empty.
 func balancedNothing(cp int, exclude string) *inputError {
-	within := balanceTable().Balanced(cp).Len()
+	within := balanceTable().balanced(cp).Len()
 	msg := fmt.Sprintf("balanced %d: %d positions are within %d centipawns, and exclude %s leaves none of them: nothing left to draw", cp, within, cp, quote.Input(exclude))
 	if within == 0 {
 		msg = fmt.Sprintf("balanced %d: no start position is within %d centipawns of equality in the balance table: nothing to draw", cp, cp)

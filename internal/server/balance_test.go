@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/balance"
 )
 
 // The balance table's rows used here, as data/balance-stockfish-15.1-d20.csv
@@ -143,3 +144,22 @@ func countBalancedBelow100(t *testing.T, s *Server, cp int) int {
 }
 
 func mustStart(id int) chess960.StartPos { return chess960.MustNew(id) }
+
+// TestBalanceData: what the pages keep of the table agrees with the
+// table.
+func TestBalanceData(t *testing.T) {
+	tb, err := balance.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cp := range []int{0, 10, 20, 30, 50, 94, 1000} {
+		if got, want := balanceTable().balanced(cp), tb.Balanced(cp); got.String() != want.String() {
+			t.Errorf("balanced(%d): %d positions, the table %d", cp, got.Len(), want.Len())
+		}
+	}
+	for id := range chess960.Count {
+		if balanceTable().score[id] != tb.Row(chess960.MustNew(id)).Score {
+			t.Errorf("%d: score differs", id)
+		}
+	}
+}
