@@ -198,6 +198,21 @@ func TestBrowserEngineGame(t *testing.T) {
 			t.Errorf("%s: %s", p, pr)
 		}
 	}
+	// Without JavaScript: the form starts a game against the engine, and a
+	// move sent by the move form comes back with the engine's reply.
+	nojs := tab(t, ctx)
+	run(t, nojs, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	}))
+	run(t, nojs, chromedp.Navigate(base+"/play?pos=631"), chromedp.WaitVisible(css("#engine-form")),
+		chromedp.SetValue(css("#engine-nodes"), "1000"), chromedp.Click(css("#engine-play")))
+	waitFor(t, nojs, `location.search.includes('engine=black') && location.search.includes('nodes=1000') && !!document.getElementById('engine-label')`, "the game against the engine")
+	run(t, nojs, chromedp.SetValue(css("#move-input"), "d4"), chromedp.Submit(css("#move-input")))
+	waitFor(t, nojs, `/moves=d2d4,[a-h][1-8][a-h][1-8]/.test(location.search)`, "d4 and the engine's reply")
+	if got := strings.Fields(movesText(t, nojs)); len(got) != 2 || got[0] != "d4" {
+		t.Errorf("without JavaScript: moves %v", got)
+	}
 	// The address reproduces the finished game, and asks nothing of the
 	// engine.
 	c2 := tab(t, ctx)
