@@ -21,11 +21,12 @@ func writeJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// writeDrawJSON writes api.NewDraw(o, the positions d draws) for count
-// draws, exactly as writeJSON would, but streamed: a large count needs no
-// memory, and a failed write stops the drawing at once.
-func writeDrawJSON(w io.Writer, o chess960.DrawOptions, d *chess960.Drawer, count int) error {
-	head, err := json.MarshalIndent(api.NewDraw(o, nil), "", "  ")
+// writeDrawJSON writes the draw head (api.NewDraw of the options, without
+// positions) with the positions d draws for count draws, exactly as
+// writeJSON would, but streamed: a large count needs no memory, and a
+// failed write stops the drawing at once.
+func writeDrawJSON(w io.Writer, draw api.Draw, d *chess960.Drawer, count int) error {
+	head, err := json.MarshalIndent(draw, "", "  ")
 	if err != nil {
 		return err
 	}

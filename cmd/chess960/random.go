@@ -5,11 +5,13 @@ import (
 	"fmt"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/balance"
 )
 
 func init() {
 	register(&command{
-		name: "random", args: "[--count K] [--seed S] [--unique] [--exclude LIST] [--json]",
+		name: "random", args: "[--count K] [--seed S] [--unique] [--exclude LIST] [--balanced CP] [--json]",
 		summary: "draw start positions uniformly at random",
 		detail: `Prints one line per draw: the Scharnagl number and the back rank.
 Without --seed the draws come from the operating system's secure random source.
@@ -19,14 +21,17 @@ big-endian number, modulo the number of allowed positions (in ascending order),
 redrawn in the rare case (< 1e-16) that it falls in the last incomplete block.
 Re-derive with:
   printf 'chess960:%s:%d' "$S" 0 | sha256sum
-LIST is numbers and ranges, e.g. 518,0-9. A seed that starts with '-' is written
---seed=-S. --json prints one object: the options, the seed's SHA-256 (the
+LIST is numbers and ranges, e.g. 518,0-9. --balanced CP draws only the start positions
+that the balance table shipped with chess960 (Stockfish 15.1 at depth 20, data/) scores
+within CP centipawns of equality, |score| <= CP; with --exclude, both apply. A seed that
+starts with '-' is written --seed=-S. --json prints one object: the options, the seed's SHA-256 (the
 commitment an arbiter publishes before the event) and the positions.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			count := numberFlag(fs, "count", 1, 1, 10_000_000, "number of positions to draw (1..10000000)")
 			seed := fs.String("seed", "", "make the draw reproducible from this text `S`")
 			unique := boolFlag(fs, "unique", "no repeats until every allowed position was drawn")
 			exclude := fs.String("exclude", "", "never draw these positions: a `LIST` of numbers and ranges such as 518,0-9")
+			balanced := numberFlag(fs, "balanced", -1, 0, 10000, "draw only positions the shipped balance table scores within `CP` centipawns of equality")
 			asJSON := boolFlag(fs, "json", "print a JSON object with the options and the positions")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
@@ -37,13 +42,33 @@ commitment an arbiter publishes before the event) and the positions.`,
 					return err
 				}
 				o := chess960.DrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: *unique}
+				bal, within := -1, 0
+				if flagSet(fs, "balanced") {
+					bal = int(balanced.n)
+					t, err := balance.Load()
+					if err != nil {
+						return err
+					}
+					within = t.Balanced(bal).Len()
+					o.Exclude = ex.Union(chess960.All().Minus(t.Balanced(bal)))
+				}
 				d, err := chess960.NewDrawer(o)
 				if err != nil {
+					if bal >= 0 {
+						if within == 0 {
+							return fmt.Errorf("--balanced %d: no start position is within %d centipawns of equality in the balance table: nothing to draw", bal, bal)
+						}
+						return fmt.Errorf("--balanced %d: %d positions are within %d centipawns, and --exclude %s leaves none of them: nothing left to draw", bal, within, bal, quoteArg(*exclude))
+					}
 					return fmt.Errorf("--exclude %s: every position is excluded: nothing left to draw", quoteArg(*exclude))
 				}
 				n := int(count.n)
 				if *asJSON {
-					return writeDrawJSON(e.stdout, o, d, n)
+					head := api.NewDraw(o, nil)
+					if bal >= 0 {
+						head.LimitToBalanced(bal, ex)
+					}
+					return writeDrawJSON(e.stdout, head, d, n)
 				}
 				for i := 0; i < n; i++ {
 					p := d.Next()

@@ -10,10 +10,13 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/uci"
 )
 
 // serveContext is the context serve runs in: until SIGINT or SIGTERM.
@@ -22,23 +25,51 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
+// startEnginePool starts the engine pool of serve --engine, and one
+// engine of it, to fail at once on a wrong path.
+func startEnginePool(path string, size int, maxSearch time.Duration) (server.PoolEngine, error) {
+	pool := uci.NewPool(uci.PoolConfig{
+		Engine: uci.Config{Path: path, ReadyTimeout: 10 * time.Second},
+		Size:   size, MaxSearch: maxSearch,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	name, err := pool.Check(ctx)
+	if err != nil {
+		pool.Close()
+		msg := strings.TrimPrefix(err.Error(), "uci: engine "+quote.Input(path)+": ")
+		return server.PoolEngine{}, fmt.Errorf("--engine %s: %s", quoteArg(path), msg)
+	}
+	return server.PoolEngine{Pool: pool, EngineName: name}, nil
+}
+
 // shutdownGrace is how long serve waits for the requests in flight when it
 // is asked to stop.
 const shutdownGrace = 10 * time.Second
 
 func init() {
 	register(&command{
-		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off]",
+		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off] [--engine PATH [--engine-searches N] [--engine-time MS]]",
 		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
 instances behind a load balancer serve the same app. The JSON API under /api/ answers what
 the commands print with --json. The access log (one line per request, without the query,
 which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
-after the requests in flight finish.`,
+after the requests in flight finish.
+
+With --engine PATH (a UCI engine such as /usr/games/stockfish), the play page offers play
+against the engine and live analysis, and /api/analyse and /api/engine/move answer. The
+engines run as a pool of --engine-searches processes, one search each (one thread each, as
+Stockfish has by default); a request that finds them all busy is answered 429 with
+Retry-After. Every search stops after --engine-time milliseconds. One engine is started at
+start-up, so a wrong path fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
+			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (e.g. /usr/games/stockfish)")
+			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process; the default is half the CPUs")
+			engineTime := numberFlag(fs, "engine-time", 5000, 100, int64(server.MaxEngineTime/time.Millisecond), "stop every engine search after `MS` milliseconds")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
@@ -62,6 +93,20 @@ after the requests in flight finish.`,
 					debug.SetGCPercent(400)
 				}
 				cfg := server.Config{Logger: log}
+				if flagSet(fs, "engine-searches") || flagSet(fs, "engine-time") {
+					if *enginePath == "" {
+						return usagef("--engine-searches and --engine-time need --engine PATH")
+					}
+				}
+				if *enginePath != "" {
+					pool, err := startEnginePool(*enginePath, int(searches.n), time.Duration(engineTime.n)*time.Millisecond)
+					if err != nil {
+						return err
+					}
+					defer pool.Close()
+					cfg.Engine, cfg.EngineTime = pool, time.Duration(engineTime.n)*time.Millisecond
+					fmt.Fprintf(e.stderr, "chess960: engine %s (%d searches at once, %d ms each at most)\n", pool.Name(), pool.Size(), engineTime.n)
+				}
 				if os.Getenv("GOMAXPROCS") == "" {
 					// Perft counts hold a P each while they run, on a thread
 					// the kernel serves last (nice 10): give them Ps of their

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"os/exec"
 	"reflect"
 	"regexp"
 	"sort"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/uci"
 )
 
 // TestAPIEqualsCLI is the one contract: each API endpoint answers, byte for
@@ -47,6 +50,8 @@ func TestAPIEqualsCLI(t *testing.T) {
 		pair{"/api/random?count=12&seed=x&unique=1&exclude=518,0-9", []string{"random", "--count", "12", "--seed", "x", "--unique", "--exclude", "518,0-9", "--json"}},
 		pair{"/api/random?seed=", []string{"random", "--seed", "", "--json"}},
 		pair{"/api/random?count=960&seed=all&unique=1", []string{"random", "--count", "960", "--seed", "all", "--unique", "--json"}},
+		pair{"/api/random?count=5&seed=Round%201&unique=1&balanced=20", []string{"random", "--count", "5", "--seed", "Round 1", "--unique", "--balanced", "20", "--json"}},
+		pair{"/api/random?count=200&seed=b&unique=1&exclude=0-99,518&balanced=30", []string{"random", "--count", "200", "--seed", "b", "--unique", "--exclude", "0-99,518", "--balanced", "30", "--json"}},
 		pair{"/api/identify?q=RKRNNQBB", []string{"id", "RKRNNQBB", "--json"}},
 		pair{"/api/identify?q=rnbqkbnr", []string{"id", "rnbqkbnr", "--json"}},
 		pair{"/api/identify?q=" + url.QueryEscape("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"), []string{"id", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "--json"}},
@@ -163,11 +168,70 @@ func TestAPIEqualsCLI(t *testing.T) {
 	}
 }
 
+// TestAnalyseAPIEqualsCLI: GET /api/analyse answers what analyse --json
+// prints for the same position, moves and limits: byte for byte with the
+// fake engine, and with Stockfish at a node limit (one thread, a new game
+// each time: deterministic).
+func TestAnalyseAPIEqualsCLI(t *testing.T) {
+	engines := []string{fakeEngine(t)}
+	if testing.Short() || os.Getenv("CI") == "" && !haveStockfish() {
+		t.Log("without Stockfish: the fake engine only")
+	} else {
+		engines = append(engines, stockfishPath(t))
+	}
+	for _, eng := range engines {
+		pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: eng}, Size: 1, MaxSearch: 10 * time.Second})
+		name, err := pool.Check(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: name}, EngineTime: 10 * time.Second})
+		type pair struct {
+			api string
+			cli []string
+		}
+		fen := "k7/8/8/8/8/8/8/5NKR w H - 0 1"
+		cases := []pair{
+			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&depth=3", []string{"analyse", fen, "--depth", "3"}},
+			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&moves=Nd2&depth=2&multipv=2", []string{"analyse", fen, "--moves", "Nd2", "--depth", "2", "--multipv", "2"}},
+			{"/api/analyse?pos=250&moves=d4,d5,Qd3,Qd6&nodes=20000", []string{"analyse", "250", "--moves", "d4,d5,Qd3,Qd6", "--nodes", "20000"}},
+			{"/api/analyse?fen=518&nodes=30000&multipv=3", []string{"analyse", "518", "--nodes", "30000", "--multipv", "3"}},
+			{"/api/analyse?fen=" + url.QueryEscape("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") + "&nodes=5000", []string{"analyse", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "--nodes", "5000"}},
+		}
+		for _, c := range cases {
+			r := httptest.NewRequest("GET", c.api, nil)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			out, errOut, code := call(t, "", append(c.cli, "--engine", eng, "--json")...)
+			if code != 0 || w.Code != 200 {
+				t.Errorf("%s: %d %s; chess960 %q: exit %d %s", c.api, w.Code, w.Body, c.cli, code, errOut)
+				continue
+			}
+			if w.Body.String() != out {
+				t.Errorf("%s (%s) differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, name, c.cli, w.Body, out)
+			}
+		}
+		pool.Close()
+	}
+}
+
+func haveStockfish() bool {
+	for _, p := range []string{"stockfish", "/usr/games/stockfish"} {
+		if _, err := exec.LookPath(p); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // TestAPIErrorsEqualCLI: where the API and a command refuse the same input
 // for the same reason, they say the same thing: the command's message after
 // its "chess960 CMD: " prefix, and api.Code's code.
 func TestAPIErrorsEqualCLI(t *testing.T) {
-	h := server.New(server.Config{})
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fakeEngine(t)}})
+	defer pool.Close()
+	h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}})
+	fake := fakeEngine(t)
 	for _, c := range []struct {
 		api string
 		cli []string
@@ -184,6 +248,10 @@ func TestAPIErrorsEqualCLI(t *testing.T) {
 		{"/api/play?fen=518&moves=e4,e5,Ke3", []string{"play", "518", "e4", "e5", "Ke3"}},
 		{"/api/play?fen=startpos&moves=f3,e5,g4,Qh4,a3", []string{"play", "startpos", "f3", "e5", "g4", "Qh4", "a3"}},
 		{"/api/random?exclude=0-959", []string{"random", "--exclude", "0-959"}},
+		{"/api/analyse?fen=518&moves=e4,e5,Ke3", []string{"analyse", "518", "--moves", "e4,e5,Ke3", "--engine", fake}},
+		{"/api/analyse?fen=startpos&moves=f3,e5,g4,Qh4", []string{"analyse", "startpos", "--moves", "f3,e5,g4,Qh4", "--engine", fake}},
+		{"/api/analyse?fen=" + url.QueryEscape("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), []string{"analyse", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", "--engine", fake}},
+		{"/api/analyse?fen=961", []string{"analyse", "961", "--engine", fake}},
 	} {
 		r := httptest.NewRequest("GET", c.api, nil)
 		w := httptest.NewRecorder()
@@ -270,5 +338,69 @@ func TestServeCommand(t *testing.T) {
 	}
 	if _, _, code := call(t, "", "serve", "extra"); code != 2 {
 		t.Errorf("serve extra: exit %d, want 2", code)
+	}
+}
+
+// TestServeEngine: serve --engine starts the engine pool (failing at once
+// on a wrong path) and answers the engine endpoints.
+func TestServeEngine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"serve", "--engine", "/no/such/engine"}, 1, `--engine "/no/such/engine": start: cannot start engine`},
+		{[]string{"serve", "--engine", "/bin/true"}, 1, `--engine "/bin/true": handshake: engine exited`},
+		{[]string{"serve", "--engine", fakeEngine(t), "--engine-time", "50"}, 1, `--engine-time "50": out of range: must be 100..20000`},
+		{[]string{"serve", "--engine", fakeEngine(t), "--engine-searches", "0"}, 1, `--engine-searches "0": out of range: must be 1..64`},
+		{[]string{"serve", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time need --engine PATH"},
+	} {
+		_, errOut, code := call(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d %q", c.args, code, errOut)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { serveContext = old }()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500"}, strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	rd := bufio.NewReader(pr)
+	var base string
+	for base == "" {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line); m != nil {
+			base = m[1]
+		} else if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
+			t.Errorf("start-up line %q", line)
+		}
+	}
+	go io.Copy(io.Discard, rd)
+	resp, err := http.Get(base + "/api/engine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `"searches": 2`) || !strings.Contains(string(b), `"maxMovetime": 1500`) {
+		t.Errorf("/api/engine: %s", b)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve exited %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }

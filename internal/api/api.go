@@ -106,11 +106,15 @@ type Draw struct {
 	Seed   *string `json:"seed,omitempty"`
 	// SeedSHA256 is the lowercase hex SHA-256 of the seed's UTF-8 bytes:
 	// the commitment an arbiter publishes before the event.
-	SeedSHA256 string          `json:"seedSha256,omitempty"`
-	Unique     bool            `json:"unique"`
-	Exclude    string          `json:"exclude"` // the excluded positions, "0-9,518", or ""
-	Allowed    int             `json:"allowed"` // how many positions could be drawn
-	Positions  []StartPosition `json:"positions"`
+	SeedSHA256 string `json:"seedSha256,omitempty"`
+	Unique     bool   `json:"unique"`
+	Exclude    string `json:"exclude"` // the excluded positions, "0-9,518", or ""
+	// Balanced, if set, limits the draw to the start positions within
+	// this many centipawns of equality in the balance table the project
+	// ships (data/); the others are left out without being in Exclude.
+	Balanced  *int            `json:"balanced,omitempty"`
+	Allowed   int             `json:"allowed"` // how many positions could be drawn
+	Positions []StartPosition `json:"positions"`
 }
 
 // NewDraw describes the draws ps made with the options o (Exclude is
@@ -124,6 +128,14 @@ func NewDraw(o chess960.DrawOptions, ps []chess960.StartPos) Draw {
 		d.SeedSHA256 = SeedCommitment(seed)
 	}
 	return d
+}
+
+// LimitToBalanced records that the draw was limited to the balanced start
+// positions (|score| <= maxCP centipawns): its options excluded the others
+// too, and exclude is what was excluded besides, as Exclude shows it.
+func (d *Draw) LimitToBalanced(maxCP int, exclude chess960.Set) {
+	d.Balanced = &maxCP
+	d.Exclude = exclude.String()
 }
 
 // SeedCommitment returns the lowercase hex SHA-256 of seed, the value an

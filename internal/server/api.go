@@ -100,29 +100,44 @@ func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *input
 	return d, nil
 }
 
-// GET /api/random?count=&seed=&unique=&exclude=: random --json with the
-// same flags.
+// GET /api/random?count=&seed=&unique=&exclude=&balanced=: random --json
+// with the same flags.
 func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("count", "seed", "unique", "exclude"); err != nil {
+	if err := q.only("count", "seed", "unique", "exclude", "balanced"); err != nil {
 		return err
 	}
 	o, count, err := drawParams(q, "count", maxCount)
 	if err != nil {
 		return err
 	}
+	bal, err := balancedParam(q)
+	if err != nil {
+		return err
+	}
+	ex := o.Exclude
+	if bal >= 0 {
+		o.Exclude = ex.Union(unbalanced(bal))
+	}
 	d, err := newDrawer(o, q.get("exclude"))
 	if err != nil {
+		if bal >= 0 {
+			return balancedNothing(bal, q.get("exclude"))
+		}
 		return err
 	}
 	cache := cacheNever
 	if o.Seeded {
 		cache = cacheStable
 	}
-	writeJSONBytes(w, drawJSON(o, d, count), cache)
+	a := api.NewDraw(o, d.Draw(count))
+	if bal >= 0 {
+		a.LimitToBalanced(bal, ex)
+	}
+	writeJSONBytes(w, marshalCLI(a), cache)
 	return nil
 }
 

@@ -32,6 +32,12 @@ var screenshots = flag.String("screenshots", "", "directory to write screenshots
 // context and the server's address.
 func browser(t *testing.T) (context.Context, string) {
 	t.Helper()
+	return browserWith(t, server.Config{})
+}
+
+// browserWith is browser with a server of the config.
+func browserWith(t *testing.T, cfg server.Config) (context.Context, string) {
+	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -39,7 +45,7 @@ func browser(t *testing.T) (context.Context, string) {
 		}
 		t.Skip("chromium not installed: skipping the browser tests (apt-get install chromium)")
 	}
-	ts := httptest.NewServer(server.New(server.Config{}))
+	ts := httptest.NewServer(server.New(cfg))
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
@@ -77,14 +83,23 @@ func run(t *testing.T, ctx context.Context, actions ...action) {
 // css selects the first element matching a CSS selector.
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// text returns an element's text.
+// text returns an element's text. A page that is still being replaced by
+// the next one (its address changed, its document not yet) is asked again.
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.TextContent(css(sel)))
-	if err != nil {
-		t.Fatal(err)
+	var err error
+	for try := 0; try < 20; try++ {
+		var s string
+		if s, err = chromedp.Run(ctx, chromedp.TextContent(css(sel))); err == nil {
+			return s
+		}
+		if !strings.Contains(err.Error(), "No node with given id") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return s
+	t.Fatal(err)
+	return ""
 }
 
 // eval evaluates a JavaScript expression.
@@ -455,24 +470,7 @@ func TestBrowser(t *testing.T) {
 		c := tab(t, ctx)
 		for _, p := range []string{"/pos/518", "/gallery", "/draw", "/draw?rounds=3&seed=a&mirror=1", "/verify?rounds=2&seed=a", "/draw/sheet?rounds=1&seed=a", "/play?pos=250&moves=d4", "/api", "/pos/9999"} {
 			run(t, c, chromedp.Navigate(base+p), chromedp.WaitReady(css("main")))
-			problems := eval[[]string](t, c, `(() => {
-				const out = [];
-				if (!document.documentElement.lang) out.push('no lang');
-				if (document.querySelectorAll('h1').length !== 1) out.push(document.querySelectorAll('h1').length + ' h1');
-				for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea, output')) {
-					if (!el.labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) out.push('unlabelled ' + el.outerHTML.slice(0, 80));
-				}
-				for (const el of document.querySelectorAll('img')) if (!el.hasAttribute('alt')) out.push('img without alt ' + el.src);
-				for (const el of document.querySelectorAll('button, a')) {
-					if (!(el.textContent.trim() || el.getAttribute('aria-label') || el.querySelector('img[alt]:not([alt=""])'))) out.push('nameless ' + el.outerHTML.slice(0, 80));
-				}
-				for (const el of document.querySelectorAll('svg.c960-board')) {
-					if (el.getAttribute('role') !== 'img' || !el.querySelector('title')?.textContent) out.push('board without role img and title');
-				}
-				const ids = new Set();
-				for (const el of document.querySelectorAll('[id]')) { if (ids.has(el.id)) out.push('duplicate id ' + el.id); ids.add(el.id); }
-				return out;
-			})()`)
+			problems := a11yProblems(t, c)
 			for _, pr := range problems {
 				t.Errorf("%s: %s", p, pr)
 			}
@@ -527,6 +525,31 @@ func TestBrowser(t *testing.T) {
 			}
 		})
 	}
+}
+
+// a11yProblems checks the basics of accessibility on the page: a
+// language, one h1, labels on every field, alt text on images, names on
+// buttons and links, boards as images with a title, unique ids.
+func a11yProblems(t *testing.T, c context.Context) []string {
+	t.Helper()
+	return eval[[]string](t, c, `(() => {
+				const out = [];
+				if (!document.documentElement.lang) out.push('no lang');
+				if (document.querySelectorAll('h1').length !== 1) out.push(document.querySelectorAll('h1').length + ' h1');
+				for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea, output')) {
+					if (!el.labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) out.push('unlabelled ' + el.outerHTML.slice(0, 80));
+				}
+				for (const el of document.querySelectorAll('img')) if (!el.hasAttribute('alt')) out.push('img without alt ' + el.src);
+				for (const el of document.querySelectorAll('button, a')) {
+					if (!(el.textContent.trim() || el.getAttribute('aria-label') || el.querySelector('img[alt]:not([alt=""])'))) out.push('nameless ' + el.outerHTML.slice(0, 80));
+				}
+				for (const el of document.querySelectorAll('svg.c960-board')) {
+					if (el.getAttribute('role') !== 'img' || !el.querySelector('title')?.textContent) out.push('board without role img and title');
+				}
+				const ids = new Set();
+				for (const el of document.querySelectorAll('[id]')) { if (ids.has(el.id)) out.push('duplicate id ' + el.id); ids.add(el.id); }
+				return out;
+			})()`)
 }
 
 // chessRank is the back rank of a start position, by Scharnagl's rules as

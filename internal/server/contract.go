@@ -31,11 +31,6 @@ func marshalCLI(v any) []byte {
 	return append(b, '\n')
 }
 
-// drawJSON is random --json: the options, the commitment and the draws.
-func drawJSON(o chess960.DrawOptions, d *chess960.Drawer, count int) []byte {
-	return marshalCLI(api.NewDraw(o, d.Draw(count)))
-}
-
 // playMoves plays moves (SAN or UCI) from p as the play command does, and
 // returns the game, or the error the command gives for the first bad move.
 func playMoves(p chess.Position, moves []string, mode chess.CastlingMode) (*chess.Game, error) {

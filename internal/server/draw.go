@@ -28,7 +28,10 @@ type drawSpec struct {
 	Mirror  bool
 	Event   string
 	Commit  string // the commitment to check (verify only)
-	ex      chess960.Set
+	// Balanced limits the draw to the positions the balance table scores
+	// within this many centipawns (-1: no limit).
+	Balanced int
+	ex       chess960.Set
 }
 
 // values returns the spec as URL parameters (without the commitment).
@@ -46,6 +49,9 @@ func (d drawSpec) values() url.Values {
 	if d.Event != "" {
 		v.Set("event", d.Event)
 	}
+	if d.Balanced >= 0 {
+		v.Set("balanced", strconv.Itoa(d.Balanced))
+	}
 	return v
 }
 
@@ -59,6 +65,9 @@ func readDrawSpec(q query) (drawSpec, *inputError) {
 		return d, err
 	}
 	if d.Mirror, err = q.flag("mirror"); err != nil {
+		return d, err
+	}
+	if d.Balanced, err = balancedParam(q); err != nil {
 		return d, err
 	}
 	d.Seed, d.Exclude, d.Event, d.Commit = q.get("seed"), strings.TrimSpace(q.get("exclude")), q.get("event"), q.get("commit")
@@ -79,16 +88,20 @@ func commitment(seed string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// pool returns the exclusions the drawer gets. With mirror pairs, each
-// round is a pair (a position and its mirror image), so a pair is drawn by
-// its lower-numbered member: the drawer also excludes every higher member,
-// and the mirror image of every excluded position.
+// pool returns the exclusions the drawer gets: the excluded positions and,
+// with a balance limit, the unbalanced ones. With mirror pairs, each round
+// is a pair (a position and its mirror image), so a pair is drawn by its
+// lower-numbered member: the drawer also excludes every higher member, and
+// the mirror image of every excluded position.
 func (d drawSpec) pool() chess960.Set {
-	if !d.Mirror {
-		return d.ex
-	}
 	ex := d.ex
-	for _, p := range d.ex.Positions() {
+	if d.Balanced >= 0 {
+		ex = ex.Union(unbalanced(d.Balanced))
+	}
+	if !d.Mirror {
+		return ex
+	}
+	for _, p := range ex.Positions() {
 		ex.Add(p.Mirror())
 	}
 	for _, pr := range chess960.MirrorPairs() {
@@ -115,6 +128,9 @@ func (d drawSpec) draws(boards bool) ([]round, *inputError) {
 	ex := d.pool()
 	dr, err := newDrawer(chess960.DrawOptions{Seeded: true, Seed: d.Seed, Exclude: ex, Unique: d.Unique}, d.Exclude)
 	if err != nil {
+		if d.Balanced >= 0 {
+			return nil, balancedNothing(d.Balanced, d.Exclude)
+		}
 		return nil, err
 	}
 	var out []round
@@ -145,7 +161,13 @@ func (d drawSpec) command() string {
 	if d.Unique {
 		c += " --unique"
 	}
-	if ex := d.pool(); ex.Len() > 0 {
+	ex := d.pool()
+	if d.Balanced >= 0 {
+		// random --balanced leaves out the unbalanced positions itself.
+		c += " --balanced " + strconv.Itoa(d.Balanced)
+		ex = ex.Minus(unbalanced(d.Balanced))
+	}
+	if ex.Len() > 0 {
 		c += " --exclude " + ex.String()
 	}
 	return c
@@ -166,6 +188,18 @@ type drawPage struct {
 	CSVURL       string
 	FreshSeed    string
 	ExcludeError string
+	// The balance limit's choices, and the table it uses.
+	BalancedOptions []option
+	BalanceSource   string
+	BalancedText    string // "|eval| ≤ 0.30", or ""
+}
+
+// setBalance fills the balance limit's field.
+func (p *drawPage) setBalance(cp int) {
+	p.BalancedOptions, p.BalanceSource = balancedOptions(cp), balanceSource()
+	if cp >= 0 {
+		p.BalancedText = balancedLabel(cp)
+	}
 }
 
 // freshSeed is a new secret seed: 128 bits from the secure source.
@@ -191,7 +225,7 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 	if err != nil {
 		return err
 	}
-	names := []string{"rounds", "seed", "unique", "exclude", "mirror", "event"}
+	names := []string{"rounds", "seed", "unique", "exclude", "mirror", "event", "balanced"}
 	if verify {
 		names = append(names, "commit")
 	}
@@ -212,11 +246,13 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 		}
 		p.ExcludeError = err.msg
 		p.Spec = spec
+		p.setBalance(spec.Balanced)
 		p.Spec.Exclude = echo(q.get("exclude"))
 		p.FreshSeed = freshSeed()
 		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
 	}
 	p.Spec = spec
+	p.setBalance(spec.Balanced)
 	if !q.has("rounds") && !verify {
 		// The form, with a fresh secret seed.
 		p.FreshSeed = freshSeed()
@@ -288,7 +324,7 @@ func (s *Server) drawRequest(r *http.Request) (drawSpec, *inputError) {
 	if err != nil {
 		return drawSpec{}, err
 	}
-	if err := q.only("rounds", "seed", "unique", "exclude", "mirror", "event"); err != nil {
+	if err := q.only("rounds", "seed", "unique", "exclude", "mirror", "event", "balanced"); err != nil {
 		return drawSpec{}, err
 	}
 	if !q.has("seed") || q.get("seed") == "" {

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"context"
 	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chess960/chess960/uci"
 )
 
 // FuzzHandler sends any method, path, query and body through the whole
@@ -27,10 +31,18 @@ func FuzzHandler(f *testing.F) {
 		{"GET", "/play/state?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q", ""},
 		{"GET", "/play.pgn?pos=0&moves=Ne3", ""},
 		{"POST", "/api/pgn", "[FEN \"nrkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/NRKQBBNR w KQkq - 0 1\"]\n\n1. d4 d5 (1... e5) {x} 2. Qd3 *"},
+		{"GET", "/api/analyse?fen=518&moves=e4,e5&depth=5&multipv=2&stream=1", ""},
+		{"GET", "/api/engine/move?pos=250&moves=d4&skill=3&nodes=100", ""},
+		{"GET", "/api/engine", ""},
+		{"GET", "/play?pos=518&moves=e2e4&engine=black&skill=3&nodes=100&analysis=1&move=d5", ""},
+		{"GET", "/play?pos=518&engine=white&go=1", ""},
+		{"GET", "/draw?rounds=3&seed=x&balanced=20&mirror=1", ""},
+		{"GET", "/gallery?balanced=30", ""},
+		{"GET", "/api/random?count=2&seed=x&balanced=20", ""},
 	} {
 		f.Add(seed.method, seed.target, seed.body)
 	}
-	s := New(Config{PerftBudget: 20_000})
+	s := New(Config{PerftBudget: 20_000, Engine: instantEngine{}, EngineTime: time.Second})
 	f.Fuzz(func(t *testing.T, method, target, body string) {
 		switch method {
 		case "GET", "POST", "PUT", "HEAD", "DELETE":
@@ -64,4 +76,28 @@ func FuzzHandler(f *testing.F) {
 		}
 		io.Copy(io.Discard, w.Body)
 	})
+}
+
+// instantEngine is an Engine in the test's own process: its move is the
+// first legal move, at depth 1, scored 0.00. The handlers' checks of the
+// input are what the fuzzer explores; the engine pool has tests of its own.
+type instantEngine struct{}
+
+func (instantEngine) Name() string { return "Instant" }
+
+func (instantEngine) Search(ctx context.Context, j uci.Job, onInfo func(uci.Info)) (uci.Result, error) {
+	p := j.Start
+	for _, m := range j.Moves {
+		p.Play(m)
+	}
+	res := uci.Result{Position: p, Depth: 1}
+	if ms := p.AppendLegalMoves(nil); len(ms) > 0 {
+		info := uci.Info{Fields: uci.HasDepth | uci.HasMultiPV | uci.HasScore | uci.HasPV, Depth: 1, MultiPV: 1,
+			Score: uci.Score{Kind: uci.Centipawns}, PV: ms[:1]}
+		if onInfo != nil {
+			onInfo(info)
+		}
+		res.BestMove, res.Lines = ms[0], []uci.Info{info}
+	}
+	return res, ctx.Err()
 }

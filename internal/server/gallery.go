@@ -39,6 +39,8 @@ type galleryPage struct {
 	PatternError               string
 	Files                      []string
 	LightFiles, DarkFiles      []string
+	BalancedOptions            []option
+	BalanceSource              string
 }
 
 // galleryFilter is the gallery's filters: the king's file, the bishops'
@@ -46,6 +48,7 @@ type galleryPage struct {
 type galleryFilter struct {
 	king, light, dark byte
 	pattern           string
+	balanced          int // |score| at most this many centipawns; -1: any
 }
 
 func (f galleryFilter) match(v posView) bool {
@@ -56,6 +59,9 @@ func (f galleryFilter) match(v posView) bool {
 		return false
 	}
 	if f.dark != 0 && v.DarkBishop[0] != f.dark {
+		return false
+	}
+	if f.balanced >= 0 && (v.AbsCP < 0 || v.AbsCP > f.balanced) {
 		return false
 	}
 	for i := 0; i < len(f.pattern); i++ {
@@ -94,16 +100,20 @@ func readPattern(s string) (string, string) {
 	return p + strings.Repeat("?", 8-len(p)), ""
 }
 
-// GET /gallery?king=&light=&dark=&pattern=&pairs=: all 960, filtered.
+// GET /gallery?king=&light=&dark=&pattern=&pairs=&balanced=: all 960,
+// filtered.
 func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("king", "light", "dark", "pattern", "pairs"); err != nil {
+	if err := q.only("king", "light", "dark", "pattern", "pairs", "balanced"); err != nil {
 		return err
 	}
-	var f galleryFilter
+	f := galleryFilter{balanced: -1}
+	if f.balanced, err = balancedParam(q); err != nil {
+		return err
+	}
 	if f.king, err = fileParam(q, "king", "bcdefg"); err != nil {
 		return err
 	}
@@ -133,7 +143,8 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 	if g.Pairs, err = q.flag("pairs"); err != nil {
 		return err
 	}
-	g.Filtered = f != galleryFilter{}
+	g.Filtered = f != galleryFilter{balanced: -1}
+	g.BalancedOptions, g.BalanceSource = balancedOptions(f.balanced), balanceSource()
 	views := allViews()
 	if g.Pairs {
 		// One group of 480 pairs, lower number first; a pair is shown when

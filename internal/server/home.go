@@ -30,12 +30,17 @@ type posView struct {
 	BishopCode   int
 	Skeleton     string
 	SCastle      string // the castling field of the Shredder-FEN
+	// The balance table's score ("+0.32") and its distance from equality
+	// in centipawns (-1: a mate score).
+	Eval  string
+	AbsCP int
 }
 
 func viewOf(sp chess960.StartPos) posView {
 	d := sp.Derive()
 	k, _, _ := sp.Files()
-	return posView{ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(),
+	eval, abs := evalOf(sp)
+	return posView{Eval: eval, AbsCP: abs, ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(),
 		XFEN: sp.FEN(chess960.XFEN), SFEN: sp.FEN(chess960.Shredder),
 		MirrorID: sp.Mirror().ID(), MirrorRank: sp.Mirror().String(), Title: startTitle(sp),
 		KingFile: string(rune('a' + k)), LightBishop: d.LightBishop, DarkBishop: d.DarkBishop,
@@ -75,6 +80,7 @@ type homePage struct {
 	Lichess        string
 	Prev, Next     int
 	PlayURL        string
+	Balance        balanceView
 	SVGURL, PNGURL string
 	NextSeedURL    string
 	CLI            string
@@ -95,6 +101,7 @@ func (s *Server) homeData(r *http.Request, sp chess960.StartPos) *homePage {
 	h.BishopsRow = chess960.BishopsTable()[d.BishopCode]
 	h.Lichess = lichessEditor(v.XFEN)
 	h.PlayURL = "/play?pos=" + strconv.Itoa(v.ID)
+	h.Balance = balanceOf(sp)
 	h.SVGURL = "/diagram.svg?pos=" + strconv.Itoa(v.ID) + "&coords=1&download=1"
 	h.PNGURL = "/diagram.png?pos=" + strconv.Itoa(v.ID) + "&coords=1&size=800&download=1"
 	h.CLI = "chess960 pos " + strconv.Itoa(v.ID)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/chess960/chess960/internal/server/web"
 )
@@ -115,12 +116,18 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	p := s.newPage(r, "JSON API", "api")
 	p.Description = "The chess960 JSON API: the same answers as the command line's --json."
-	return s.writePage(w, r, "api", apiPage{p, groupDigits(s.cfg.PerftBudget)}, http.StatusOK, cacheStable)
+	ap := apiPage{page: p, Budget: groupDigits(s.cfg.PerftBudget), EngineTime: int(s.engineTime() / time.Millisecond)}
+	if sz, ok := s.cfg.Engine.(interface{ Size() int }); ok {
+		ap.EngineSearches = sz.Size()
+	}
+	return s.writePage(w, r, "api", ap, http.StatusOK, cacheStable)
 }
 
 type apiPage struct {
 	page
-	Budget string
+	Budget         string
+	EngineSearches int
+	EngineTime     int
 }
 
 // groupDigits writes n with commas between groups of three digits.

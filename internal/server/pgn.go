@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -22,6 +23,18 @@ func exportPGN(gm *game, startNum int) string {
 		event = "Chess960 game, position " + strconv.Itoa(startNum)
 	}
 	g.Tags.Set("Event", event)
+	if gm.engineName != "" {
+		name := gm.engineName
+		switch {
+		case gm.eng.skill >= 0 && gm.eng.nodes > 0:
+			name += fmt.Sprintf(" (skill %d, %d nodes)", gm.eng.skill, gm.eng.nodes)
+		case gm.eng.skill >= 0:
+			name += fmt.Sprintf(" (skill %d)", gm.eng.skill)
+		case gm.eng.nodes > 0:
+			name += fmt.Sprintf(" (%d nodes)", gm.eng.nodes)
+		}
+		g.Tags.Set(titleCase(gm.eng.side), name)
+	}
 	g.Tags.Set("Result", gm.g.Outcome().Result.String())
 	b, err := g.AppendPGN(nil, chess.Standard)
 	if err != nil {

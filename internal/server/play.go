@@ -6,12 +6,15 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/uci"
 )
 
 // game is a game as a URL gives it: the start (pos= or fen=), the moves,
@@ -24,7 +27,89 @@ type game struct {
 	ply                int
 	claim              chess.Termination // FiftyMoves, ThreefoldRepetition or Ongoing
 	flip               bool
+	eng                playEngine
+	engineName         string      // the server's engine, when playing it
 	g                  *chess.Game // the whole game, with the claim
+}
+
+// playEngine is the engine's part in a game, as the URL gives it: the side
+// it plays (engine=white|black, or none), its Skill Level (skill=, -1 for
+// the engine's own), its node limit (nodes=, 0 for a timed search), and
+// whether the analysis panel shows (analysis=1).
+type playEngine struct {
+	side     string
+	skill    int
+	nodes    int
+	analysis bool
+}
+
+// readPlayEngine reads engine=, skill=, nodes= and analysis=. Empty values
+// (as a form sends them) are absent.
+func readPlayEngine(q query) (playEngine, *inputError) {
+	pe := playEngine{skill: -1}
+	switch v := q.get("engine"); v {
+	case "":
+	case "white", "black":
+		pe.side = v
+	default:
+		return pe, badParam("engine", v, "want white or black: the side the engine plays")
+	}
+	var err *inputError
+	if q.get("skill") != "" {
+		if pe.skill, err = q.intParam("skill", 0, maxSkill, 0); err != nil {
+			return pe, err
+		}
+	}
+	if q.get("nodes") != "" {
+		if pe.nodes, err = q.intParam("nodes", 1, maxEngineNodes, 0); err != nil {
+			return pe, err
+		}
+	}
+	pe.analysis, err = q.flag("analysis")
+	return pe, err
+}
+
+// engineTurn reports whether the engine is to move at ply q.
+func (gm *game) engineTurn(q int) bool {
+	if gm.eng.side == "" {
+		return false
+	}
+	return (gm.turnAt(q) == chess.Black) == (gm.eng.side == "black")
+}
+
+// turnAt is the side to move at ply q.
+func (gm *game) turnAt(q int) chess.Color {
+	if (gm.start.Turn() == chess.Black) != (q%2 == 1) {
+		return chess.Black
+	}
+	return chess.White
+}
+
+// blackBottom reports whether the board shows Black at the bottom: when
+// the player plays Black against the engine, or (otherwise) flipped.
+func (gm *game) blackBottom() bool { return gm.flip != (gm.eng.side == "white") }
+
+// backPly and forwardPly are where undo and redo go: one ply back or
+// forward, or against the engine, to the player's previous or next turn
+// (undo takes back the player's move and the engine's reply). They return
+// the ply itself when there is nowhere to go.
+func (gm *game) backPly() int {
+	for q := gm.ply - 1; q >= 0; q-- {
+		if !gm.engineTurn(q) {
+			return q
+		}
+	}
+	return gm.ply
+}
+
+func (gm *game) forwardPly() int {
+	n := len(gm.moves)
+	for q := gm.ply + 1; q <= n; q++ {
+		if !gm.engineTurn(q) || q == n {
+			return q
+		}
+	}
+	return gm.ply
 }
 
 // claimNames are the claim= values.
@@ -58,6 +143,9 @@ func readGame(q query) (*game, *game, *inputError) {
 		gm.startVal = strconv.Itoa(sp.ID())
 	}
 	if gm.flip, err = q.flag("flip"); err != nil {
+		return nil, nil, err
+	}
+	if gm.eng, err = readPlayEngine(q); err != nil {
 		return nil, nil, err
 	}
 	texts := moveList(q.get("moves"))
@@ -138,6 +226,18 @@ func (gm *game) values(n, ply int, claim chess.Termination, flip bool) url.Value
 	if flip {
 		v.Set("flip", "1")
 	}
+	if gm.eng.side != "" {
+		v.Set("engine", gm.eng.side)
+	}
+	if gm.eng.skill >= 0 {
+		v.Set("skill", strconv.Itoa(gm.eng.skill))
+	}
+	if gm.eng.nodes > 0 {
+		v.Set("nodes", strconv.Itoa(gm.eng.nodes))
+	}
+	if gm.eng.analysis {
+		v.Set("analysis", "1")
+	}
 	return v
 }
 
@@ -149,7 +249,7 @@ func (gm *game) url(ply int) string {
 // encodeOrdered writes the parameters in a fixed, readable order.
 func encodeOrdered(v url.Values) string {
 	var b strings.Builder
-	for _, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip"} {
+	for _, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"} {
 		if !v.Has(k) {
 			continue
 		}
@@ -216,11 +316,23 @@ type playState struct {
 	BlackFirst bool        `json:"blackFirst"`
 	PGN        string      `json:"pgn"`
 	SVG        string      `json:"svg"`
+	// Against the engine: the side it plays ("" when not playing it), its
+	// Skill Level (-1: the engine's own) and node limit (0: timed); the
+	// analysis panel; the board's orientation; the server's engine ("":
+	// none) and its time cap in ms.
+	Engine      string `json:"engine"`
+	Skill       int    `json:"skill"`
+	Nodes       int    `json:"nodes"`
+	Analysis    bool   `json:"analysis"`
+	BlackBottom bool   `json:"blackBottom"`
+	EngineName  string `json:"engineName"`
+	EngineTime  int    `json:"engineTime"`
 }
 
 // state computes the page's state for the ply on view.
 func (gm *game) state() playState {
 	st := playState{Start: gm.startKey + "=" + gm.startVal, Ply: gm.ply, Flip: gm.flip,
+		Engine: gm.eng.side, Skill: gm.eng.skill, Nodes: gm.eng.nodes, Analysis: gm.eng.analysis, BlackBottom: gm.blackBottom(),
 		SAN: gm.san, Moves: make([]string, len(gm.moves)), Claims: []claimView{}, Legal: []legalMove{},
 		StartFEN: gm.start.FEN(chess960.XFEN), StartNum: -1,
 		FirstNum: gm.start.Fullmove(), BlackFirst: gm.start.Turn() == chess.Black}
@@ -274,7 +386,7 @@ func (gm *game) state() playState {
 	if gm.ply > 0 {
 		last = gm.moves[gm.ply-1]
 	}
-	st.SVG = string(appendPositionBoard(nil, p, boardOpts{Coords: true, Flip: gm.flip, LastMove: moveSquares(last),
+	st.SVG = string(appendPositionBoard(nil, p, boardOpts{Coords: true, Flip: gm.blackBottom(), LastMove: moveSquares(last),
 		Class: "play-board", ID: "board-svg"}))
 	st.PGN = exportPGN(gm, st.StartNum)
 	return st
@@ -393,6 +505,24 @@ type playPage struct {
 	Lichess                               string
 	StartLabel                            string
 	StartFEN                              string
+	BackOff, ForwardOff                   bool
+	// The engine's part.
+	EngineError   string
+	EngineLabel   string        // who plays whom, at what strength
+	EngineToMove  bool          // the engine is to move at the end of the game
+	EngineHidden  []hiddenField // the game, for the engine's forms
+	StopURL       string        // the game without the engine
+	AnalysisURL   string        // the analysis panel toggled
+	APIAnalyseURL string        // the analysis as JSON, for pages without JavaScript
+	SkillOptions  []option
+	NodesOptions  []option
+	PlayerWhite   bool // the form's side: the player's
+}
+
+// option is an option of a select.
+type option struct {
+	Value, Label string
+	Selected     bool
 }
 
 type hiddenField struct{ Name, Value string }
@@ -417,15 +547,17 @@ func (gm *game) rows(cur int) []moveRow {
 	return rows
 }
 
-// GET /play?pos=N|fen=FEN[&moves=...][&ply=][&claim=][&flip=1][&move=M]:
-// the play page. move= plays one more move (the form for play without
-// JavaScript) and redirects to the game's new address.
+// GET /play?pos=N|fen=FEN[&moves=...][&ply=][&claim=][&flip=1][&move=M]
+// [&engine=white|black][&skill=][&nodes=][&analysis=1][&go=1]: the play
+// page. move= plays one more move (the form for play without JavaScript)
+// and, against the engine, its reply; go=1 asks the engine for its move;
+// both redirect to the game's new address.
 func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "move"); err != nil {
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "move", "engine", "skill", "nodes", "analysis", "go"); err != nil {
 		return err
 	}
 	if !q.has("pos") && !q.has("fen") {
@@ -437,8 +569,13 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil && partial == nil {
 		return err
 	}
-	var moveErr, moveValue string
+	goFlag, gerr := q.flag("go")
+	if gerr != nil {
+		return gerr
+	}
+	var moveErr, moveValue, engineErr string
 	status := http.StatusOK
+	cache := cacheStable
 	if err != nil {
 		gm, moveErr, status = partial, err.msg, err.status
 	} else if q.has("move") {
@@ -449,10 +586,19 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 			ng.Play(m)
 		}
 		m, perr := ng.PlayText(strings.TrimSpace(q.get("move")))
+		if perr == nil && s.cfg.Engine != nil && gm.engineTurn(gm.ply) {
+			perr = errEngineTurn
+		}
 		if perr == nil {
-			v := gm.values(gm.ply, -1, chess.Ongoing, gm.flip)
-			v.Set("moves", strings.TrimPrefix(v.Get("moves")+","+m.UCI(chess.Chess960), ","))
-			http.Redirect(w, r, "/play?"+encodeOrdered(v), http.StatusSeeOther)
+			played := append(gm.moves[:gm.ply:gm.ply], m)
+			if gm.eng.side != "" && s.cfg.Engine != nil && !ng.Status().Outcome.IsOver() {
+				// The engine's reply, if it has one now; if not, the page
+				// offers to ask again.
+				if reply, ierr := s.playEngineMove(r, gm, played); ierr == nil {
+					played = append(played, reply)
+				}
+			}
+			s.redirectToGame(w, r, gm, played)
 			return nil
 		}
 		moveErr = "move " + quote.Input(q.get("move")) + ": " + capMessage(oneLine(strings.TrimPrefix(perr.Error(), "chess: ")))
@@ -460,10 +606,34 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 			moveErr = "move " + quote.Input(q.get("move")) + ": the game is over"
 		}
 		status = http.StatusBadRequest
+	} else if goFlag {
+		// The engine's move, asked for by the page's button.
+		switch {
+		case s.cfg.Engine == nil:
+			return errNoEngine()
+		case !gm.engineTurn(gm.ply) || gm.ply != len(gm.moves) || gm.g.Outcome().IsOver():
+			return badParam("go", q.get("go"), "it is not the engine's move: it moves only at the end of a game, on its side's turn")
+		}
+		reply, ierr := s.playEngineMove(r, gm, gm.moves)
+		if ierr != nil {
+			if ierr.status == 499 {
+				return ierr
+			}
+			engineErr, status, cache = ierr.msg, ierr.status, cacheNever
+			if ierr.retryAfter > 0 {
+				w.Header().Set("Retry-After", strconv.Itoa(ierr.retryAfter))
+			}
+		} else {
+			s.redirectToGame(w, r, gm, append(gm.moves, reply))
+			return nil
+		}
 	}
-	st := gm.state()
+	if gm.eng.side != "" && s.cfg.Engine != nil {
+		gm.engineName = s.cfg.Engine.Name()
+	}
+	st := s.stateOf(gm)
 	pp := &playPage{page: s.newPage(r, "Play", "play"), S: st, Board: template.HTML(st.SVG), Rows: gm.rows(gm.ply),
-		MoveError: moveErr, MoveValue: moveValue}
+		MoveError: moveErr, MoveValue: moveValue, EngineError: engineErr}
 	pp.S.SVG = "" // the page has the board once, in the HTML
 	pp.Script = "play.js"
 	if st.StartNum >= 0 {
@@ -478,14 +648,64 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	pp.StateURL = "/play/state?" + strings.TrimPrefix(st.URL, "/play?")
 	n := len(gm.moves)
 	pp.StartURL, pp.EndURL = gm.url(0), gm.url(n)
-	pp.BackURL, pp.ForwardURL = gm.url(max(0, gm.ply-1)), gm.url(min(n, gm.ply+1))
+	pp.BackURL, pp.ForwardURL = gm.url(gm.backPly()), gm.url(gm.forwardPly())
+	pp.BackOff, pp.ForwardOff = gm.backPly() == gm.ply, gm.forwardPly() == gm.ply
 	pp.FlipURL = "/play?" + encodeOrdered(gm.values(-1, gm.ply, gm.claim, !gm.flip))
 	pp.PGNURL = "/play.pgn?" + encodeOrdered(gm.values(-1, -1, gm.claim, false))
 	for k, vs := range gm.values(gm.ply, -1, chess.Ongoing, gm.flip) {
 		pp.Hidden = append(pp.Hidden, hiddenField{k, vs[0]})
 	}
+	sortHidden(pp.Hidden)
 	pp.Lichess = lichessEditor(st.FEN)
-	return s.writePage(w, r, "play", pp, status, cacheStable)
+	s.enginePanel(pp, gm)
+	return s.writePage(w, r, "play", pp, status, cache)
+}
+
+// errEngineTurn refuses a player's move on the engine's turn.
+var errEngineTurn = errors.New("it is the engine's move (the button below asks for it)")
+
+// redirectToGame answers with a redirect to the game with these moves,
+// viewed at its end.
+func (s *Server) redirectToGame(w http.ResponseWriter, r *http.Request, gm *game, moves []chess.Move) {
+	ng := *gm
+	ng.moves = moves
+	v := ng.values(-1, -1, chess.Ongoing, gm.flip)
+	w.Header().Set("Cache-Control", cacheNever)
+	http.Redirect(w, r, "/play?"+encodeOrdered(v), http.StatusSeeOther)
+}
+
+// playEngineMove asks the engine for its move after moves, at the game's
+// strength: its node limit, or a second's search (or the time cap, if
+// shorter).
+func (s *Server) playEngineMove(r *http.Request, gm *game, moves []chess.Move) (chess.Move, *inputError) {
+	p := gm.start
+	for _, m := range moves {
+		p.Play(m)
+	}
+	lim := uci.Limits{MoveTime: min(moveTime, s.engineTime())}
+	if gm.eng.nodes > 0 {
+		lim = uci.Limits{Nodes: uint64(gm.eng.nodes)}
+	}
+	m, _, err := s.engineReply(r, engineGame{start: gm.start, moves: moves, pos: p}, lim, gm.eng.skill)
+	return m, err
+}
+
+// stateOf is the game's state with the server's engine.
+func (s *Server) stateOf(gm *game) playState {
+	st := gm.state()
+	if s.cfg.Engine != nil {
+		st.EngineName = s.cfg.Engine.Name()
+		st.EngineTime = int(s.engineTime() / time.Millisecond)
+	}
+	return st
+}
+
+func sortHidden(h []hiddenField) {
+	order := map[string]int{}
+	for i, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"} {
+		order[k] = i
+	}
+	sort.Slice(h, func(i, j int) bool { return order[h[i].Name] < order[h[j].Name] })
 }
 
 // GET /play/state: the play page's state as JSON (not part of the public
@@ -495,14 +715,17 @@ func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil {
 		return err
 	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip"); err != nil {
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"); err != nil {
 		return err
 	}
 	gm, _, err := readGame(q)
 	if err != nil {
 		return err
 	}
-	st := gm.state()
+	if gm.eng.side != "" && s.cfg.Engine != nil {
+		gm.engineName = s.cfg.Engine.Name()
+	}
+	st := s.stateOf(gm)
 	writeJSONBytes(w, marshalCompact(st), cacheStable)
 	return nil
 }
@@ -513,12 +736,15 @@ func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil {
 		return err
 	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip"); err != nil {
+	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"); err != nil {
 		return err
 	}
 	gm, _, err := readGame(q)
 	if err != nil {
 		return err
+	}
+	if gm.eng.side != "" && s.cfg.Engine != nil {
+		gm.engineName = s.cfg.Engine.Name()
 	}
 	num := -1
 	if sp, perr := chess960.ParseFEN(gm.start.FEN(chess960.XFEN)); perr == nil {

@@ -22,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/chess960/chess960/uci"
 )
 
 // Config configures a Server. The zero Config is a working server without
@@ -38,21 +40,14 @@ type Config struct {
 	// MaxHeavy is how many other expensive requests (PGN, PNG) may run at
 	// once (default: the number of CPUs); more are answered 429.
 	MaxHeavy int
-	// Engine is the UCI engine the play page offers (issue 11); nil: none,
-	// and the play page explains how to start the server with one.
+	// Engine is the pool of UCI engines behind engine play and analysis;
+	// nil: none, and the play page explains how to start the server with
+	// one (serve --engine PATH).
 	Engine Engine
-}
-
-// Engine is what the play page needs from a pool of UCI engines. It is
-// implemented by the engine phase (serve --engine PATH: a bounded pool of
-// engine processes, each search with a time cap); until then the server
-// runs without one, and the play page's engine buttons say how to get one.
-// The engine phase adds the search methods here and their routes in
-// routes, behind s.limit with the pool's size, so that a busy pool answers
-// 429 with Retry-After like the other expensive requests.
-type Engine interface {
-	// Name is the engine's name as it reports it ("Stockfish 16").
-	Name() string
+	// EngineTime caps every engine search (default uci.DefaultMaxSearch,
+	// at most MaxEngineTime); give the pool the same MaxSearch. A request
+	// for a longer search is answered 422.
+	EngineTime time.Duration
 }
 
 // DefaultPerftBudget is the node budget of one perft request when
@@ -82,6 +77,10 @@ func New(cfg Config) *Server {
 	if cfg.MaxHeavy <= 0 {
 		cfg.MaxHeavy = runtime.GOMAXPROCS(0)
 	}
+	if cfg.EngineTime <= 0 {
+		cfg.EngineTime = uci.DefaultMaxSearch
+	}
+	cfg.EngineTime = min(cfg.EngineTime, MaxEngineTime)
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy)}
 	s.assets = loadAssets()
@@ -108,8 +107,11 @@ func (s *Server) routes() {
 	api("POST /api/pgn", s.limit(s.heavySem, s.apiPGN))
 	api("GET /api/openapi.json", s.apiOpenAPI)
 	api("GET /healthz", s.healthz)
-	// Engine play and analysis (serve --engine) go here, limited as perft
-	// is.
+	// Engine play and analysis (serve --engine): the engine pool limits
+	// them (429 when busy) and the time cap bounds each one.
+	api("GET /api/analyse", s.apiAnalyse)
+	api("GET /api/engine/move", s.apiEngineMove)
+	api("GET /api/engine", s.apiEngine)
 
 	// Pictures.
 	api("GET /diagram.svg", s.diagramSVG)

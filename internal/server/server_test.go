@@ -522,7 +522,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 	for _, route := range []string{"GET /api/positions/{n}", "GET /api/random", "GET /api/identify", "GET /api/moves",
 		"GET /api/play", "POST /api/play", "GET /api/perft", "POST /api/pgn", "GET /diagram.svg", "GET /diagram.png",
-		"GET /api/openapi.json", "GET /healthz"} {
+		"GET /api/openapi.json", "GET /healthz", "GET /api/analyse", "GET /api/engine/move", "GET /api/engine"} {
 		method, path, _ := strings.Cut(route, " ")
 		if doc.Paths[path][strings.ToLower(method)] == nil {
 			t.Errorf("OpenAPI lacks %s", route)

@@ -7,6 +7,7 @@ const empty = document.getElementById("empty");
 
 function matcher() {
   const king = form.king.value, light = form.light.value, dark = form.dark.value;
+  const maxCP = form.balanced.value === "" ? -1 : Number(form.balanced.value);
   let pat = form.pattern.value.trim().toUpperCase().replace(/[.*_]/g, "?");
   const bad = pat.length > 8 || /[^KQRBN?]/.test(pat);
   form.pattern.setAttribute("aria-invalid", bad ? "true" : "false");
@@ -16,6 +17,7 @@ function matcher() {
     if (king && d.k !== king) return false;
     if (light && d.l !== light) return false;
     if (dark && d.d !== dark) return false;
+    if (maxCP >= 0) { const cp = Number(d.cp); if (cp < 0 || cp > maxCP) return false; }
     for (let i = 0; i < pat.length; i++) {
       if (pat[i] !== "?" && pat[i] !== d.rank[i]) return false;
     }
@@ -48,7 +50,7 @@ function apply() {
   }
   empty.hidden = shown > 0;
   const params = new URLSearchParams();
-  for (const k of ["king", "light", "dark", "pattern"]) {
+  for (const k of ["king", "light", "dark", "balanced", "pattern"]) {
     if (form[k].value) params.set(k, form[k].value);
   }
   if (form.pairs.checked) params.set("pairs", "1");
@@ -57,7 +59,7 @@ function apply() {
 }
 
 if (form && gallery) {
-  for (const el of [form.king, form.light, form.dark]) el.addEventListener("change", apply);
+  for (const el of [form.king, form.light, form.dark, form.balanced]) el.addEventListener("change", apply);
   form.pattern.addEventListener("input", apply);
   // Pairs change the layout: let the server draw it.
   form.pairs.addEventListener("change", () => form.requestSubmit());

@@ -4,6 +4,7 @@
 // move the page asks /play/state for the next state, board included. The
 // address is updated after every move, so a link reproduces the game.
 import { getJSON, isTyping } from "./app.js";
+import { createEngine } from "./engine.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const root = document.getElementById("play");
@@ -34,18 +35,48 @@ let byFrom = new Map(); // from square -> legal moves
 let selected = null; // square of the selected piece
 let cursor = null; // keyboard cursor square
 let busy = 0; // number of the latest request; older answers are dropped
+// The engine: its moves when playing it, and the analysis panel.
+const eng = createEngine({
+  state: () => state,
+  playURL: (o) => playURL(o),
+  play: (uci) => play(uci),
+  load: (url) => load(url),
+});
 
 function stateKey(playURL) { return playURL.slice(playURL.indexOf("?") + 1); }
 
 // playURL builds the play page's address: the start, the moves, the ply on
-// view (when not the last), a claim and the orientation.
-function playURL({ moves = state.moves, ply = moves.length, claim = "", flip = state.flip } = {}) {
+// view (when not the last), a claim, the orientation, and the engine's
+// part: the side it plays, its strength, and the analysis panel.
+function playURL({ moves = state.moves, ply = moves.length, claim = "", flip = state.flip, engine = state.engine,
+  skill = state.skill, nodes = state.nodes, analysis = state.analysis } = {}) {
   const parts = [state.start];
   if (moves.length) parts.push("moves=" + moves.map(encodeURIComponent).join(","));
   if (ply < moves.length) parts.push("ply=" + ply);
   if (claim) parts.push("claim=" + claim);
   if (flip) parts.push("flip=1");
+  if (engine) parts.push("engine=" + engine);
+  if (skill >= 0) parts.push("skill=" + skill);
+  if (nodes > 0) parts.push("nodes=" + nodes);
+  if (analysis) parts.push("analysis=1");
   return "/play?" + parts.join("&");
+}
+
+// The side to move at ply q, and whether the engine is to move there.
+function turnAt(st, q) { return (st.blackFirst !== (q % 2 === 1)) ? "black" : "white"; }
+function engineTurn(st, q) { return !!st.engine && turnAt(st, q) === st.engine; }
+
+// backPly and fwdPly are where undo and redo go: a ply back or forward, or
+// against the engine, the player's previous or next turn (undo takes back
+// the player's move and the engine's reply). The ply itself: nowhere.
+function backPly(st) {
+  for (let q = st.ply - 1; q >= 0; q--) if (!engineTurn(st, q)) return q;
+  return st.ply;
+}
+function fwdPly(st) {
+  const n = st.moves.length;
+  for (let q = st.ply + 1; q <= n; q++) if (!engineTurn(st, q) || q === n) return q;
+  return st.ply;
 }
 
 // load fetches (or takes from the cache) the state of a play address and
@@ -81,8 +112,8 @@ async function load(url) {
 
 // prefetch keeps the state one move back ready, so undo is instant.
 function prefetch() {
-  if (state.ply === 0) return;
-  const url = playURL({ ply: state.ply - 1 });
+  if (backPly(state) === state.ply) return;
+  const url = playURL({ ply: backPly(state) });
   const key = stateKey(url);
   if (cache.has(key)) return;
   getJSON("/play/state?" + key).then(([status, body]) => {
@@ -130,12 +161,13 @@ function render(st) {
   const full = playURL({ moves: st.moves, flip: false, claim: st.claimed || "" });
   pgnLink.href = "/play.pgn?" + stateKey(full);
   setNav(nav.start, playURL({ ply: 0 }), st.ply > 0);
-  setNav(nav.back, playURL({ ply: st.ply - 1 }), st.ply > 0);
-  setNav(nav.fwd, playURL({ ply: st.ply + 1 }), st.ply < st.moves.length);
+  setNav(nav.back, playURL({ ply: backPly(st) }), backPly(st) !== st.ply);
+  setNav(nav.fwd, playURL({ ply: fwdPly(st) }), fwdPly(st) !== st.ply);
   setNav(nav.end, playURL({ ply: st.moves.length }), st.ply < st.moves.length);
   nav.flip.href = playURL({ ply: st.ply, flip: !st.flip });
   for (const inp of moveForm.querySelectorAll('input[type="hidden"]')) inp.remove();
   drawOverlay();
+  eng.update(st);
 }
 
 function toggleAttr(el, name, on) {
@@ -192,6 +224,8 @@ function renderMoves(st) {
 
 function indexMoves(st) {
   byFrom = new Map();
+  // Against the engine, the player moves only on their own turn.
+  if (st.engineName && engineTurn(st, st.ply)) return;
   for (const m of st.legal) {
     if (!byFrom.has(m.from)) byFrom.set(m.from, []);
     byFrom.get(m.from).push(m);
@@ -403,7 +437,7 @@ const FILES = "abcdefgh";
 function moveCursor(df, dr) {
   if (!cursor) cursor = selected || (state.turn === "black" ? "e8" : "e1");
   let f = FILES.indexOf(cursor[0]), r = Number(cursor[1]);
-  if (state.flip) { df = -df; dr = -dr; }
+  if (state.blackBottom) { df = -df; dr = -dr; }
   f = Math.min(7, Math.max(0, f + df));
   r = Math.min(8, Math.max(1, r + dr));
   cursor = FILES[f] + r;
@@ -448,7 +482,7 @@ root.addEventListener("click", (ev) => {
   const a = ev.target.closest("a");
   if (!a || !root.contains(a) || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
   const u = new URL(a.href, location.href);
-  if (u.origin !== location.origin || u.pathname !== "/play") return;
+  if (u.origin !== location.origin || u.pathname !== "/play" || a.closest("#engine-stop")) return;
   ev.preventDefault();
   if (a.getAttribute("aria-disabled") === "true") return;
   load(u.pathname + u.search);
@@ -459,6 +493,10 @@ moveForm.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const text = moveInput.value.trim();
   if (!text) return;
+  if (state.engineName && engineTurn(state, state.ply)) {
+    showError("It is the engine's move.");
+    return;
+  }
   if (await play(text)) moveInput.value = "";
   else moveInput.focus();
 });
