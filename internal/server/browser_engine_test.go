@@ -209,7 +209,8 @@ func TestBrowserEngineGame(t *testing.T) {
 		chromedp.SetValue(css("#engine-nodes"), "1000"), chromedp.Click(css("#engine-play")))
 	waitFor(t, nojs, `location.search.includes('engine=black') && location.search.includes('nodes=1000') && !!document.getElementById('engine-label')`, "the game against the engine")
 	run(t, nojs, chromedp.SetValue(css("#move-input"), "d4"), chromedp.Submit(css("#move-input")))
-	waitFor(t, nojs, `/moves=d2d4,[a-h][1-8][a-h][1-8]/.test(location.search)`, "d4 and the engine's reply")
+	// The address changes before the new page is drawn: wait for both.
+	waitFor(t, nojs, `/moves=d2d4,[a-h][1-8][a-h][1-8]/.test(location.search) && document.readyState === 'complete' && document.querySelectorAll('#moves .mv').length === 2`, "d4 and the engine's reply")
 	if got := strings.Fields(movesText(t, nojs)); len(got) != 2 || got[0] != "d4" {
 		t.Errorf("without JavaScript: moves %v", got)
 	}

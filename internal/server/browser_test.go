@@ -116,13 +116,18 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 func waitFor(t *testing.T, ctx context.Context, js, what string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
+	var last error
 	for time.Now().Before(deadline) {
-		if eval[bool](t, ctx, js) {
+		// A page being replaced has no context to evaluate in for a
+		// moment: ask again.
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
 			return
 		}
+		last = err
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("timed out waiting for %s (%s)", what, js)
+	t.Fatalf("timed out waiting for %s (%s; last error %v)", what, js, last)
 }
 
 // waitFEN waits until #fen shows want.
