@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -94,19 +94,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func isNegativeNumber(s string) bool {
-	return len(s) >= 2 && s[0] == '-' && isDigits(s[1:])
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return len(s) >= 2 && s[0] == '-' && api.IsDigits(s[1:])
 }
 
 // flagSet reports whether the flag name was given on the command line.
@@ -130,7 +118,7 @@ func parseDecimal(s string, min, max int64) (int64, error) {
 	if strings.HasPrefix(s, "-") {
 		digits, neg = s[1:], true
 	}
-	if !isDigits(digits) {
+	if !api.IsDigits(digits) {
 		return 0, errNumber
 	}
 	digits = strings.TrimLeft(digits, "0")
@@ -171,7 +159,7 @@ func canonicalDecimal(s string, float bool) (string, error) {
 	neg := strings.HasPrefix(s, "-")
 	t := strings.TrimPrefix(s, "-")
 	intPart, frac, hasFrac := strings.Cut(t, ".")
-	if !isDigits(intPart) || (hasFrac && (!float || !isDigits(frac))) {
+	if !api.IsDigits(intPart) || (hasFrac && (!float || !api.IsDigits(frac))) {
 		if float {
 			return "", errors.New("want a number in plain decimal digits, such as 12 or 0.5")
 		}
@@ -357,53 +345,11 @@ func positionArg(e *env, a string) (chess.Position, error) {
 	if err != nil {
 		return chess.Position{}, err
 	}
-	t := strings.TrimSpace(s)
-	switch {
-	case strings.ContainsAny(t, "/ "):
-		return chess.ParseFEN(t)
-	case strings.EqualFold(t, "startpos"):
-		return chess.NewPosition(chess960.Standard), nil
-	case numericArg(t):
-		sp, err := chess960.ParseID(t)
-		if err != nil {
-			return chess.Position{}, err
-		}
-		note960(e, t)
-		return chess.NewPosition(sp), nil
-	case rankLike(t):
-		sp, err := chess960.ParseRank(t)
-		if err != nil {
-			return chess.Position{}, err
-		}
-		return chess.NewPosition(sp), nil
+	p, err := api.ParsePosition(s)
+	if err == nil && api.NumberLike(strings.TrimSpace(s)) {
+		note960(e, s)
 	}
-	return chess.Position{}, fmt.Errorf("position %s: want a FEN (quoted), startpos, a start position number 0..959 or a back rank such as RNBQKBNR", quoteArg(s))
-}
-
-// numericArg reports whether s is meant as a position number: digits,
-// perhaps signed, or after an SP, SP- or # prefix.
-func numericArg(s string) bool {
-	if len(s) >= 2 && strings.EqualFold(s[:2], "sp") {
-		return true
-	}
-	s = strings.TrimPrefix(s, "#")
-	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
-		s = s[1:]
-	}
-	return isDigits(s)
-}
-
-// rankLike reports whether s is meant as a back rank: eight letters.
-func rankLike(s string) bool {
-	if len(s) != 8 {
-		return false
-	}
-	for i := 0; i < 8; i++ {
-		if c := s[i] | 0x20; c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
+	return p, err
 }
 
 // note960 says on stderr that 960 was taken as 0.
@@ -451,7 +397,7 @@ func looksLikeFENField(i int, s string) bool {
 	case 3: // en passant
 		return s == "-" || (len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && (s[1] == '3' || s[1] == '6'))
 	default: // counters
-		return isDigits(s)
+		return api.IsDigits(s)
 	}
 }
 

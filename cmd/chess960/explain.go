@@ -31,17 +31,17 @@ or a start position's FEN; "-" reads it from stdin.`,
 				s = strings.TrimSpace(s)
 				var p chess960.StartPos
 				switch {
-				case *fritz && !numericArg(s):
+				case *fritz && !api.NumberLike(s):
 					return usagef("--fritz9 reads a Fritz9 number (1..960), and %s is not a number", quoteArg(in))
 				case *fritz:
 					p, err = chess960.ParseFritz9(s)
 				case strings.ContainsAny(s, "/ "):
 					p, err = chess960.ParseFEN(s)
-				case numericArg(s):
+				case api.NumberLike(s):
 					if p, err = chess960.ParseID(s); err == nil {
 						note960(e, s)
 					}
-				case rankLike(s):
+				case api.RankLike(s):
 					p, err = chess960.ParseRank(s)
 				default:
 					return fmt.Errorf("%s: want a start position number 0..959, a back rank such as RNBQKBNR or a start position's FEN", quoteArg(in))

@@ -3,9 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"strings"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/api"
 )
 
@@ -26,17 +24,7 @@ castling style (KQkq, HAha, ...); quote it. "-" reads the rank or FEN from stdin
 				if err != nil {
 					return err
 				}
-				var p chess960.StartPos
-				switch t := strings.TrimSpace(s); {
-				case strings.ContainsAny(t, "/ "):
-					p, err = chess960.ParseFEN(t)
-				case t == "":
-					return fmt.Errorf("%s: want a back rank such as RNBQKBNR or a start position's FEN", quoteArg(s))
-				case numericArg(t):
-					return fmt.Errorf("%s is a position number: id reads a back rank or FEN (run 'chess960 pos N' to see position N)", quoteArg(t))
-				default:
-					p, err = chess960.ParseRank(t)
-				}
+				p, err := api.Identify(s, func(n string) string { return "run 'chess960 pos " + n + "' to see position " + n })
 				if err != nil {
 					return err
 				}

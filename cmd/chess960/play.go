@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -40,7 +39,7 @@ and threefold repetition are listed as claimable.`,
 				for i, s := range inputs {
 					before := g.Position()
 					if _, err := g.PlayText(s); err != nil {
-						return moveError(g, i+1, s, before, err, mode)
+						return api.MoveError(g, i+1, s, before, err, mode)
 					}
 				}
 				j := api.NewPlay(g, inputs, mode)
@@ -65,32 +64,6 @@ and threefold repetition are listed as claimable.`,
 			}
 		},
 	})
-}
-
-// moveError words the error for move n, text s, refused in position before.
-func moveError(g *chess.Game, n int, s string, before chess.Position, err error, mode chess.CastlingMode) error {
-	var me *chess.MoveError
-	if !errors.As(err, &me) {
-		return fmt.Errorf("move %d %s: %v", n, quoteArg(s), api.Message(err))
-	}
-	if errors.Is(err, chess.ErrGameOver) {
-		o := g.Outcome()
-		end := "the position is " + o.Termination.String()
-		if moves := g.Moves(); len(moves) > 0 {
-			end = o.Termination.String()
-			p := g.Start()
-			for _, m := range moves[:len(moves)-1] {
-				p.Play(m)
-			}
-			end += " after " + api.Movetext(p, []string{p.SAN(moves[len(moves)-1])})
-		}
-		return fmt.Errorf("move %d %s: the game is over: %s (%s): no move may follow", n, quoteArg(s), end, o.Result)
-	}
-	detail := ""
-	if me.Detail != "" {
-		detail = ": " + me.Detail
-	}
-	return fmt.Errorf("move %d %s: %v%s (in %s)", n, quoteArg(s), me.Err, detail, before.FEN(mode))
 }
 
 var claimNames = map[string]string{"threefoldRepetition": "threefold repetition", "fiftyMoves": "fifty-move rule"}

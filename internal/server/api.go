@@ -35,7 +35,7 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 	if len(n) > maxNumber {
 		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
 	}
-	if t := strings.TrimSpace(n); !numericArg(t) && (rankLike(t) || strings.Contains(t, "/")) {
+	if t := strings.TrimSpace(n); !api.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
 		what := "a back rank"
 		if strings.Contains(t, "/") {
 			what = "a FEN"
@@ -153,7 +153,7 @@ func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError
 	if !q.has("q") {
 		return missing("q", "a back rank such as RNBQKBNR or a start position's FEN")
 	}
-	sp, perr := identify(q.get("q"))
+	sp, perr := identifyStart(q.get("q"))
 	if perr != nil {
 		return badInput("q", perr)
 	}
@@ -256,7 +256,7 @@ func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inp
 		return &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
 			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
 	}
-	g, perr := playMoves(p, moves, style)
+	g, perr := api.PlayMoves(p, moves, style)
 	if perr != nil {
 		return badInput("moves", perr)
 	}

@@ -292,7 +292,7 @@ func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *inputErro
 	if err := q.only("q", "from"); err != nil {
 		return err
 	}
-	sp, perr := identify(q.get("q"))
+	sp, perr := identifyStart(q.get("q"))
 	if perr != nil {
 		h := s.homeData(r, fromParam(q))
 		h.RankValue = echo(q.get("q"))

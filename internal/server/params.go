@@ -7,6 +7,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -146,7 +147,7 @@ func (q query) position() (chess.Position, string, *inputError) {
 		}
 		return chess.NewPosition(sp), "pos", nil
 	case q.has("fen"):
-		p, err := parsePositionText(q.get("fen"))
+		p, err := api.ParsePosition(q.get("fen"))
 		if err != nil {
 			return p, "fen", badInput("fen", err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
 )
@@ -159,7 +160,7 @@ func readGame(q query) (*game, *game, *inputError) {
 		m, perr := gm.g.PlayText(t)
 		if perr != nil {
 			gm.ply = len(gm.moves)
-			e := badInput("moves", moveError(gm.g, i+1, t, before, perr, chess.Standard))
+			e := badInput("moves", api.MoveError(gm.g, i+1, t, before, perr, chess.Standard))
 			return nil, gm, e
 		}
 		gm.moves = append(gm.moves, m)
