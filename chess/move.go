@@ -11,6 +11,13 @@ const (
 	moveEnPassant = 1 << 16
 )
 
+// NullMove passes the turn without moving a piece, as analysis in PGN
+// files does ("--" in ChessBase's and python-chess's files). It is the zero
+// Move: no position generates it, IsLegal refuses it and Play must not be
+// given it; Position.PlayNull plays it. Its UCI form is "0000" and its SAN
+// "--".
+const NullMove Move = 0
+
 func newMove(from, to Square) Move { return Move(from) | Move(to)<<6 }
 
 func newPromotion(from, to Square, r Role) Move {
@@ -62,7 +69,7 @@ func (m Move) RookTo() Square {
 // UCI returns the move in UCI notation, e.g. "e2e4" or "e7e8q". Castling is
 // written as the king taking its own rook ("e1h1") in mode Chess960, and as
 // the king's move ("e1g1", "e1c1"; "g1g1" when the king does not move) in
-// mode Standard.
+// mode Standard. NullMove is "0000".
 func (m Move) UCI(mode CastlingMode) string {
 	var b [5]byte
 	return string(m.AppendUCI(b[:0], mode))
@@ -70,6 +77,9 @@ func (m Move) UCI(mode CastlingMode) string {
 
 // AppendUCI appends the UCI form of m (see UCI) to dst.
 func (m Move) AppendUCI(dst []byte, mode CastlingMode) []byte {
+	if m == NullMove {
+		return append(dst, "0000"...)
+	}
 	from, to := m.From(), m.To()
 	if m.IsCastle() && mode != Chess960 {
 		to = m.KingTo()

@@ -1,6 +1,8 @@
 package chess
 
 import (
+	"errors"
+
 	chess960 "github.com/chess960/chess960"
 )
 
@@ -276,6 +278,36 @@ func (p *Position) Play(m Move) {
 	p.hash = h
 	ksq := (p.byRole[King] & p.byColor[them]).First()
 	p.checkers = p.attackersTo(ksq, us, p.byColor[0]|p.byColor[1])
+}
+
+// ErrNullInCheck is the reason PlayNull refuses to pass the turn of a side
+// in check.
+var ErrNullInCheck = errors.New("a null move while in check")
+
+// PlayNull plays NullMove: the other side is to move, on the same board.
+// The en-passant square goes, the castling rights stay, and the move
+// counters advance as for any move that is not a capture or a pawn move. A
+// side in check may not pass (its king could be taken): that is refused
+// with a *MoveError (ErrNullInCheck) and p is left as it was.
+func (p *Position) PlayNull() error {
+	if p.checkers != 0 {
+		return &MoveError{Input: "--", Err: ErrNullInCheck, Detail: "the side to move must answer the check"}
+	}
+	h := p.hash ^ zobTurn
+	if p.ep != NoSquare {
+		h ^= zobEP[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if p.turn == Black {
+		p.fullmove++
+	}
+	us := p.turn & 1
+	p.turn = us ^ 1
+	p.hash = h
+	ksq := (p.byRole[King] & p.byColor[us^1]).First()
+	p.checkers = p.attackersTo(ksq, us, p.byColor[0]|p.byColor[1])
+	return nil
 }
 
 // epCaptureExists reports whether a pawn of side c can legally capture en

@@ -15,7 +15,7 @@ var ErrAmbiguous = errors.New("ambiguous move")
 // "e4", "Nbd7", "R1a3", "Qh4xe1", "exd6", "e8=Q", "O-O", "O-O-O", with "+"
 // for check and "#" for checkmate. Castling is O-O when the rook stands on
 // the h-side of the king and O-O-O when it stands on the a-side, whatever
-// squares the king and rook start on.
+// squares the king and rook start on. NullMove is "--".
 func (p *Position) SAN(m Move) string {
 	var b [12]byte
 	return string(p.AppendSAN(b[:0], m))
@@ -23,6 +23,9 @@ func (p *Position) SAN(m Move) string {
 
 // AppendSAN appends the SAN of m (see SAN) to dst.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	if m == NullMove {
+		return append(dst, "--"...)
+	}
 	dst = p.appendSANNoSuffix(dst, m)
 	q := *p
 	q.Play(m)
