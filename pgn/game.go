@@ -43,6 +43,9 @@ type Variation struct {
 
 // Node is one move of a line, with what annotates it.
 type Node struct {
+	// Move is the move played: legal in its position, or chess.NullMove
+	// ("--" or "Z0" in the file), a pass by a side not in check, as
+	// analysis writes it. Play it with chess.Position.PlayNull.
 	Move chess.Move
 	// NAGs are the numeric annotation glyphs after the move: $1 for "!",
 	// $2 for "?", $3 for "!!", $4 for "??", $5 for "!?", $6 for "?!".
@@ -134,7 +137,7 @@ func (g *Game) Final() chess.Position {
 		return p
 	}
 	for _, n := range g.Moves.Nodes {
-		p.Play(n.Move)
+		play(&p, n.Move)
 	}
 	return p
 }
@@ -161,7 +164,7 @@ func (g *Game) Status() chess.Status {
 			end = i
 			break
 		}
-		p.Play(n.Move)
+		play(&p, n.Move)
 		keys = append(keys, p.Hash())
 	}
 	// Only the positions since the last capture or pawn move can repeat
@@ -169,10 +172,18 @@ func (g *Game) Status() chess.Status {
 	tail := min(p.Halfmove(), end)
 	q := g.Start
 	for _, n := range nodes[:end-tail] {
-		q.Play(n.Move)
+		play(&q, n.Move)
 	}
 	cg := chess.NewGame(q)
 	for _, n := range nodes[end-tail : end] {
+		if n.Move == chess.NullMove {
+			// A chess.Game plays no null move: go on in a new one from
+			// the position after it, which counts repetitions from there.
+			q := cg.Position()
+			play(&q, n.Move)
+			cg = chess.NewGame(q)
+			continue
+		}
 		if cg.Play(n.Move) != nil {
 			break
 		}

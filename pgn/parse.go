@@ -194,7 +194,7 @@ func (ps *parser) parse(r *raw) *Game {
 			}
 			f.v.Nodes = append(f.v.Nodes, Node{Move: m})
 			f.before = f.pos
-			f.pos.Play(m)
+			play(&f.pos, m)
 		case tComment:
 			c := trimComment(x.text(t))
 			if k := len(f.v.Nodes); k > 0 {
@@ -292,13 +292,18 @@ func skipVariation(toks []token, i int) int {
 // move reads a move in SAN at p.
 func (x *game) move(p *chess.Position, t token) (chess.Move, error) {
 	s := x.text(t)
+	if s == "--" || s == "Z0" {
+		// A null move, as analysis writes it: the side to move passes.
+		if p.InCheck() {
+			return 0, &chess.MoveError{Input: s, Err: chess.ErrNullInCheck, Detail: "the side to move must answer the check"}
+		}
+		return chess.NullMove, nil
+	}
 	m, err := p.ParseSAN(s)
 	if err == nil {
 		return m, nil
 	}
 	switch {
-	case s == "--" || s == "Z0":
-		return 0, &chess.MoveError{Input: s, Err: ErrSyntax, Detail: "a null move: not supported"}
 	case strings.IndexByte(s, '-') > 0 && s[0] != 'O' && s[0] != '0' && s[0] != 'o':
 		// Long algebraic with a hyphen, "Ng1-f3" or "e2-e4".
 		if m, err2 := p.ParseSAN(strings.Replace(s, "-", "", 1)); err2 == nil {
@@ -403,4 +408,14 @@ func nagValue(s string) (nag int, ok bool) {
 		return 6, true
 	}
 	return -1, true
+}
+
+// play plays m at p: NullMove passes the turn. A null move was checked
+// when it was read (not in check), and PlayNull leaves p as it was if not.
+func play(p *chess.Position, m chess.Move) {
+	if m == chess.NullMove {
+		p.PlayNull()
+		return
+	}
+	p.Play(m)
 }

@@ -49,7 +49,7 @@ func sans(g *Game) []string {
 	p := g.Start
 	for _, n := range g.Moves.Nodes {
 		out = append(out, p.SAN(n.Move))
-		p.Play(n.Move)
+		play(&p, n.Move)
 	}
 	return out
 }
@@ -216,7 +216,7 @@ func TestBrokenGames(t *testing.T) {
 		{35, 16, "Ke6", chess.ErrIllegal, "e2e4 e7e5 g1f3 b8c6", chess.NoResult},
 		{39, 7, ")", ErrSyntax, "e2e4", chess.NoResult},
 		{43, 7, "§", ErrSyntax, "e2e4", chess.NoResult},
-		{47, 16, "--", ErrSyntax, "e2e4 e7e5 g1f3", chess.NoResult},
+		{47, 18, "--", chess.ErrNullInCheck, "e2e4 f7f5 d1h5", chess.NoResult},
 		{51, 1, "(", ErrSyntax, "", chess.NoResult},
 		{55, 7, "$256", ErrSyntax, "e2e4", chess.NoResult},
 	}
@@ -358,6 +358,58 @@ func variationUCI(v Variation) string {
 		s = append(s, n.Move.UCI(chess.Chess960))
 	}
 	return strings.Join(s, " ")
+}
+
+// Null moves ("--" and "Z0"), in a variation and in the main line, are
+// passes: the other side moves next from the same board. Read off
+// testdata/hand/null.pgn by hand.
+func TestNullMoves(t *testing.T) {
+	games := readFile(t, "testdata/hand/null.pgn")
+	if len(games) != 2 || games[0].Err != nil || games[1].Err != nil {
+		t.Fatalf("%d games, errors %v", len(games), games)
+	}
+	g := games[0]
+	if got := strings.Join(ucis(g), " "); got != "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6" {
+		t.Errorf("main line %s", got)
+	}
+	v := g.Moves.Nodes[5].Variations
+	if len(v) != 1 || variationUCI(v[0]) != "0000 b5c6 d7c6 f3e5" || v[0].Nodes[0].Move != chess.NullMove {
+		t.Fatalf("(3... -- 4. Bxc6 dxc6 5. Nxe5): %+v", v)
+	}
+	if !slices.Equal(v[0].Nodes[0].Comments, []string{"what White threatens:"}) {
+		t.Errorf("comment after the null move: %q", v[0].Nodes[0].Comments)
+	}
+	g = games[1]
+	if got := strings.Join(sans(g), " "); got != "d4 -- c4 -- Nc3" {
+		t.Errorf("main line in SAN: %s", got)
+	}
+	if got := strings.Join(ucis(g), " "); got != "d2d4 0000 c2c4 0000 b1c3" {
+		t.Errorf("main line in UCI: %s", got)
+	}
+	final := g.Final()
+	if got, want := final.FEN(chess.Standard), "rnbqkbnr/pppppppp/8/8/2PP4/2N5/PP2PPPP/R1BQKBNR b KQkq - 2 3"; got != want {
+		t.Errorf("final position %s, want %s", got, want)
+	}
+	if st := g.Status(); st.Outcome.Termination != chess.Ongoing {
+		t.Errorf("status %v", st)
+	}
+	out, err := g.AppendPGN(nil, chess.Standard)
+	if err != nil || !strings.Contains(string(out), "\n1. d4 -- 2. c4 -- 3. Nc3 *\n") {
+		t.Errorf("written: %v\n%s", err, out)
+	}
+	// A null move the writer is given where the side to move is in check.
+	p := g.Start
+	for _, m := range []string{"e4", "f5", "Qh5+"} {
+		mv, err := p.ParseSAN(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Play(mv)
+	}
+	bad := NewGame(p, []chess.Move{chess.NullMove})
+	if _, err := bad.AppendPGN(nil, chess.Standard); err == nil {
+		t.Error("a null move in check was written")
+	}
 }
 
 // The state after the last move, by the rules.

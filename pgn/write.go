@@ -250,7 +250,7 @@ func (w *movetextWriter) variation(v *Variation, p chess.Position) error {
 	force := true
 	for i := range v.Nodes {
 		n := &v.Nodes[i]
-		if !p.IsLegal(n.Move) {
+		if n.Move == chess.NullMove && p.InCheck() || n.Move != chess.NullMove && !p.IsLegal(n.Move) {
 			return fmt.Errorf("%w: %s in %s", errMove, n.Move, p.FEN(chess.Standard))
 		}
 		switch {
@@ -275,7 +275,7 @@ func (w *movetextWriter) variation(v *Variation, p chess.Position) error {
 			w.close(")")
 			force = true
 		}
-		p.Play(n.Move)
+		play(&p, n.Move)
 	}
 	return nil
 }

@@ -82,7 +82,11 @@ func AppendGame(dst []byte, g *pgn.Game) []byte {
 		dst = append(dst, '"')
 		dst = p.AppendSAN(dst, n.Move)
 		dst = append(dst, '"')
-		p.Play(n.Move)
+		if n.Move == chess.NullMove {
+			p.PlayNull() // read as legal: the side passing was not in check
+		} else {
+			p.Play(n.Move)
+		}
 	}
 	dst = append(dst, `],"fen":`...)
 	if valid {
