@@ -163,14 +163,8 @@ func stageBoard(stage string) chess.Board {
 
 // GET /: the generator with a position drawn from the secure source.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) *inputError {
-	if r.URL.RawQuery != "" {
-		q, err := newQuery(r.URL.RawQuery)
-		if err != nil {
-			return err
-		}
-		if err := q.only(); err != nil {
-			return err
-		}
+	if err := noQuery(r); err != nil {
+		return err
 	}
 	h := s.homeData(r, chess960.Random())
 	h.Random = true

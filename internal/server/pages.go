@@ -105,14 +105,8 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) *inputError {
 
 // GET /api: the API's documentation page.
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) *inputError {
-	if r.URL.RawQuery != "" {
-		q, err := newQuery(r.URL.RawQuery)
-		if err != nil {
-			return err
-		}
-		if err := q.only(); err != nil {
-			return err
-		}
+	if err := noQuery(r); err != nil {
+		return err
 	}
 	p := s.newPage(r, "JSON API", "api")
 	p.Description = "The chess960 JSON API: the same answers as the command line's --json."

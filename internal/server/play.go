@@ -250,7 +250,7 @@ func (gm *game) url(ply int) string {
 // encodeOrdered writes the parameters in a fixed, readable order.
 func encodeOrdered(v url.Values) string {
 	var b strings.Builder
-	for _, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"} {
+	for _, k := range gameParams {
 		if !v.Has(k) {
 			continue
 		}
@@ -558,7 +558,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil {
 		return err
 	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "move", "engine", "skill", "nodes", "analysis", "go"); err != nil {
+	if err := q.only(append(gameParams, "move", "go")...); err != nil {
 		return err
 	}
 	if !q.has("pos") && !q.has("fen") {
@@ -703,28 +703,42 @@ func (s *Server) stateOf(gm *game) playState {
 
 func sortHidden(h []hiddenField) {
 	order := map[string]int{}
-	for i, k := range []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"} {
+	for i, k := range gameParams {
 		order[k] = i
 	}
 	sort.Slice(h, func(i, j int) bool { return order[h[i].Name] < order[h[j].Name] })
 }
 
-// GET /play/state: the play page's state as JSON (not part of the public
-// API: its shape follows the page).
-func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
+// gameParams are the parameters of a game's address, in the order they
+// are written.
+var gameParams = []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"}
+
+// readGameOnly reads the game of a request that takes no other
+// parameter, and names its engine.
+func (s *Server) readGameOnly(r *http.Request) (*game, *inputError) {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"); err != nil {
-		return err
+	if err := q.only(gameParams...); err != nil {
+		return nil, err
 	}
 	gm, _, err := readGame(q)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if gm.eng.side != "" && s.cfg.Engine != nil {
 		gm.engineName = s.cfg.Engine.Name()
+	}
+	return gm, nil
+}
+
+// GET /play/state: the play page's state as JSON (not part of the public
+// API: its shape follows the page).
+func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
+	gm, err := s.readGameOnly(r)
+	if err != nil {
+		return err
 	}
 	st := s.stateOf(gm)
 	writeJSONBytes(w, marshalCompact(st), cacheStable)
@@ -733,19 +747,9 @@ func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
 
 // GET /play.pgn: the game as a PGN file.
 func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
-	q, err := newQuery(r.URL.RawQuery)
+	gm, err := s.readGameOnly(r)
 	if err != nil {
 		return err
-	}
-	if err := q.only("pos", "fen", "moves", "ply", "claim", "flip", "engine", "skill", "nodes", "analysis"); err != nil {
-		return err
-	}
-	gm, _, err := readGame(q)
-	if err != nil {
-		return err
-	}
-	if gm.eng.side != "" && s.cfg.Engine != nil {
-		gm.engineName = s.cfg.Engine.Name()
 	}
 	num := -1
 	if sp, perr := chess960.ParseFEN(gm.start.FEN(chess960.XFEN)); perr == nil {
