@@ -17,6 +17,7 @@ func FuzzRead(f *testing.F) {
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0",
 		"\xef\xbb\xbf[Event \"crlf\"]\r\n\r\n1. d4 { [%clk 0:03:00] } 1... d5 ; rest\r\n2. c4 *\r\n",
 		"1. e4 {never closed\n[Event \"next\"]\n1. d4 (1... d5 *",
+		"1. e4 e5 (1... -- {threat} 2. d4) 2. Nf3 Z0 3. Bc4 -- 4. Qh5+ -- *",
 	} {
 		f.Add([]byte(s))
 	}
