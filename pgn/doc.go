@@ -13,9 +13,9 @@
 // The reader takes what real files contain:
 //   - tag pairs, several on a line or one per line, with \" and \\ escapes;
 //   - movetext in SAN ("0-0" and "0-0-0" too, "e.p." after a capture,
-//     "Ng1-f3" style hyphens, and the null move "--" or "Z0" of analysis,
-//     a pass by a side not in check, read as chess.NullMove and written
-//     "--"), move numbers with "." or "...", the four
+//     "Ng1-f3" style hyphens, and the null move of analysis, "--", "Z0",
+//     "0000" or "@@@@": a pass by a side not in check, read as
+//     chess.NullMove and written "--"), move numbers with "." or "...", the four
 //     results, comments {...} over several lines and ; to the end of the
 //     line, NAGs $n and the suffixes ! ? !! ?? !? ?! (kept as $1 to $6),
 //     variations ( ... ) nested to any reasonable depth, and % escape lines;

@@ -44,8 +44,8 @@ type Variation struct {
 // Node is one move of a line, with what annotates it.
 type Node struct {
 	// Move is the move played: legal in its position, or chess.NullMove
-	// ("--" or "Z0" in the file), a pass by a side not in check, as
-	// analysis writes it. Play it with chess.Position.PlayNull.
+	// ("--", "Z0", "0000" or "@@@@" in the file), a pass by a side not in
+	// check, as analysis writes it. Play it with chess.Position.PlayNull.
 	Move chess.Move
 	// NAGs are the numeric annotation glyphs after the move: $1 for "!",
 	// $2 for "?", $3 for "!!", $4 for "??", $5 for "!?", $6 for "?!".

@@ -292,7 +292,7 @@ func skipVariation(toks []token, i int) int {
 // move reads a move in SAN at p.
 func (x *game) move(p *chess.Position, t token) (chess.Move, error) {
 	s := x.text(t)
-	if s == "--" || s == "Z0" {
+	if s == "--" || s == "Z0" || s == "0000" || s == "@@@@" {
 		// A null move, as analysis writes it: the side to move passes.
 		if p.InCheck() {
 			return 0, &chess.MoveError{Input: s, Err: chess.ErrNullInCheck, Detail: "the side to move must answer the check"}

@@ -365,7 +365,7 @@ func variationUCI(v Variation) string {
 // testdata/hand/null.pgn by hand.
 func TestNullMoves(t *testing.T) {
 	games := readFile(t, "testdata/hand/null.pgn")
-	if len(games) != 2 || games[0].Err != nil || games[1].Err != nil {
+	if len(games) != 3 || games[0].Err != nil || games[1].Err != nil || games[2].Err != nil {
 		t.Fatalf("%d games, errors %v", len(games), games)
 	}
 	g := games[0]
@@ -396,6 +396,9 @@ func TestNullMoves(t *testing.T) {
 	out, err := g.AppendPGN(nil, chess.Standard)
 	if err != nil || !strings.Contains(string(out), "\n1. d4 -- 2. c4 -- 3. Nc3 *\n") {
 		t.Errorf("written: %v\n%s", err, out)
+	}
+	if got := strings.Join(sans(games[2]), " "); got != "Nf3 -- Ng1 -- e4" {
+		t.Errorf("0000 and @@@@: %s", got)
 	}
 	// A null move the writer is given where the side to move is in check.
 	p := g.Start

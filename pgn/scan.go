@@ -317,7 +317,7 @@ func isNameChar(c byte) bool {
 // symbol characters (PGN standard 7): letters, digits and _+#=:-/.
 func isSymbolChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/'
+		c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/' || c == '@'
 }
 
 // isTagLine reports whether line is a tag pair on a line of its own,
@@ -471,7 +471,7 @@ func (s *scanner) moves(base, i int) {
 			case len(sym) == 1 && c == 'e' && bytes.HasPrefix(line[j:], []byte(".p.")):
 				// "e.p." after an en-passant capture
 				j += 3
-			case isDigits(sym):
+			case isDigits(sym) && string(sym) != "0000": // "0000" is a null move
 				s.emit(tMoveNum, base+i, base+j)
 			case isResult(sym):
 				s.emit(tResult, base+i, base+j)
