@@ -6,9 +6,9 @@ package data
 import _ "embed"
 
 // BalanceName is the file name of the balance table in data/.
-const BalanceName = "balance-stockfish-15.1-d20.csv"
+const BalanceName = "balance-stockfish-15.1-d25.csv"
 
-//go:embed balance-stockfish-15.1-d20.csv
+//go:embed balance-stockfish-15.1-d25.csv
 var balanceCSV string
 
 // BalanceCSV returns the text of the balance table.

@@ -14,8 +14,8 @@ func ExampleBalanceCSV() {
 	fmt.Println(lines[2])
 	fmt.Println(len(lines) - 1) // comment lines, the header row and 960 rows
 	// Output:
-	// balance-stockfish-15.1-d20.csv
+	// balance-stockfish-15.1-d25.csv
 	// # engine: Stockfish 15.1
-	// # depth: 20
+	// # depth: 25
 	// 966
 }

@@ -24,8 +24,8 @@ func ExampleLoad() {
 	p := d.Next()
 	fmt.Println(p.ID(), p, t.Row(p).Score.Short())
 	// Output:
-	// Stockfish 15.1 depth 20
-	// RNBQKBNR +0.36 d2d4
-	// 350 balanced
-	// 607 RQNKRNBB +0.23
+	// Stockfish 15.1 depth 25
+	// RNBQKBNR +0.35 d2d4
+	// 364 balanced
+	// 502 RQBNKBNR +0.26
 }

@@ -27,7 +27,7 @@ const maxBalanced = 10000
 // itself (every row's whole line as text) is not kept: a smaller live heap
 // is less for the collector to scan.
 type balanceData struct {
-	source string // "Stockfish 15.1, depth 20"
+	source string // "Stockfish 15.1, depth 25"
 	score  [chess960.Count]uci.Score
 	line   [chess960.Count]string // "1. d4 Nf6 2. c4 c6": the first 8 plies
 }
@@ -75,7 +75,7 @@ func (b *balanceData) balanced(maxCP int) chess960.Set {
 	return s
 }
 
-// balanceSource names the table: "Stockfish 15.1, depth 20".
+// balanceSource names the table: "Stockfish 15.1, depth 25".
 func balanceSource() string { return balanceTable().source }
 
 // unbalanced is the complement of the positions within maxCP centipawns.
@@ -107,7 +107,7 @@ func evalOf(sp chess960.StartPos) (string, int) {
 // it.
 type balanceView struct {
 	Eval   string // "+0.32"
-	Source string // "Stockfish 15.1, depth 20"
+	Source string // "Stockfish 15.1, depth 25"
 	Line   string // the best line in SAN, numbered: "1. c4 c6 2. g4 d5"
 	// A link to the gallery of the starts as balanced as this one (or of
 	// the balanced ones, for an unbalanced start).

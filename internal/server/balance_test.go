@@ -11,10 +11,11 @@ import (
 	"github.com/chess960/chess960/internal/balance"
 )
 
-// The balance table's rows used here, as data/balance-stockfish-15.1-d20.csv
-// has them: 0 BBQNNRKR +15 (b2b4 b7b6 c2c4 c7c5), 180 NBBRNKRQ 0, 518
-// RNBQKBNR +36 (d2d4 g8f6 c2c4 c7c6); 108 positions within 20
-// centipawns and 350 within 30 (counted from the CSV with awk).
+// The balance table's rows used here, as data/balance-stockfish-15.1-d25.csv
+// has them: 0 BBQNNRKR +12 (b2b4 b7b6 c2c4 c7c5), 115 BNQRNKRB 0, 518
+// RNBQKBNR +35 (d2d4 g8f6 c2c4 g7g6 b1c3 d7d5 g1f3 f8g7); 110 positions
+// within 20 centipawns and 364 within 30 (counted from the CSV with a
+// script of its own).
 
 func TestBalanceOnPages(t *testing.T) {
 	s := testServer()
@@ -22,12 +23,12 @@ func TestBalanceOnPages(t *testing.T) {
 		target string
 		words  []string
 	}{
-		{"/pos/518", []string{`<dd id="eval"`, ">&#43;0.36</dd>", "Stockfish 15.1, depth 20 scores this start <strong>&#43;0.36</strong>",
-			"1. d4 Nf6 2. c4 c6 3. Nc3 d5 4. Nf3 dxc4", `href="/gallery?balanced=50"`}},
-		{"/pos/0", []string{">&#43;0.15</dd>", "1. b4 b6 2. c4 c5", `href="/gallery?balanced=20"`}},
-		{"/pos/180", []string{">0.00</dd>", `href="/gallery?balanced=10"`}},
-		{"/gallery", []string{`data-id="518" data-rank="RNBQKBNR" data-k="e" data-l="f" data-d="c" data-cp="36"`, `<span class="t-eval"`, ">&#43;0.36</span>", "960 of 960 positions"}},
-		{"/gallery?balanced=20", []string{"108 of 960 positions", `<option value="20" selected>|eval| ≤ 0.20 (108)</option>`}},
+		{"/pos/518", []string{`<dd id="eval"`, ">&#43;0.35</dd>", "Stockfish 15.1, depth 25 scores this start <strong>&#43;0.35</strong>",
+			"1. d4 Nf6 2. c4 g6 3. Nc3 d5 4. Nf3 Bg7", `href="/gallery?balanced=50"`}},
+		{"/pos/0", []string{">&#43;0.12</dd>", "1. b4 b6 2. c4 c5", `href="/gallery?balanced=20"`}},
+		{"/pos/115", []string{">0.00</dd>", `href="/gallery?balanced=10"`}},
+		{"/gallery", []string{`data-id="518" data-rank="RNBQKBNR" data-k="e" data-l="f" data-d="c" data-cp="35"`, `<span class="t-eval"`, ">&#43;0.35</span>", "960 of 960 positions"}},
+		{"/gallery?balanced=20", []string{"110 of 960 positions", `<option value="20" selected>|eval| ≤ 0.20 (110)</option>`}},
 		{"/gallery?balanced=30&king=e", []string{"of 960 positions", `<option value="30" selected>`}},
 		{"/gallery?balanced=7", []string{`<option value="7" selected>|eval| ≤ 0.07`}},
 		{"/gallery?balanced=30&pairs=1", []string{"of 480 mirror pairs"}},
@@ -53,8 +54,8 @@ func TestBalanceOnPages(t *testing.T) {
 		}
 		shown++
 	}
-	if shown != 350 {
-		t.Errorf("balanced=30 shows %d positions, want 350", shown)
+	if shown != 364 {
+		t.Errorf("balanced=30 shows %d positions, want 364", shown)
 	}
 	for _, target := range []string{"/gallery?balanced=-1", "/gallery?balanced=x", "/gallery?balanced=10001", "/api/random?balanced=1e3", "/draw?rounds=2&seed=a&balanced=-5"} {
 		if r := get(t, s, "GET", target, nil); r.StatusCode != 400 {
@@ -78,7 +79,7 @@ func TestBalancedDraws(t *testing.T) {
 	page := readAll(t, get(t, s, "GET", "/draw?rounds=6&seed=Round+1&unique=1&exclude=0-99&balanced=20", nil))
 	drawn := ids(page)
 	if len(drawn) != 6 || !strings.Contains(page, "chess960 random --seed &#39;Round 1&#39; --count 6 --unique --balanced 20 --exclude ") ||
-		!strings.Contains(page, "balanced positions only (|eval| ≤ 0.20 by Stockfish 15.1, depth 20)") {
+		!strings.Contains(page, "balanced positions only (|eval| ≤ 0.20 by Stockfish 15.1, depth 25)") {
 		t.Fatalf("draw: %v", drawn)
 	}
 	// The same draws as the API (and so as random --balanced, which the
@@ -97,7 +98,7 @@ func TestBalancedDraws(t *testing.T) {
 			t.Errorf("draw %d: page %s, API %d", i+1, drawn[i], p.ID)
 		}
 	}
-	if d.Balanced == nil || *d.Balanced != 20 || d.Exclude != "0-99" || d.Allowed != 108-countBalancedBelow100(t, s, 20) {
+	if d.Balanced == nil || *d.Balanced != 20 || d.Exclude != "0-99" || d.Allowed != 110-countBalancedBelow100(t, s, 20) {
 		t.Errorf("API: balanced %v, exclude %q, allowed %d", d.Balanced, d.Exclude, d.Allowed)
 	}
 	// Every drawn position is within 0.20 and not excluded.
@@ -125,7 +126,7 @@ func TestBalancedDraws(t *testing.T) {
 	}
 	// Nothing left: the message names the limit.
 	r := get(t, s, "GET", "/api/random?balanced=5&exclude=0-959", nil)
-	if e := decodeError(t, r); r.StatusCode != 400 || e.Param != "balanced" || !strings.Contains(e.Error, "4 positions are within 5 centipawns") {
+	if e := decodeError(t, r); r.StatusCode != 400 || e.Param != "balanced" || !strings.Contains(e.Error, "2 positions are within 5 centipawns") {
 		t.Errorf("nothing left: %d %+v", r.StatusCode, e)
 	}
 	if b := readAll(t, get(t, s, "GET", "/draw?rounds=2&seed=a&balanced=5&exclude=0-959", nil)); !strings.Contains(b, "leaves none of them") {
