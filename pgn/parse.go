@@ -43,35 +43,29 @@ type game struct {
 }
 
 // comment appends c to dst, a node's or a variation's comments, in the
-// room kept for the game's comments when dst is empty or ends where that
-// room is filled up to: one allocation for all the comments of a game.
-func (x *game) comment(dst []string, c string) []string {
-	k := len(x.cs)
-	switch {
-	case k == cap(x.cs):
-	case len(dst) == 0:
-		x.cs = append(x.cs, c)
-		return x.cs[k : k+1 : k+1]
-	case len(dst) <= k && &x.cs[k-len(dst)] == &dst[0]:
-		x.cs = append(x.cs, c)
-		return x.cs[k-len(dst) : k+1 : k+1]
-	}
-	return append(dst, c)
-}
+// room kept for the game's comments (see appendShared).
+func (x *game) comment(dst []string, c string) []string { return appendShared(&x.cs, dst, c) }
 
-// nag is comment for NAGs.
-func (x *game) nag(dst []int, n int) []int {
-	k := len(x.nags)
+// nag appends n to dst, a node's NAGs, in the room kept for the game's NAGs.
+func (x *game) nag(dst []int, n int) []int { return appendShared(&x.nags, dst, n) }
+
+// appendShared appends v to dst in room, a slice made with the capacity for
+// all the game's values of its kind, when dst is empty or ends where room is
+// filled up to: one allocation for all of a game's comments (or NAGs).
+// Otherwise, or once room is full, it appends to dst as append does.
+func appendShared[T any](room *[]T, dst []T, v T) []T {
+	r := *room
+	k := len(r)
 	switch {
-	case k == cap(x.nags):
+	case k == cap(r):
 	case len(dst) == 0:
-		x.nags = append(x.nags, n)
-		return x.nags[k : k+1 : k+1]
-	case len(dst) <= k && &x.nags[k-len(dst)] == &dst[0]:
-		x.nags = append(x.nags, n)
-		return x.nags[k-len(dst) : k+1 : k+1]
+		*room = append(r, v)
+		return (*room)[k : k+1 : k+1]
+	case len(dst) <= k && &r[k-len(dst)] == &dst[0]:
+		*room = append(r, v)
+		return (*room)[k-len(dst) : k+1 : k+1]
 	}
-	return append(dst, n)
+	return append(dst, v)
 }
 
 func (x *game) text(t token) string { return x.s[t.start:t.end] }
