@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
@@ -12,11 +13,12 @@ import (
 // MaxDepth is how deeply variations may nest: a deeper one is an error.
 const MaxDepth = 64
 
-// parser turns raws into games. Each goroutine has its own: it keeps the
-// start positions of the FEN tags it has read (a Chess960 database has at
-// most 960 of them) and its stack of open variations.
+// parser turns raws into games. Each goroutine has its own, with its stack
+// of open variations; the start positions of the FEN tags read (a Chess960
+// database has at most 960 of them, in a few spellings) are in the
+// Reader's cache, which its parsers share.
 type parser struct {
-	fens  map[string]fenEntry
+	fens  *fenCache
 	stack []frame
 }
 
@@ -307,23 +309,36 @@ func (x *game) move(p *chess.Position, t token) (chess.Move, error) {
 	return 0, err
 }
 
+// fenCache keeps the start positions of the FEN tags read, for all the
+// parsers of one Reader (ReadParallel's workers share it).
+type fenCache struct {
+	mu sync.RWMutex
+	m  map[string]fenEntry
+}
+
 // fen reads a FEN tag, from the cache when it has been read before.
 func (ps *parser) fen(s string) (fenEntry, error) {
-	if e, ok := ps.fens[s]; ok {
+	c := ps.fens
+	c.mu.RLock()
+	e, ok := c.m[s]
+	c.mu.RUnlock()
+	if ok {
 		return e, nil
 	}
 	p, err := chess.ParseFEN(s)
 	if err != nil {
 		return fenEntry{}, err
 	}
-	e := fenEntry{pos: p, sid: -1}
+	e = fenEntry{pos: p, sid: -1}
 	if sp, err := chess960.ParseFEN(p.FEN(chess.Standard)); err == nil {
 		e.sid = int16(sp.ID()) + 1
 	}
-	if ps.fens == nil || len(ps.fens) >= 4096 {
-		ps.fens = make(map[string]fenEntry)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= 4096 {
+		c.m = make(map[string]fenEntry)
 	}
-	ps.fens[strings.Clone(s)] = e
+	c.m[strings.Clone(s)] = e
+	c.mu.Unlock()
 	return e, nil
 }
 

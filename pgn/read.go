@@ -14,9 +14,10 @@ type Reader struct {
 	// (ErrTooLong). Set it before the first Read.
 	MaxGameBytes int
 
-	in io.Reader
-	s  *scanner
-	p  parser
+	in   io.Reader
+	s    *scanner
+	p    parser
+	fens fenCache
 }
 
 // NewReader returns a Reader that reads from r. It buffers r itself.
@@ -27,6 +28,7 @@ func NewReader(r io.Reader) *Reader {
 func (r *Reader) scanner() *scanner {
 	if r.s == nil {
 		r.s = newScanner(r.in, r.MaxGameBytes)
+		r.p.fens = &r.fens
 	}
 	return r.s
 }
@@ -138,7 +140,7 @@ func ReadParallel[T any](r *Reader, workers int, work func(*Game) T, emit func(T
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var p parser
+			p := parser{fens: &r.fens}
 			for b := range todo {
 				b.out = make([]T, len(b.raws))
 				for i, raw := range b.raws {
