@@ -2,34 +2,18 @@ package uci
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chess960/chess960/internal/testtool"
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/perft"
 )
 
-// stockfish returns the path of Stockfish. Without it the live tests fail
-// when CI is set (CI installs it) and are skipped otherwise.
-func stockfish(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{os.Getenv("STOCKFISH"), "stockfish", "/usr/games/stockfish"} {
-		if p == "" {
-			continue
-		}
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("Stockfish is not installed (not on PATH nor at /usr/games/stockfish), and CI is set: .ci/run must install it (apt-get install stockfish)")
-	}
-	t.Skip("Stockfish is not installed (apt-get install stockfish, or set STOCKFISH): skipping the live test")
-	return ""
-}
+// stockfish returns Stockfish's path, or fails (CI) or skips the test.
+func stockfish(t *testing.T) string { return testtool.Stockfish(t) }
 
 func TestStockfish(t *testing.T) {
 	path := stockfish(t)

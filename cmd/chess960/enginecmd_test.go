@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chess960/chess960/internal/testtool"
+
 	"github.com/chess960/chess960/chess"
 )
 
@@ -45,20 +47,8 @@ func fakeEngine(t *testing.T, flags ...string) string {
 	return path
 }
 
-// stockfishPath returns Stockfish, or skips (fails under CI).
-func stockfishPath(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"stockfish", "/usr/games/stockfish"} {
-		if full, err := exec.LookPath(p); err == nil {
-			return full
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("Stockfish is not installed and CI is set: .ci/run must install it")
-	}
-	t.Skip("Stockfish is not installed (apt-get install stockfish): skipping the live test")
-	return ""
-}
+// stockfishPath returns Stockfish's path, or fails (CI) or skips the test.
+func stockfishPath(t *testing.T) string { return testtool.Stockfish(t) }
 
 // without drops the lines that start with prefix (timings).
 func without(s, prefix string) string {

@@ -5,11 +5,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/chess960/chess960/internal/testtool"
 
 	"github.com/chromedp/chromedp"
 )
@@ -22,21 +23,7 @@ func chromium(t *testing.T) context.Context {
 	if testing.Short() {
 		t.Skip("-short: no browser")
 	}
-	exe := os.Getenv("CHROMIUM")
-	if exe == "" {
-		for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-			if p, err := exec.LookPath(name); err == nil {
-				exe = p
-				break
-			}
-		}
-	}
-	if exe == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI: no Chromium found (install Debian's chromium package, or set CHROMIUM)")
-		}
-		t.Skip("no Chromium found: install chromium or set CHROMIUM to run the browser checks")
-	}
+	exe := testtool.Chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

@@ -10,39 +10,23 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/chess960/chess960/internal/testtool"
+
+	"github.com/chromedp/chromedp"
+
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/diagram/raster"
-	"github.com/chromedp/chromedp"
 )
 
 var browserShots = os.Getenv("DIAGRAM_SHOTS") // a directory to keep the screenshots in
 
-// findChromium returns the browser to drive: $CHROMIUM, else the first of
-// Debian's chromium and the usual names on the PATH. Without one the test
-// fails when CI is set (CI must install it; see .ci/run) and is skipped
-// otherwise.
-func findChromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("CI: no Chromium found (install Debian's chromium package, or set CHROMIUM)")
-	}
-	t.Skip("no Chromium found: install chromium or set CHROMIUM to run the browser checks")
-	return ""
-}
+// findChromium returns Chromium's path, or fails (CI) or skips the test.
+func findChromium(t *testing.T) string { return testtool.Chromium(t) }
 
 // TestBrowser draws SVGs in headless Chromium and checks the screenshots'
 // pixels: the right colour of piece on each square, the board flipped

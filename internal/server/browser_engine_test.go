@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chess960/chess960/internal/testtool"
+
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -25,20 +27,8 @@ import (
 	"github.com/chess960/chess960/uci"
 )
 
-// stockfish returns Debian's Stockfish, or skips (fails when CI is set).
-func stockfish(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"stockfish", "/usr/games/stockfish"} {
-		if full, err := exec.LookPath(p); err == nil {
-			return full
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("Stockfish is not installed and CI is set: .ci/run must install it")
-	}
-	t.Skip("Stockfish is not installed (apt-get install stockfish): skipping the engine's browser test")
-	return ""
-}
+// stockfish returns Stockfish's path, or fails (CI) or skips the test.
+func stockfish(t *testing.T) string { return testtool.Stockfish(t) }
 
 // engineConfig is a server config with a pool of Stockfish.
 func engineConfig(t *testing.T, size int, maxSearch time.Duration) server.Config {

@@ -10,11 +10,12 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chess960/chess960/internal/testtool"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -38,13 +39,7 @@ func browser(t *testing.T) (context.Context, string) {
 // browserWith is browser with a server of the config.
 func browserWith(t *testing.T, cfg server.Config) (context.Context, string) {
 	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed; the browser tests need it in CI (.ci/run installs it)")
-		}
-		t.Skip("chromium not installed: skipping the browser tests (apt-get install chromium)")
-	}
+	path := testtool.Chromium(t)
 	ts := httptest.NewServer(server.New(cfg))
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

@@ -1,0 +1,43 @@
+// Package testtool finds the real programs some tests drive: Stockfish and
+// Chromium. It applies the project's rule for them in one place: when the
+// program is missing, a test fails if the CI environment variable is set
+// (.ci/run installs every one of them) and is skipped otherwise, with a
+// message saying how to install it. Only tests import this package.
+package testtool
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// Stockfish returns the path of $STOCKFISH, else stockfish on the PATH,
+// else Debian's /usr/games/stockfish.
+func Stockfish(t testing.TB) string {
+	t.Helper()
+	return find(t, "STOCKFISH", []string{"stockfish", "/usr/games/stockfish"}, "Stockfish", "apt-get install stockfish")
+}
+
+// Chromium returns the path of $CHROMIUM, else Debian's chromium or
+// another Chromium on the PATH.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	return find(t, "CHROMIUM", []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}, "Chromium", "apt-get install chromium")
+}
+
+func find(t testing.TB, env string, names []string, what, install string) string {
+	t.Helper()
+	if p := os.Getenv(env); p != "" {
+		names = append([]string{p}, names...)
+	}
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed and CI is set: .ci/run must install it (%s, or set %s)", what, install, env)
+	}
+	t.Skipf("%s is not installed: skipping (%s, or set %s)", what, install, env)
+	return ""
+}

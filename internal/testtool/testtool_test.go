@@ -1,0 +1,52 @@
+package testtool
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// recorder is a testing.TB that records Fatalf and Skipf instead of
+// stopping the test.
+type recorder struct {
+	testing.TB
+	fatal, skip string
+}
+
+func (r *recorder) Helper()                          {}
+func (r *recorder) Fatalf(f string, a ...any)        { r.fatal = fmt.Sprintf(f, a...) }
+func (r *recorder) Skipf(format string, args ...any) { r.skip = fmt.Sprintf(format, args...) }
+
+func TestFind(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "fake-engine")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	t.Setenv("FAKE", "")
+
+	// Found on the PATH, and through the variable, which comes first.
+	if got := find(&recorder{TB: t}, "FAKE", []string{"nothing-here", "fake-engine"}, "Fake", "install it"); got != prog {
+		t.Errorf("on the PATH: %q, want %q", got, prog)
+	}
+	t.Setenv("FAKE", prog)
+	if got := find(&recorder{TB: t}, "FAKE", []string{"nothing-here"}, "Fake", "install it"); got != prog {
+		t.Errorf("from $FAKE: %q, want %q", got, prog)
+	}
+
+	// Missing: skipped without CI, failed with it.
+	t.Setenv("FAKE", "")
+	t.Setenv("CI", "")
+	r := &recorder{TB: t}
+	if got := find(r, "FAKE", []string{"nothing-here"}, "Fake", "install it"); got != "" || r.fatal != "" || !strings.Contains(r.skip, "Fake is not installed") {
+		t.Errorf("missing, no CI: %q, fatal %q, skip %q", got, r.fatal, r.skip)
+	}
+	t.Setenv("CI", "true")
+	r = &recorder{TB: t}
+	if find(r, "FAKE", []string{"nothing-here"}, "Fake", "install it"); r.fatal == "" || !strings.Contains(r.fatal, ".ci/run must install it") {
+		t.Errorf("missing, CI set: fatal %q, skip %q", r.fatal, r.skip)
+	}
+}
