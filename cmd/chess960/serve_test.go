@@ -320,15 +320,7 @@ func TestServeCommand(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("served %q, want %q", b, want)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("serve exited %d", code)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop")
-	}
+	stopServe(t, cancel, done)
 	// Bad flags.
 	if _, errOut, code := call(t, "", "serve", "--log", "xml"); code != 1 || !strings.Contains(errOut, `--log "xml"`) {
 		t.Errorf("--log xml: %d %q", code, errOut)
@@ -394,6 +386,13 @@ func TestServeEngine(t *testing.T) {
 	if !strings.Contains(string(b), `"searches": 2`) || !strings.Contains(string(b), `"maxMovetime": 1500`) {
 		t.Errorf("/api/engine: %s", b)
 	}
+	stopServe(t, cancel, done)
+}
+
+// stopServe cancels a running serve command and checks that it stops, with
+// exit status 0, within 15 seconds.
+func stopServe(t *testing.T, cancel func(), done <-chan int) {
+	t.Helper()
 	cancel()
 	select {
 	case code := <-done:
