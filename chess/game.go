@@ -155,6 +155,13 @@ func NewGame(p Position) *Game {
 	return &Game{history: []Position{p}}
 }
 
+// Reset starts g again from p, as NewGame(p) would, keeping the room g has
+// for positions and moves: a program that replays many games can use one
+// Game for all of them.
+func (g *Game) Reset(p Position) {
+	*g = Game{history: append(g.history[:0], p), moves: g.moves[:0]}
+}
+
 // Start returns the position the game started from.
 func (g *Game) Start() Position { return g.history[0] }
 

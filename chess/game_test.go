@@ -308,3 +308,39 @@ func TestResult(t *testing.T) {
 		t.Error("a draw has a winner")
 	}
 }
+
+// Reset starts a game again: no moves, no claim, the repetitions counted
+// from the new start only.
+func TestGameReset(t *testing.T) {
+	start := MustParseFEN("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")
+	g := NewGame(start)
+	for _, s := range []string{"Nf3", "Nf6", "Ne1", "Ne8", "Nf3", "Nf6", "Ne1", "Ne8"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(s, err)
+		}
+	}
+	if err := g.Claim(Claim{ThreefoldRepetition, 0}); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Outcome().IsOver() {
+		t.Fatal("the claimed draw does not end the game")
+	}
+	other := MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	g.Reset(other)
+	if now, from := g.Position(), g.Start(); g.Len() != 0 || now != other || from != other || g.Outcome().IsOver() {
+		t.Fatalf("after Reset: %d moves, at %s from %s, outcome %v", g.Len(), now.FEN(Standard), from.FEN(Standard), g.Outcome())
+	}
+	// Twice to the start of the new game and back: two repetitions, so no
+	// claim yet; the old game's positions do not count.
+	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(s, err)
+		}
+	}
+	if c := g.Status().Claims; len(c) != 0 {
+		t.Errorf("claims at the second occurrence of the new start: %v", c)
+	}
+	if got := g.Moves(); len(got) != 4 || got[0].UCI(Standard) != "g1f3" {
+		t.Errorf("moves after Reset: %v", got)
+	}
+}
