@@ -57,12 +57,43 @@ func BenchmarkRead(b *testing.B) {
 	reportGames(b, games, len(data))
 }
 
+// BenchmarkReadReuse reads as BenchmarkRead does, with ReuseGames.
+func BenchmarkReadReuse(b *testing.B) {
+	data := benchText(b)
+	games := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data))
+		r.ReuseGames = true
+		for {
+			_, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			games++
+		}
+	}
+	reportGames(b, games, len(data))
+}
+
 // BenchmarkReadParallel does the same on every CPU.
 func BenchmarkReadParallel(b *testing.B) {
 	data := benchText(b)
 	games := 0
 	for b.Loop() {
 		ReadParallel(NewReader(bytes.NewReader(data)), runtime.GOMAXPROCS(0), func(g *Game) int { return len(g.Moves.Nodes) },
+			func(int) error { games++; return nil })
+	}
+	reportGames(b, games, len(data))
+}
+
+// BenchmarkReadParallelReuse does the same with ReuseGames.
+func BenchmarkReadParallelReuse(b *testing.B) {
+	data := benchText(b)
+	games := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data))
+		r.ReuseGames = true
+		ReadParallel(r, runtime.GOMAXPROCS(0), func(g *Game) int { return len(g.Moves.Nodes) },
 			func(int) error { games++; return nil })
 	}
 	reportGames(b, games, len(data))

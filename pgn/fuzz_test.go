@@ -22,12 +22,28 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The same games read into one reused Game.
+		var reused []string
+		rr := NewReader(bytes.NewReader(data))
+		rr.MaxGameBytes = 1 << 16
+		rr.ReuseGames = true
+		for g, err := range rr.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			reused = append(reused, describe(g))
+		}
 		r := NewReader(bytes.NewReader(data))
 		r.MaxGameBytes = 1 << 16
+		n := 0
 		for g, err := range r.All() {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if n >= len(reused) || describe(g) != reused[n] {
+				t.Fatalf("game %d reads differently into a reused Game", g.Number)
+			}
+			n++
 			if !g.hasStart() {
 				continue
 			}
@@ -51,6 +67,9 @@ func FuzzRead(f *testing.F) {
 			}
 			_ = g.Status()
 			_, _ = g.StartID()
+		}
+		if n != len(reused) {
+			t.Fatalf("%d games, and %d read into a reused Game", n, len(reused))
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
@@ -56,6 +57,54 @@ type Node struct {
 	// Variations are alternatives to this move, each starting from the
 	// position before it.
 	Variations []Variation
+}
+
+// Clone returns a deep copy of g, which shares nothing with g that g's
+// Reader could reuse (see Reader.ReuseGames).
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Tags = nil
+	if g.Tags != nil {
+		c.Tags = make(Tags, len(g.Tags))
+		for i, t := range g.Tags {
+			c.Tags[i] = Tag{strings.Clone(t.Name), strings.Clone(t.Value)}
+		}
+	}
+	c.Moves = g.Moves.clone()
+	if g.Err != nil {
+		e := *g.Err
+		e.Token = strings.Clone(e.Token)
+		c.Err = &e
+	}
+	return &c
+}
+
+func cloneStrings(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	c := make([]string, len(s))
+	for i, x := range s {
+		c[i] = strings.Clone(x)
+	}
+	return c
+}
+
+func (v Variation) clone() Variation {
+	c := Variation{Comments: cloneStrings(v.Comments)}
+	if v.Nodes != nil {
+		c.Nodes = make([]Node, len(v.Nodes))
+	}
+	for i, n := range v.Nodes {
+		c.Nodes[i] = Node{Move: n.Move, NAGs: append([]int(nil), n.NAGs...), Comments: cloneStrings(n.Comments)}
+		if n.Variations != nil {
+			c.Nodes[i].Variations = make([]Variation, len(n.Variations))
+			for j, sub := range n.Variations {
+				c.Nodes[i].Variations[j] = sub.clone()
+			}
+		}
+	}
+	return c
 }
 
 // Tag is a tag pair: [Name "Value"].
@@ -155,9 +204,11 @@ func (g *Game) Status() chess.Status {
 	nodes := g.Moves.Nodes
 	// Replay the main line, with the key of every position, up to where a
 	// rule ended the game.
-	keys := make([]uint64, 1, len(nodes)+1)
+	room := statusRooms.Get().(*statusRoom)
+	defer statusRooms.Put(room)
+	keys := append(room.keys[:0], g.Start.Hash())
+	defer func() { room.keys = keys[:0] }()
 	p := g.Start
-	keys[0] = p.Hash()
 	end := len(nodes)
 	for i, n := range nodes {
 		if p.Halfmove() >= 150 || fivefold(keys, p.Halfmove()) {
@@ -174,14 +225,15 @@ func (g *Game) Status() chess.Status {
 	for _, n := range nodes[:end-tail] {
 		play(&q, n.Move)
 	}
-	cg := chess.NewGame(q)
+	cg := &room.game
+	cg.Reset(q)
 	for _, n := range nodes[end-tail : end] {
 		if n.Move == chess.NullMove {
 			// A chess.Game plays no null move: go on in a new one from
 			// the position after it, which counts repetitions from there.
 			q := cg.Position()
 			play(&q, n.Move)
-			cg = chess.NewGame(q)
+			cg.Reset(q)
 			continue
 		}
 		if cg.Play(n.Move) != nil {
@@ -194,6 +246,15 @@ func (g *Game) Status() chess.Status {
 // fivefold reports whether the last of keys, the position reached after
 // halfmove plies without a capture or pawn move, stands there for the fifth
 // time (positions with the same key count as the same).
+// statusRoom is what Status needs to replay a game, kept for the next
+// call: replaying many games then allocates nothing.
+type statusRoom struct {
+	keys []uint64
+	game chess.Game
+}
+
+var statusRooms = sync.Pool{New: func() any { return new(statusRoom) }}
+
 func fivefold(keys []uint64, halfmove int) bool {
 	k, n := len(keys)-1, 1
 	for i := k - 2; i >= 0 && i >= k-halfmove; i -= 2 {

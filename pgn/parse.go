@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
@@ -20,6 +21,10 @@ const MaxDepth = 64
 type parser struct {
 	fens  *fenCache
 	stack []frame
+	x     game    // the game being read
+	reuse *Game   // the game read last, with Reader.ReuseGames
+	sizes []int32 // the moves in each variation of the game, in order
+	open  []int32 // the variations open, while counting
 }
 
 type fenEntry struct {
@@ -39,9 +44,11 @@ type frame struct {
 type game struct {
 	g    *Game
 	r    *raw
-	s    string   // r.text as a string: tags, comments and moves are cut from it
-	cs   []string // room for all the comments of the game
-	nags []int    // room for all its NAGs
+	s    string      // r.text as a string: tags, comments and moves are cut from it
+	cs   []string    // room for all the comments of the game
+	nags []int       // room for all its NAGs
+	vn   []Node      // room for the moves of all its variations
+	vs   []Variation // room for all its variations
 }
 
 // comment appends c to dst, a node's or a variation's comments, in the
@@ -94,9 +101,30 @@ func (r *raw) position(off int) (line, col int) {
 	return line, off - start + 1
 }
 
-func (ps *parser) parse(r *raw) *Game {
-	g := &Game{Number: r.number, Line: r.line}
-	x := &game{g: g, r: r, s: string(r.text)}
+// parse reads the game in r. With Reader.ReuseGames, it reads it into the
+// Game it returned the time before, with the room that game's slices have.
+func (ps *parser) parse(r *raw, reuse bool) *Game {
+	x := &ps.x
+	var g *Game
+	if reuse && ps.reuse != nil {
+		g = ps.reuse
+		*g = Game{Number: r.number, Line: r.line, Tags: g.Tags[:0], Moves: Variation{Nodes: g.Moves.Nodes[:0]}}
+		x.cs, x.nags, x.vn, x.vs = x.cs[:0], x.nags[:0], x.vn[:0], x.vs[:0]
+	} else {
+		g = &Game{Number: r.number, Line: r.line}
+		x.cs, x.nags, x.vn, x.vs = nil, nil, nil, nil
+	}
+	if reuse {
+		ps.reuse = g
+	}
+	x.g, x.r = g, r
+	if reuse {
+		// The game's strings are cut from the raw's text, which is
+		// recycled only once the game is done with (Reader.ReuseGames).
+		x.s = unsafe.String(unsafe.SliceData(r.text), len(r.text))
+	} else {
+		x.s = string(r.text)
+	}
 	toks := r.toks
 	if r.result >= 0 {
 		g.marker, _ = chess.ParseResult(x.text(toks[r.result]))
@@ -107,7 +135,9 @@ func (ps *parser) parse(r *raw) *Game {
 	for i < len(toks) && (toks[i].kind == tTagName || toks[i].kind == tTagValue || toks[i].kind == tBadTag) {
 		i++
 	}
-	g.Tags = make(Tags, 0, i/2)
+	if cap(g.Tags) < i/2 {
+		g.Tags = make(Tags, 0, i/2)
+	}
 	var index map[string]int // where each name stands, for a game with many tags
 	if i > 64 {
 		index = make(map[string]int, i/2)
@@ -155,20 +185,51 @@ func (ps *parser) parse(r *raw) *Game {
 	}
 
 	// Movetext.
-	n, nc, nn := 0, 0, 0
+	// Count what the game holds, to make room for it at once: the moves of
+	// the main line, the moves of each variation (in the order of their
+	// "(" tokens), the comments and the NAGs.
+	n, nvn, nc, nn := 0, 0, 0, 0
+	sizes, open := ps.sizes[:0], ps.open[:0]
 	for _, t := range toks[i:] {
 		switch t.kind {
 		case tSymbol:
-			n++
+			if len(open) == 0 {
+				n++
+			} else {
+				sizes[open[len(open)-1]]++
+				nvn++
+			}
 		case tComment:
 			nc++
 		case tNAG, tSuffix:
 			nn++
+		case tOpen:
+			open = append(open, int32(len(sizes)))
+			sizes = append(sizes, 0)
+		case tClose:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
 		}
 	}
-	g.Moves.Nodes = make([]Node, 0, n)
-	x.cs = make([]string, 0, nc)
-	x.nags = make([]int, 0, nn)
+	ps.sizes, ps.open = sizes, open
+	nvs := len(sizes)
+	nth := 0 // the "(" tokens met so far
+	if cap(g.Moves.Nodes) < n {
+		g.Moves.Nodes = make([]Node, 0, n)
+	}
+	if cap(x.vn) < nvn {
+		x.vn = make([]Node, 0, nvn)
+	}
+	if cap(x.vs) < nvs {
+		x.vs = make([]Variation, 0, nvs)
+	}
+	if cap(x.cs) < nc {
+		x.cs = make([]string, 0, nc)
+	}
+	if cap(x.nags) < nn {
+		x.nags = make([]int, 0, nn)
+	}
 	stack := append(ps.stack[:0], frame{v: &g.Moves, pos: g.Start, open: -1})
 	defer func() { ps.stack = stack[:0] }()
 	for ; i < len(toks); i++ {
@@ -188,7 +249,11 @@ func (ps *parser) parse(r *raw) *Game {
 				}
 				break
 			}
-			f.v.Nodes = append(f.v.Nodes, Node{Move: m})
+			if len(stack) == 1 {
+				f.v.Nodes = append(f.v.Nodes, Node{Move: m})
+			} else {
+				f.v.Nodes = append(f.v.Nodes, Node{Move: m}) // in its room: see tOpen
+			}
 			f.before = f.pos
 			play(&f.pos, m)
 		case tComment:
@@ -208,6 +273,7 @@ func (ps *parser) parse(r *raw) *Game {
 				f.v.Nodes[k-1].NAGs = x.nag(f.v.Nodes[k-1].NAGs, nag)
 			}
 		case tOpen:
+			nth++
 			k := len(f.v.Nodes)
 			if k == 0 {
 				reason, detail = ErrSyntax, "a variation must follow the move it replaces"
@@ -218,8 +284,12 @@ func (ps *parser) parse(r *raw) *Game {
 				break
 			}
 			last := &f.v.Nodes[k-1]
-			last.Variations = append(last.Variations, Variation{})
-			stack = append(stack, frame{v: &last.Variations[len(last.Variations)-1], pos: f.before, open: i})
+			last.Variations = appendShared(&x.vs, last.Variations, Variation{})
+			v := &last.Variations[len(last.Variations)-1]
+			k = len(x.vn)
+			v.Nodes = x.vn[k : k : k+int(sizes[nth-1])] // room for exactly its moves
+			x.vn = x.vn[:k+int(sizes[nth-1])]
+			stack = append(stack, frame{v: v, pos: f.before, open: i})
 		case tClose:
 			if len(stack) == 1 {
 				reason, detail = ErrSyntax, "no variation to close"
@@ -243,7 +313,13 @@ func (ps *parser) parse(r *raw) *Game {
 		}
 		// Skip the rest of the variation and go on with the line it
 		// belongs to.
-		i = skipVariation(toks, i)
+		j := skipVariation(toks, i)
+		for _, t := range toks[i+1 : j+1] {
+			if t.kind == tOpen {
+				nth++
+			}
+		}
+		i = j
 		stack = pop(stack)
 	}
 	if len(stack) > 1 {

@@ -14,10 +14,20 @@ type Reader struct {
 	// (ErrTooLong). Set it before the first Read.
 	MaxGameBytes int
 
+	// ReuseGames lets the Reader read each game into the Game it returned
+	// before, reusing the room of its tags, moves, comments and NAGs: a
+	// Game from Read is then only good until the next Read, and one given
+	// to ReadParallel's work only until work returns. Copy what must last
+	// longer (Game.Clone). A program that looks at each game once and moves
+	// on, as statistics and conversions do, allocates far less this way and
+	// so needs less memory. Set it before the first Read.
+	ReuseGames bool
+
 	in   io.Reader
 	s    *scanner
 	p    parser
 	fens fenCache
+	last *raw // with ReuseGames, the raw of the game Read returned last
 }
 
 // NewReader returns a Reader that reads from r. It buffers r itself.
@@ -42,8 +52,16 @@ func (r *Reader) Read() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := r.p.parse(raw)
-	s.recycle(raw)
+	if r.last != nil {
+		s.recycle(r.last)
+		r.last = nil
+	}
+	g := r.p.parse(raw, r.ReuseGames)
+	if r.ReuseGames {
+		r.last = raw // g's strings are in it
+	} else {
+		s.recycle(raw)
+	}
 	return g, nil
 }
 
@@ -144,9 +162,9 @@ func ReadParallel[T any](r *Reader, workers int, work func(*Game) T, emit func(T
 			for b := range todo {
 				b.out = make([]T, len(b.raws))
 				for i, raw := range b.raws {
-					g := p.parse(raw)
-					s.recycle(raw)
+					g := p.parse(raw, r.ReuseGames)
 					b.out[i] = work(g)
+					s.recycle(raw)
 				}
 				b.raws = nil
 				close(b.done)

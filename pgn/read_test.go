@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -559,5 +560,90 @@ func TestManyTags(t *testing.T) {
 	g := readAll(t, b.String()+"\n1. e4 *")[0]
 	if g.Err != nil || len(g.Tags) != 100 || g.Tags[0].Name != "T" || g.Tags[0].Value != string(rune('a'+4900%26)) {
 		t.Errorf("%d tags, first %v, %v", len(g.Tags), g.Tags[0], g.Err)
+	}
+}
+
+// describe writes out everything a game holds, its whole tree included.
+func describe(g *Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "#%d line %d start %q sid %d marker %v\n", g.Number, g.Line, g.Start.FEN(chess.Chess960), g.sid, g.marker)
+	for _, t := range g.Tags {
+		fmt.Fprintf(&b, "[%s %q]\n", t.Name, t.Value)
+	}
+	var line func(v Variation, depth int)
+	line = func(v Variation, depth int) {
+		fmt.Fprintf(&b, "%*s(%q\n", depth, "", v.Comments)
+		for _, n := range v.Nodes {
+			fmt.Fprintf(&b, "%*s%v %v %q\n", depth, "", n.Move, n.NAGs, n.Comments)
+			for _, sub := range n.Variations {
+				line(sub, depth+1)
+			}
+		}
+		fmt.Fprintf(&b, "%*s)\n", depth, "")
+	}
+	line(g.Moves, 0)
+	if g.Err != nil {
+		fmt.Fprintf(&b, "error %+v\n", *g.Err)
+	}
+	return b.String()
+}
+
+// With ReuseGames, the games read are the same, and their clones last.
+func TestReuseGames(t *testing.T) {
+	var text strings.Builder
+	files, _ := filepath.Glob("testdata/*/*.pgn")
+	for i := 0; i < 3; i++ {
+		for _, name := range files {
+			data, _ := os.ReadFile(name)
+			text.Write(data)
+			text.WriteString("\n")
+		}
+	}
+	var want []string
+	for _, g := range readAll(t, text.String()) {
+		want = append(want, describe(g))
+	}
+	if len(want) < 150 {
+		t.Fatalf("only %d games", len(want))
+	}
+
+	r := NewReader(strings.NewReader(text.String()))
+	r.ReuseGames = true
+	var clones []*Game
+	var prev *Game
+	reused := 0
+	for g, err := range r.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g == prev {
+			reused++
+		}
+		prev = g
+		if got := describe(g); got != want[len(clones)] {
+			t.Fatalf("game %d read into a reused Game:\n%s\nwant\n%s", len(clones)+1, got, want[len(clones)])
+		}
+		clones = append(clones, g.Clone())
+	}
+	if reused != len(want)-1 {
+		t.Errorf("the Game was reused %d times for %d games", reused, len(want))
+	}
+	for i, c := range clones {
+		if got := describe(c); got != want[i] {
+			t.Fatalf("the clone of game %d changed once the next games were read:\n%s\nwant\n%s", i+1, got, want[i])
+		}
+	}
+
+	for _, workers := range []int{1, 3} {
+		r := NewReader(strings.NewReader(text.String()))
+		r.ReuseGames = true
+		var got []string
+		err := ReadParallel(r, workers, describe, func(s string) error {
+			got = append(got, s)
+			return nil
+		})
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("ReadParallel, %d workers, reusing games: %d games, %v; want the %d games of Read", workers, len(got), err, len(want))
+		}
 	}
 }

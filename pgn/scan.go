@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -43,7 +44,21 @@ type raw struct {
 	text   []byte  // the game's lines, from its first to the end of its result's line
 	toks   []token // the game's tokens
 	result int     // the index in toks of the result that ends the game, or -1
+	ch     *chunk  // where text and toks are kept
+	t0, k0 int     // where they begin in ch
 }
+
+// chunk holds the text and tokens of consecutive games, so that the memory
+// of the games in flight is a few chunks, whatever the games' sizes, and
+// is reused once every game in it has been parsed.
+type chunk struct {
+	text []byte
+	toks []token
+	refs atomic.Int32 // the games in it not yet recycled, and 1 while the scanner fills it
+}
+
+// chunkBytes is the text after which the scanner starts a new chunk.
+const chunkBytes = 32 << 10
 
 // The scanner's states, between lines.
 const (
@@ -74,8 +89,10 @@ type scanner struct {
 	cont     bool   // the next part continues a line longer than max
 	skipRest bool   // the rest of the line being read means nothing
 	long     []byte
-	free     chan *raw // raws to reuse, given back by the goroutines that parse them
-	err      error     // the error that ended the input (io.EOF at the end)
+	free     chan *raw   // raws to reuse, given back by the goroutines that parse them
+	ch       *chunk      // the chunk being filled
+	chunks   chan *chunk // chunks to reuse
+	err      error       // the error that ended the input (io.EOF at the end)
 }
 
 func newScanner(r io.Reader, max int) *scanner {
@@ -87,7 +104,7 @@ func newScanner(r io.Reader, max int) *scanner {
 	if !ok || br.Size() < 64<<10 {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	return &scanner{br: br, max: max, free: make(chan *raw, 256)}
+	return &scanner{br: br, max: max, free: make(chan *raw, 256), chunks: make(chan *chunk, 64)}
 }
 
 // next returns the next game's raw, or nil and the error that ended the
@@ -141,14 +158,24 @@ func (s *scanner) readPart() (part []byte, last bool, err error) {
 	}
 }
 
-// recycle gives a raw back once it has been parsed. Any goroutine may
+// recycle gives a raw back once its game is done with. Any goroutine may
 // call it.
 func (s *scanner) recycle(r *raw) {
-	if cap(r.text) > 1<<20 {
-		return // let a rare large game's memory go
-	}
+	s.release(r.ch)
+	*r = raw{}
 	select {
 	case s.free <- r:
+	default:
+	}
+}
+
+// release drops a reference to c, and keeps c for reuse after the last.
+func (s *scanner) release(c *chunk) {
+	if c.refs.Add(-1) != 0 || cap(c.text) > 1<<20 {
+		return // in use, or grown by a rare large game: let its memory go
+	}
+	select {
+	case s.chunks <- c:
 	default:
 	}
 }
@@ -158,14 +185,29 @@ func (s *scanner) begin() {
 	var r *raw
 	select {
 	case r = <-s.free:
-		r.text, r.toks = r.text[:0], r.toks[:0]
 	default:
 		r = &raw{}
 	}
+	if s.ch == nil || len(s.ch.text) >= chunkBytes {
+		if s.ch != nil {
+			s.release(s.ch)
+		}
+		select {
+		case s.ch = <-s.chunks:
+			s.ch.text, s.ch.toks = s.ch.text[:0], s.ch.toks[:0]
+		default:
+			s.ch = &chunk{text: make([]byte, 0, chunkBytes+chunkBytes/4), toks: make([]token, 0, chunkBytes/8)}
+		}
+		s.ch.refs.Store(1)
+	}
+	s.ch.refs.Add(1)
 	s.number++
-	r.number, r.line, r.result = s.number, s.line, -1
+	*r = raw{number: s.number, line: s.line, result: -1, ch: s.ch, t0: len(s.ch.text), k0: len(s.ch.toks)}
 	s.cur, s.depth, s.overflow = r, 0, false
 }
+
+// size returns the length of the text of the game being read.
+func (s *scanner) size() int { return len(s.ch.text) - s.cur.t0 }
 
 // finish ends the game being read and returns it.
 func (s *scanner) finish() *raw {
@@ -174,6 +216,8 @@ func (s *scanner) finish() *raw {
 	}
 	r := s.cur
 	s.cur = nil
+	r.text = r.ch.text[r.t0:len(r.ch.text):len(r.ch.text)]
+	r.toks = r.ch.toks[r.k0:len(r.ch.toks):len(r.ch.toks)]
 	return r
 }
 
@@ -276,25 +320,24 @@ var bom = []byte("\xef\xbb\xbf")
 // the text has reached its limit, the scanner goes on reading the game's
 // lines to find where it ends, but keeps neither text nor tokens.
 func (s *scanner) add(line []byte) int {
-	r := s.cur
 	s.lineBuf = line
-	if !s.overflow && len(r.text)+len(line) > s.max {
-		s.emit(tTooLong, len(r.text), len(r.text))
+	n := s.size()
+	if !s.overflow && n+len(line) > s.max {
+		s.emit(tTooLong, n, n)
 		s.overflow = true
 	}
 	if s.overflow {
-		return len(r.text)
+		return n
 	}
-	base := len(r.text)
-	r.text = append(r.text, line...)
-	return base
+	s.ch.text = append(s.ch.text, line...)
+	return n
 }
 
 func (s *scanner) emit(k tokKind, start, end int) {
 	if s.overflow {
 		return
 	}
-	s.cur.toks = append(s.cur.toks, token{int32(start), int32(end), k})
+	s.ch.toks = append(s.ch.toks, token{int32(start), int32(end), k})
 }
 
 func skipSpace(b []byte, i int) int {
@@ -497,7 +540,7 @@ func (s *scanner) endsGame() bool {
 	}
 	s.skipRest = true
 	if !s.overflow {
-		s.cur.result = len(s.cur.toks) - 1
+		s.cur.result = len(s.ch.toks) - s.cur.k0 - 1
 	}
 	s.done = s.finish()
 	s.state = stAfter
