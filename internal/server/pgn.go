@@ -69,6 +69,7 @@ func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	out := make([]byte, 0, 2*len(body))
 	rd := pgn.NewReader(bytes.NewReader(body))
+	rd.ReuseGames = true // each game is written out before the next is read
 	for {
 		g, rerr := rd.Read()
 		if rerr == io.EOF {
