@@ -10,6 +10,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -170,26 +172,23 @@ func printPaint(appURL, bareURL string) {
 		return
 	}
 	// Same-origin loads in one tab: a first load from another site would
-	// time Chromium starting a renderer process, not the page.
-	fmt.Println("first contentful paint in headless Chromium (median of 15 loads each in one warm tab, each after a load of /healthz on the same origin):")
-	for _, c := range []struct {
-		name      string
-		warm, url string
-		cacheOff  bool
-	}{
-		{"the bare server's one-line text answer", bareURL + "/", bareURL + "/", false},
-		{"/healthz, a one-line text answer of the app", appURL + "/healthz", appURL + "/healthz", false},
-		{"/pos/518, repeat visit (style sheet and scripts from the HTTP cache)", appURL + "/healthz", appURL + "/pos/518", false},
-		{"/, repeat visit", appURL + "/healthz", appURL + "/", false},
-		{"/play?pos=518, repeat visit", appURL + "/healthz", appURL + "/play?pos=518", false},
-		{"/pos/518, first visit (HTTP cache off)", appURL + "/healthz", appURL + "/pos/518", true},
-	} {
-		fcp, err := firstPaint(c.warm, c.url, c.cacheOff)
-		if err != nil {
-			fmt.Printf("first paint: not measured (%v)\n", err)
-			return
-		}
-		fmt.Printf("  %-72s %4.0f ms\n", c.name, fcp)
+	// time Chromium starting a renderer process, not the page. The pages
+	// take turns, so that the machine's ups and downs fall on all alike.
+	fmt.Println("first contentful paint in headless Chromium, and the CPU time of all its processes per load (medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin):")
+	loads := []paintLoad{
+		{name: "the bare server's one-line text answer", warm: bareURL + "/", url: bareURL + "/"},
+		{name: "/healthz, a one-line text answer of the app", warm: appURL + "/healthz", url: appURL + "/healthz"},
+		{name: "/pos/518, repeat visit (style sheet and scripts from the HTTP cache)", warm: appURL + "/healthz", url: appURL + "/pos/518"},
+		{name: "/, repeat visit", warm: appURL + "/healthz", url: appURL + "/"},
+		{name: "/play?pos=518, repeat visit", warm: appURL + "/healthz", url: appURL + "/play?pos=518"},
+		{name: "/pos/518, first visit (HTTP cache off)", warm: appURL + "/healthz", url: appURL + "/pos/518", cacheOff: true},
+	}
+	if err := firstPaints(loads); err != nil {
+		fmt.Printf("first paint: not measured (%v)\n", err)
+		return
+	}
+	for _, l := range loads {
+		fmt.Printf("  %-72s %4.0f ms  (CPU %3.0f ms)\n", l.name, l.fcp, l.cpu)
 	}
 }
 
@@ -280,15 +279,24 @@ func pageWeight(base string) (int, float64) {
 	return total, ts[len(ts)/2]
 }
 
-// firstPaint loads url 16 times in one headless Chromium tab, each time
-// after warm (a page of the same origin, so that the renderer process is
-// kept), and returns the median first contentful paint of the last 15.
-// With cacheOff every load fetches the page, the style sheet and the
+// paintLoad is one page whose first paint is measured: url, loaded after
+// warm, with the HTTP cache on or off; fcp and cpu are the medians found.
+type paintLoad struct {
+	name, warm, url string
+	cacheOff        bool
+	fcp, cpu        float64 // milliseconds
+}
+
+// firstPaints loads the pages in turn, 16 rounds, in one headless Chromium
+// tab, each after its warm page (of the same origin, so that the renderer
+// process is kept), and sets each one's median first contentful paint and
+// CPU time (all of Chromium's processes, from /proc) over the last 15
+// rounds. With cacheOff a load fetches the page, the style sheet and the
 // scripts again, as a first visit does.
-func firstPaint(warm, url string, cacheOff bool) (float64, error) {
+func firstPaints(loads []paintLoad) error {
 	path, err := exec.LookPath(*chromium)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true))
@@ -296,30 +304,77 @@ func firstPaint(warm, url string, cacheOff bool) (float64, error) {
 	defer cancel()
 	ctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+	cache := func(off bool) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: off})
 			return err
-		}
-		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: cacheOff})
+		})
+	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
 		return err
 	})); err != nil {
-		return 0, err
+		return err
 	}
-	var v []float64
-	for i := 0; i < 16; i++ {
-		if err := chromedp.Do(ctx, chromedp.Navigate(warm), chromedp.Sleep(100*time.Millisecond), chromedp.Navigate(url), chromedp.Sleep(200*time.Millisecond)); err != nil {
-			return 0, err
-		}
-		fcp, err := chromedp.Run(ctx, chromedp.Poll[float64](`(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime`, chromedp.WithPollingTimeout(5*time.Second)))
-		if err != nil {
-			return 0, err
-		}
-		if i > 0 { // the first load warms the renderer up
-			v = append(v, fcp)
+	fcps := make([][]float64, len(loads))
+	cpus := make([][]float64, len(loads))
+	for round := 0; round < 16; round++ {
+		for i, l := range loads {
+			if err := chromedp.Do(ctx, cache(l.cacheOff), chromedp.Navigate(l.warm), chromedp.Sleep(150*time.Millisecond)); err != nil {
+				return err
+			}
+			c0 := chromiumCPU()
+			if err := chromedp.Do(ctx, chromedp.Navigate(l.url), chromedp.Sleep(300*time.Millisecond)); err != nil {
+				return err
+			}
+			c1 := chromiumCPU()
+			fcp, err := chromedp.Run(ctx, chromedp.Poll[float64](`(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime`, chromedp.WithPollingTimeout(5*time.Second)))
+			if err != nil {
+				return err
+			}
+			if round > 0 { // the first round warms the renderer up
+				fcps[i] = append(fcps[i], fcp)
+				cpus[i] = append(cpus[i], c1-c0)
+			}
 		}
 	}
+	for i := range loads {
+		loads[i].fcp = medianOf(fcps[i])
+		loads[i].cpu = medianOf(cpus[i])
+	}
+	return chromedp.Do(ctx, cache(false))
+}
+
+func medianOf(v []float64) float64 {
 	sort.Float64s(v)
-	return v[len(v)/2], nil
+	return v[len(v)/2]
+}
+
+// chromiumCPU returns the CPU time, user and system, that the processes
+// whose command line names chromium have used, in milliseconds (from
+// /proc; 0 where there is none).
+func chromiumCPU() float64 {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	ticks := 0
+	for _, d := range dirs {
+		cmd, _ := os.ReadFile(filepath.Join(d, "cmdline"))
+		if !strings.Contains(string(cmd), "chrom") {
+			continue
+		}
+		st, _ := os.ReadFile(filepath.Join(d, "stat"))
+		i := bytes.LastIndexByte(st, ')')
+		if i < 0 || i+2 > len(st) {
+			continue
+		}
+		f := strings.Fields(string(st[i+2:]))
+		if len(f) < 13 {
+			continue
+		}
+		u, _ := strconv.Atoi(f[11])
+		k, _ := strconv.Atoi(f[12])
+		ticks += u + k
+	}
+	return float64(ticks) * 10 // USER_HZ is 100 on Linux
 }
 
 func waitUp(u string) {
