@@ -428,8 +428,14 @@ func TestBrowser(t *testing.T) {
 			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 			return err
 		}))
-		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")),
-			chromedp.SetValue(css("#n"), "7"), chromedp.Submit(css("#n")))
+		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")))
+		// What needs JavaScript is hidden.
+		for _, sel := range []string{"#theme-toggle", ".copy.js-only", "#n-live"} {
+			if got := eval[string](t, c, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).display`, sel)); got != "none" {
+				t.Errorf("without JavaScript, %s has display %q", sel, got)
+			}
+		}
+		run(t, c, chromedp.SetValue(css("#n"), "7"), chromedp.Submit(css("#n")))
 		waitFor(t, c, `location.pathname === '/pos/7'`, "/pos/7 from the GET form")
 		if got := text(t, c, "#pos-rank"); got != "QNBNRKRB"[:0]+chessRank(7) {
 			t.Errorf("position 7 shows %q", got)
@@ -443,6 +449,47 @@ func TestBrowser(t *testing.T) {
 		// The move list's links and undo work as plain links.
 		run(t, c, chromedp.Click(css("#undo")))
 		waitFor(t, c, `location.search.includes('ply=0')`, "undo as a link")
+	})
+
+	t.Run("theme", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#theme-toggle")))
+		if got := eval[string](t, c, `document.documentElement.getAttribute('data-theme') || ''`); got != "" {
+			t.Fatalf("data-theme %q before any choice", got)
+		}
+		bg := func() string { return eval[string](t, c, `getComputedStyle(document.body).backgroundColor`) }
+		before := bg()
+		// The headless browser's system theme is light: the switch goes dark.
+		run(t, c, chromedp.Click(css("#theme-toggle")))
+		waitFor(t, c, `document.documentElement.getAttribute('data-theme') === 'dark'`, "the dark theme")
+		dark := bg()
+		if dark == before {
+			t.Errorf("the background stays %s in the dark theme", dark)
+		}
+		// The next page comes from the server in the chosen theme.
+		run(t, c, chromedp.Navigate(base+"/gallery"), chromedp.WaitReady(css("main")))
+		if got := eval[string](t, c, `document.documentElement.getAttribute('data-theme') || ''`); got != "dark" {
+			t.Errorf("the next page's data-theme is %q", got)
+		}
+		if got := bg(); got != dark {
+			t.Errorf("the next page's background is %s, want %s", got, dark)
+		}
+		run(t, c, chromedp.Click(css("#theme-toggle")))
+		waitFor(t, c, `document.documentElement.getAttribute('data-theme') === 'light'`, "the light theme")
+		run(t, c, chromedp.Navigate(base+"/pos/7"), chromedp.WaitReady(css("main")))
+		if got := eval[string](t, c, `document.documentElement.getAttribute('data-theme') || ''`); got != "light" {
+			t.Errorf("after switching back, the next page's data-theme is %q", got)
+		}
+		if got := bg(); got != before {
+			t.Errorf("the light background is %s, want %s", got, before)
+		}
+		// The buttons that need JavaScript show (the copy button as a flex
+		// item, which blockifies its inline-flex).
+		for sel, want := range map[string]string{".copy.js-only": "flex", "#theme-toggle": "flex"} {
+			if got := eval[string](t, c, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).display`, sel)); got != want {
+				t.Errorf("%s has display %q, want %q", sel, got, want)
+			}
+		}
 	})
 
 	t.Run("claims", func(t *testing.T) {

@@ -179,10 +179,11 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 		}
 	}
 	if !g.Filtered && status == http.StatusOK {
-		// The unfiltered gallery is the same for everyone: render it once.
-		key := "groups"
+		// The unfiltered gallery is the same for everyone in a theme: render
+		// it once for each.
+		key := "groups " + g.Theme
 		if g.Pairs {
-			key = "pairs"
+			key = "pairs " + g.Theme
 		}
 		v, _ := s.galleryCache.LoadOrStore(key, &cachedPage{})
 		cp := v.(*cachedPage)
@@ -211,7 +212,7 @@ func writeCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) *inputE
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", cacheStable)
-	h.Set("Vary", "Accept-Encoding")
+	h.Set("Vary", "Accept-Encoding, Cookie") // the theme cookie
 	body := cp.body
 	if acceptsGzip(r) {
 		body = cp.gz

@@ -22,21 +22,37 @@ type page struct {
 	Script      string // a module under static/js, or ""
 	Engine      string // the engine's name, or "" without one
 	Defs        template.HTML
-	css, theme  string
+	// Theme is the theme the visitor chose with the page's switch, "light"
+	// or "dark", from the theme cookie; "" follows the system's.
+	Theme string
+	css   string
 }
 
 func (s *Server) newPage(r *http.Request, title, nav string) page {
-	p := page{Title: title, Nav: nav, css: s.assets.url("style.css"), theme: s.assets.url("theme.js")}
+	p := page{Title: title, Nav: nav, css: s.assets.url("style.css"), Theme: themeOf(r)}
 	if s.cfg.Engine != nil {
 		p.Engine = s.cfg.Engine.Name()
 	}
 	return p
 }
 
-// CSS and ThemeJS are the URLs of the style sheet and of the small classic
-// script that sets the theme before the page is painted.
-func (p page) CSS() string     { return p.css }
-func (p page) ThemeJS() string { return p.theme }
+// themeOf returns the theme the request's theme cookie holds, which the
+// theme switch sets (static/js/app.js): "light" or "dark", or "" when there
+// is none or it holds anything else. The server renders it into the page,
+// so that no script has to run before the page is painted.
+func themeOf(r *http.Request) string {
+	if r == nil {
+		return ""
+	}
+	c, err := r.Cookie("theme")
+	if err != nil || (c.Value != "light" && c.Value != "dark") {
+		return ""
+	}
+	return c.Value
+}
+
+// CSS is the URL of the style sheet.
+func (p page) CSS() string { return p.css }
 
 // errorPage is the page of a refused request.
 type errorPage struct {
@@ -78,7 +94,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", cache)
-	h.Set("Vary", "Accept-Encoding")
+	h.Set("Vary", "Accept-Encoding, Cookie") // the theme cookie
 	body := b.Bytes()
 	if len(body) > 1400 && acceptsGzip(r) {
 		body = gzipFast(body)

@@ -49,6 +49,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputErro
 		return
 	}
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Vary", "Cookie") // the theme cookie
 	w.WriteHeader(e.status)
 	w.Write(b.Bytes())
 }

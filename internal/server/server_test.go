@@ -366,6 +366,44 @@ func TestSecurityHeaders(t *testing.T) {
 	}
 }
 
+// The theme switch's cookie picks the theme the server renders; anything
+// else in it is ignored.
+func TestThemeCookie(t *testing.T) {
+	s := testServer()
+	for _, c := range []struct {
+		cookie, want string
+	}{
+		{"", `<html lang="en">`},
+		{"theme=dark", `<html lang="en" data-theme="dark">`},
+		{"theme=light", `<html lang="en" data-theme="light">`},
+		{"other=1; theme=dark", `<html lang="en" data-theme="dark">`},
+		{"theme=blue", `<html lang="en">`},
+		{"theme=Dark", `<html lang="en">`},
+		{`theme="><script>alert(1)</script>`, `<html lang="en">`},
+		{"theme=" + strings.Repeat("dark", 2000), `<html lang="en">`},
+	} {
+		for _, target := range []string{"/", "/pos/7", "/gallery", "/play?pos=7", "/draw", "/pos/9999"} {
+			r := httptest.NewRequest("GET", target, nil)
+			if c.cookie != "" {
+				r.Header.Set("Cookie", c.cookie)
+			}
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, r)
+			res := w.Result()
+			b := readAll(t, res)
+			if !strings.Contains(b, c.want+"\n<head>") {
+				t.Errorf("%s with cookie %.40q: want %s, got %.80q", target, c.cookie, c.want, b)
+			}
+			if !strings.Contains(res.Header.Get("Vary"), "Cookie") {
+				t.Errorf("%s: Vary %q lacks Cookie", target, res.Header.Get("Vary"))
+			}
+			if strings.Contains(b, "theme.js") || strings.Contains(b, "<script src") {
+				t.Errorf("%s: a classic script, which would hold up the first paint", target)
+			}
+		}
+	}
+}
+
 // TestEscaping puts markup in every place user text reaches a page.
 func TestEscaping(t *testing.T) {
 	s := testServer()

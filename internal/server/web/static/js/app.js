@@ -8,14 +8,24 @@ function currentTheme() {
   return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
+// The choice goes in a cookie, which the server reads to render the next
+// pages in it: no script has to run before a page is painted.
+function setTheme(t) {
+  root.setAttribute("data-theme", t);
+  document.cookie = "theme=" + t + "; Path=/; Max-Age=31536000; SameSite=Lax";
+}
+
 const toggle = document.getElementById("theme-toggle");
 if (toggle) {
-  toggle.addEventListener("click", () => {
-    const next = currentTheme() === "dark" ? "light" : "dark";
-    root.setAttribute("data-theme", next);
-    try { localStorage.setItem("theme", next); } catch (e) { /* private mode */ }
-  });
+  toggle.addEventListener("click", () => setTheme(currentTheme() === "dark" ? "light" : "dark"));
 }
+
+// A choice kept by an earlier version of this page, in local storage.
+try {
+  const old = localStorage.getItem("theme");
+  if ((old === "light" || old === "dark") && !root.hasAttribute("data-theme")) setTheme(old);
+  localStorage.removeItem("theme");
+} catch (e) { /* private mode */ }
 
 // copyText puts text on the clipboard, with a fallback for pages served
 // over plain HTTP, where the Clipboard API is missing.
