@@ -73,7 +73,7 @@ func (g *Game) Clone() *Game {
 	c.Moves = g.Moves.clone()
 	if g.Err != nil {
 		e := *g.Err
-		e.Token = strings.Clone(e.Token)
+		e.Token, e.Detail = strings.Clone(e.Token), strings.Clone(e.Detail)
 		c.Err = &e
 	}
 	return &c
