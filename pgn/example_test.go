@@ -105,6 +105,29 @@ func ExampleReadParallel() {
 	// <nil>
 }
 
+// With ReuseGames each game is read into the memory of the one before:
+// look at it, or Clone what must outlive the next Read.
+func ExampleReader_reuseGames() {
+	r := pgn.NewReader(strings.NewReader(twoGames))
+	r.ReuseGames = true
+	var kept *pgn.Game
+	for g, err := range r.All() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(g.Tags.Get("Event"), len(g.Moves.Nodes), "plies")
+		if g.Number == 1 {
+			kept = g.Clone()
+		}
+	}
+	fmt.Println("kept:", kept.Tags.Get("Event"), kept.Moves.Nodes[0].Comments)
+	// Output:
+	// Freestyle 10 plies
+	// Broken 2 plies
+	// kept: Freestyle [[%clk 0:03:00]]
+}
+
 func ExampleWriter() {
 	r := pgn.NewReader(strings.NewReader(twoGames))
 	g, _ := r.Read()
