@@ -447,18 +447,32 @@ func TestStatus(t *testing.T) {
 	}
 }
 
-// ReadParallel gives the games in input order, the same as Read, whatever
-// the number of workers.
-func TestReadParallel(t *testing.T) {
+// everyTestFile returns the text of every PGN file of testdata, times
+// times over.
+func everyTestFile(t *testing.T, times int) *strings.Builder {
+	t.Helper()
 	var text strings.Builder
-	files, _ := filepath.Glob("testdata/*/*.pgn")
-	for i := 0; i < 20; i++ {
+	files, err := filepath.Glob("testdata/*/*.pgn")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	for range times {
 		for _, name := range files {
-			data, _ := os.ReadFile(name)
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
 			text.Write(data)
 			text.WriteString("\n")
 		}
 	}
+	return &text
+}
+
+// ReadParallel gives the games in input order, the same as Read, whatever
+// the number of workers.
+func TestReadParallel(t *testing.T) {
+	text := everyTestFile(t, 20)
 	line := func(g *Game) string {
 		s := g.Tags.Get("Event") + " " + strings.Join(ucis(g), " ")
 		if g.Err != nil {
@@ -590,15 +604,7 @@ func describe(g *Game) string {
 
 // With ReuseGames, the games read are the same, and their clones last.
 func TestReuseGames(t *testing.T) {
-	var text strings.Builder
-	files, _ := filepath.Glob("testdata/*/*.pgn")
-	for i := 0; i < 3; i++ {
-		for _, name := range files {
-			data, _ := os.ReadFile(name)
-			text.Write(data)
-			text.WriteString("\n")
-		}
-	}
+	text := everyTestFile(t, 3)
 	var want []string
 	for _, g := range readAll(t, text.String()) {
 		want = append(want, describe(g))
