@@ -171,7 +171,7 @@ func (s *scanner) recycle(r *raw) {
 
 // release drops a reference to c, and keeps c for reuse after the last.
 func (s *scanner) release(c *chunk) {
-	if c.refs.Add(-1) != 0 || cap(c.text) > 1<<20 {
+	if c.refs.Add(-1) != 0 || cap(c.text) > 1<<20 || cap(c.toks) > 1<<17 {
 		return // in use, or grown by a rare large game: let its memory go
 	}
 	select {
