@@ -114,11 +114,9 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 		g = &Game{Number: r.number, Line: r.line}
 		x.cs, x.nags, x.vn, x.vs = nil, nil, nil, nil
 	}
-	if reuse {
-		ps.reuse = g
-	}
 	x.g, x.r = g, r
 	if reuse {
+		ps.reuse = g
 		// The game's strings are cut from the raw's text, which is
 		// recycled only once the game is done with (Reader.ReuseGames).
 		x.s = unsafe.String(unsafe.SliceData(r.text), len(r.text))
@@ -249,11 +247,7 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 				}
 				break
 			}
-			if len(stack) == 1 {
-				f.v.Nodes = append(f.v.Nodes, Node{Move: m})
-			} else {
-				f.v.Nodes = append(f.v.Nodes, Node{Move: m}) // in its room: see tOpen
-			}
+			f.v.Nodes = append(f.v.Nodes, Node{Move: m}) // within the room made for the line
 			f.before = f.pos
 			play(&f.pos, m)
 		case tComment:
