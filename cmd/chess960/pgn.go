@@ -157,7 +157,7 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 					return &outputError{err}
 				}
 			}
-			if cap(r.out) > 0 && cap(r.out) <= 64<<10 {
+			if cap(r.out) > 0 && cap(r.out) <= 16<<10 { // at most 4 MB kept
 				select {
 				case bufs <- r.out[:0]:
 				default:
