@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,5 +228,39 @@ func TestPGNProgress(t *testing.T) {
 	}
 	if q := newProgress(&b, 0); q.on {
 		t.Error("progress drawn on a buffer")
+	}
+}
+
+// Every output form is the same on one thread and on several, over enough
+// games that output buffers and games are reused many times (batches of
+// 32 games): reuse must never let one game's output into another's.
+func TestPGNThreadsAgree(t *testing.T) {
+	files, err := filepath.Glob("../../pgn/testdata/*/*.pgn")
+	if err != nil || len(files) < 5 {
+		t.Fatalf("test files: %v, %v", files, err)
+	}
+	var in strings.Builder
+	for range 6 {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in.Write(data)
+			in.WriteString("\n")
+		}
+	}
+	for _, form := range [][]string{{}, {"--json"}, {"--export"}, {"--stats"}, {"--stats", "--json"}} {
+		args := append([]string{"pgn"}, form...)
+		one, oneErr, oneCode := call(t, in.String(), append(args, "--threads", "1", "-")...)
+		if strings.Count(one, "\n") < 300 && !slices.Contains(form, "--stats") {
+			t.Fatalf("%v: only %d lines", form, strings.Count(one, "\n"))
+		}
+		for _, n := range []string{"2", "3", "8"} {
+			out, errOut, code := call(t, in.String(), append(args, "--threads", n, "-")...)
+			if out != one || errOut != oneErr || code != oneCode {
+				t.Errorf("%v: --threads %s differs from --threads 1 (exit %d and %d, %d and %d bytes out)", form, n, code, oneCode, len(out), len(one))
+			}
+		}
 	}
 }
