@@ -1,6 +1,7 @@
 // Shared by every page: the theme switch, copy buttons and the print button.
 
 const root = document.documentElement;
+root.classList.add("js"); // for browsers without @media (scripting): see style.css
 
 function currentTheme() {
   const t = root.getAttribute("data-theme");
