@@ -289,28 +289,11 @@ func keys(m map[string]any) []string {
 // TestServeCommand runs serve in-process on a free port, asks it a
 // question, and stops it as SIGINT would.
 func TestServeCommand(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	old := serveContext
-	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { serveContext = old }()
-	pr, pw := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "json"}, strings.NewReader(""), io.Discard, pw)
-		pw.Close()
-		done <- code
-	}()
-	rd := bufio.NewReader(pr)
-	line, err := rd.ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
+	base, before, stop := startServe(t, "--log", "json")
+	if len(before) > 0 {
+		t.Fatalf("first line %q", before[0])
 	}
-	m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line)
-	if m == nil {
-		t.Fatalf("first line %q", line)
-	}
-	go io.Copy(io.Discard, rd) // the access log
-	resp, err := http.Get(m[1] + "/api/positions/518")
+	resp, err := http.Get(base + "/api/positions/518")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +303,7 @@ func TestServeCommand(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("served %q, want %q", b, want)
 	}
-	stopServe(t, cancel, done)
+	stop()
 	// Bad flags.
 	if _, errOut, code := call(t, "", "serve", "--log", "xml"); code != 1 || !strings.Contains(errOut, `--log "xml"`) {
 		t.Errorf("--log xml: %d %q", code, errOut)
@@ -352,31 +335,12 @@ func TestServeEngine(t *testing.T) {
 			t.Errorf("%v: exit %d %q", c.args, code, errOut)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	old := serveContext
-	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { serveContext = old }()
-	pr, pw := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500"}, strings.NewReader(""), io.Discard, pw)
-		pw.Close()
-		done <- code
-	}()
-	rd := bufio.NewReader(pr)
-	var base string
-	for base == "" {
-		line, err := rd.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line); m != nil {
-			base = m[1]
-		} else if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
+	base, before, stop := startServe(t, "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500")
+	for _, line := range before {
+		if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
 			t.Errorf("start-up line %q", line)
 		}
 	}
-	go io.Copy(io.Discard, rd)
 	resp, err := http.Get(base + "/api/engine")
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +350,40 @@ func TestServeEngine(t *testing.T) {
 	if !strings.Contains(string(b), `"searches": 2`) || !strings.Contains(string(b), `"maxMovetime": 1500`) {
 		t.Errorf("/api/engine: %s", b)
 	}
-	stopServe(t, cancel, done)
+	stop()
+}
+
+// startServe runs serve in-process on a free port with the extra flags,
+// and returns its address, the lines it wrote before "serving on", and a
+// func that stops it as SIGINT would (see stopServe). What it writes after
+// is read and dropped.
+func startServe(t *testing.T, flags ...string) (base string, before []string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	old := serveContext
+	serveContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	t.Cleanup(func() { serveContext = old })
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, flags...), strings.NewReader(""), io.Discard, pw)
+		pw.Close()
+		done <- code
+	}()
+	rd := bufio.NewReader(pr)
+	for base == "" {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`serving on (http://\S+)`).FindStringSubmatch(line); m != nil {
+			base = m[1]
+		} else {
+			before = append(before, line)
+		}
+	}
+	go io.Copy(io.Discard, rd) // the access log
+	return base, before, func() { stopServe(t, cancel, done) }
 }
 
 // stopServe cancels a running serve command and checks that it stops, with
