@@ -1,7 +1,9 @@
 // Shared by every page: the theme switch, copy buttons and the print button.
 
 const root = document.documentElement;
-root.classList.add("js"); // for browsers without @media (scripting): see style.css
+// For browsers without @media (scripting), see style.css. Others skip it, so
+// that the page is not styled again as it is first painted.
+if (!matchMedia("(scripting: enabled)").matches) root.classList.add("js");
 
 function currentTheme() {
   const t = root.getAttribute("data-theme");
