@@ -174,21 +174,29 @@ func printPaint(appURL, bareURL string) {
 	// Same-origin loads in one tab: a first load from another site would
 	// time Chromium starting a renderer process, not the page. The pages
 	// take turns, so that the machine's ups and downs fall on all alike.
-	fmt.Println("first contentful paint in headless Chromium, and the CPU time of all its processes per load (medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin):")
-	loads := []paintLoad{
-		{name: "the bare server's one-line text answer", warm: bareURL + "/", url: bareURL + "/"},
-		{name: "/healthz, a one-line text answer of the app", warm: appURL + "/healthz", url: appURL + "/healthz"},
-		{name: "/pos/518, repeat visit (style sheet and scripts from the HTTP cache)", warm: appURL + "/healthz", url: appURL + "/pos/518"},
-		{name: "/, repeat visit", warm: appURL + "/healthz", url: appURL + "/"},
-		{name: "/play?pos=518, repeat visit", warm: appURL + "/healthz", url: appURL + "/play?pos=518"},
-		{name: "/pos/518, first visit (HTTP cache off)", warm: appURL + "/healthz", url: appURL + "/pos/518", cacheOff: true},
+	fmt.Println("first contentful paint in headless Chromium (software raster, no GPU), and the CPU time of all its processes per load, in a window of the issue's two sizes, 1280x800 and 360x740 (device pixel ratio 1). Medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin:")
+	loads := func() []paintLoad {
+		return []paintLoad{
+			{name: "the bare server's one-line text answer", warm: bareURL + "/", url: bareURL + "/"},
+			{name: "/healthz, a one-line text answer of the app", warm: appURL + "/healthz", url: appURL + "/healthz"},
+			{name: "/pos/518, repeat visit (style sheet and scripts from the HTTP cache)", warm: appURL + "/healthz", url: appURL + "/pos/518"},
+			{name: "/, repeat visit", warm: appURL + "/healthz", url: appURL + "/"},
+			{name: "/play?pos=518, repeat visit", warm: appURL + "/healthz", url: appURL + "/play?pos=518"},
+			{name: "/pos/518, first visit (HTTP cache off)", warm: appURL + "/healthz", url: appURL + "/pos/518", cacheOff: true},
+		}
 	}
-	if err := firstPaints(loads); err != nil {
+	desk, phone := loads(), loads()
+	if err := firstPaints(desk, 1280, 800); err != nil {
 		fmt.Printf("first paint: not measured (%v)\n", err)
 		return
 	}
-	for _, l := range loads {
-		fmt.Printf("  %-72s %4.0f ms  (CPU %3.0f ms)\n", l.name, l.fcp, l.cpu)
+	if err := firstPaints(phone, 360, 740); err != nil {
+		fmt.Printf("first paint: not measured (%v)\n", err)
+		return
+	}
+	fmt.Printf("  %-72s %17s %17s\n", "", "1280x800", "360x740")
+	for i, l := range desk {
+		fmt.Printf("  %-72s %4.0f ms (CPU %3.0f) %4.0f ms (CPU %3.0f)\n", l.name, l.fcp, l.cpu, phone[i].fcp, phone[i].cpu)
 	}
 }
 
@@ -288,18 +296,18 @@ type paintLoad struct {
 }
 
 // firstPaints loads the pages in turn, 16 rounds, in one headless Chromium
-// tab, each after its warm page (of the same origin, so that the renderer
+// tab of the given window size, each after its warm page (of the same origin, so that the renderer
 // process is kept), and sets each one's median first contentful paint and
 // CPU time (all of Chromium's processes, from /proc) over the last 15
 // rounds. With cacheOff a load fetches the page, the style sheet and the
 // scripts again, as a first visit does.
-func firstPaints(loads []paintLoad) error {
+func firstPaints(loads []paintLoad, width, height int) error {
 	path, err := exec.LookPath(*chromium)
 	if err != nil {
 		return err
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true))
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.WindowSize(width, height))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()
 	ctx, cancelB := chromedp.NewContext(actx)
