@@ -296,8 +296,8 @@ type paintLoad struct {
 }
 
 // firstPaints loads the pages in turn, 16 rounds, in one headless Chromium
-// tab of the given window size, each after its warm page (of the same origin, so that the renderer
-// process is kept), and sets each one's median first contentful paint and
+// tab of the given window size, each after its warm page (of the same
+// origin, so that the renderer process is kept), and sets each one's median first contentful paint and
 // CPU time (all of Chromium's processes, from /proc) over the last 15
 // rounds. With cacheOff a load fetches the page, the style sheet and the
 // scripts again, as a first visit does.
