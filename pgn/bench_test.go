@@ -41,29 +41,17 @@ func reportGames(b *testing.B, games, size int) {
 
 // BenchmarkRead reads and checks every game (every move played) on one
 // goroutine.
-func BenchmarkRead(b *testing.B) {
-	data := benchText(b)
-	games := 0
-	for b.Loop() {
-		r := NewReader(bytes.NewReader(data))
-		for {
-			_, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			games++
-		}
-	}
-	reportGames(b, games, len(data))
-}
+func BenchmarkRead(b *testing.B) { benchRead(b, false) }
 
 // BenchmarkReadReuse reads as BenchmarkRead does, with ReuseGames.
-func BenchmarkReadReuse(b *testing.B) {
+func BenchmarkReadReuse(b *testing.B) { benchRead(b, true) }
+
+func benchRead(b *testing.B, reuse bool) {
 	data := benchText(b)
 	games := 0
 	for b.Loop() {
 		r := NewReader(bytes.NewReader(data))
-		r.ReuseGames = true
+		r.ReuseGames = reuse
 		for {
 			_, err := r.Read()
 			if err == io.EOF {
