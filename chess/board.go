@@ -111,7 +111,7 @@ func sizeWord(f int, row string) string {
 
 // PieceAt returns the piece on sq (Role NoRole if the square is empty or sq
 // is out of range).
-func (b *Board) PieceAt(sq Square) Piece { return b.pieceAt(sq) }
+func (b Board) PieceAt(sq Square) Piece { return b.pieceAt(sq) }
 
 // Set puts pc on sq, replacing what stood there; Piece{} empties the square.
 // It does nothing for a square out of range or a role out of range.
@@ -131,14 +131,14 @@ func (b *Board) Set(sq Square, pc Piece) {
 
 // Pieces returns the squares of c's pieces of role r (r == NoRole: all of
 // c's pieces).
-func (b *Board) Pieces(c Color, r Role) Bitboard { return b.pieces(c, r) }
+func (b Board) Pieces(c Color, r Role) Bitboard { return b.pieces(c, r) }
 
 // Occupied returns the set of occupied squares.
-func (b *Board) Occupied() Bitboard { return b.byColor[White] | b.byColor[Black] }
+func (b Board) Occupied() Bitboard { return b.byColor[White] | b.byColor[Black] }
 
 // KingSquare returns the square of c's king, the lowest one if c has
 // several, or NoSquare if c has none.
-func (b *Board) KingSquare(c Color) Square {
+func (b Board) KingSquare(c Color) Square {
 	k := b.byRole[King] & b.byColor[c&1]
 	if k == 0 {
 		return NoSquare
@@ -147,7 +147,7 @@ func (b *Board) KingSquare(c Color) Square {
 }
 
 // String returns the placement field of a FEN.
-func (b *Board) String() string { return string(b.appendPlacement(nil)) }
+func (b Board) String() string { return string(b.appendPlacement(nil)) }
 
 // appendPlacement appends the placement field of a FEN to dst.
 func (b *placement) appendPlacement(dst []byte) []byte {

@@ -202,3 +202,20 @@ func ExamplePosition_Warnings() {
 	// placement field: white has 1 promoted piece but no missing pawn
 	// castling field: both sides have castling rights but their kings stand on different files (f1, e8)
 }
+
+// Position and Board are values: their read methods work on the value a
+// call returns, and fmt prints them as text (a FEN, a placement field).
+func ExamplePosition_value() {
+	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	if _, err := g.PlayText("e4"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Position().FEN(chess.Standard))
+	fmt.Println(g.Position())
+	fmt.Println(g.Position().Board())
+	// Output:
+	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+}

@@ -232,20 +232,20 @@ func (s *Setup) parseCastling(field string) (probs []Problem, syntax string) {
 // (the rooks' file letters, White's first, h-side before a-side, as in
 // HAha). The en-passant square is written only when an en-passant capture
 // is legal.
-func (p *Position) FEN(mode CastlingMode) string {
+func (p Position) FEN(mode CastlingMode) string {
 	var b [92]byte
 	return string(p.AppendFEN(b[:0], mode))
 }
 
 // AppendFEN appends the FEN of p (see FEN) to dst.
-func (p *Position) AppendFEN(dst []byte, mode CastlingMode) []byte {
+func (p Position) AppendFEN(dst []byte, mode CastlingMode) []byte {
 	return appendFEN(dst, &p.placement, p.turn, p.castling, p.ep, int(p.halfmove), int(p.fullmove), mode)
 }
 
 // FEN returns the setup in FEN, as Position.FEN does. A castling right that
 // K or Q cannot name (no king or rook to make it the outermost) is written
 // as the rook's file letter. The en-passant square is written as it is.
-func (s *Setup) FEN(mode CastlingMode) string {
+func (s Setup) FEN(mode CastlingMode) string {
 	return string(appendFEN(nil, &s.Board.placement, s.Turn&1, s.CastlingRooks&(Rank1|Rank8), s.EnPassant, s.Halfmove, s.Fullmove, mode))
 }
 
@@ -319,4 +319,4 @@ func appendCastling(dst []byte, b *placement, castling Bitboard, mode CastlingMo
 }
 
 // String returns the FEN in X-FEN style (mode Standard).
-func (p *Position) String() string { return p.FEN(Standard) }
+func (p Position) String() string { return p.FEN(Standard) }

@@ -394,7 +394,7 @@ func (g *Game) Status() Status {
 // InsufficientMaterial reports whether neither side can ever mate, whatever
 // is played: only kings remain, or kings and one knight, or kings and any
 // number of bishops that all stand on squares of one colour.
-func (p *Position) InsufficientMaterial() bool {
+func (p Position) InsufficientMaterial() bool {
 	if p.byRole[Pawn]|p.byRole[Rook]|p.byRole[Queen] != 0 {
 		return false
 	}

@@ -12,12 +12,12 @@ const (
 )
 
 // LegalMoves fills ml with the legal moves of p.
-func (p *Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
+func (p Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
 
 // AppendLegalMoves appends the legal moves of p to dst and returns the
 // extended slice. It does not allocate when dst has room for them (400 is
 // always enough).
-func (p *Position) AppendLegalMoves(dst []Move) []Move {
+func (p Position) AppendLegalMoves(dst []Move) []Move {
 	var buf [maxMoves]Move
 	n := p.generate(&buf)
 	return append(dst, buf[:n]...)
@@ -25,14 +25,14 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 
 // HasLegalMoves reports whether the side to move has a legal move (if not,
 // it is checkmated or stalemated).
-func (p *Position) HasLegalMoves() bool { return p.countMoves() > 0 }
+func (p Position) HasLegalMoves() bool { return p.countMoves() > 0 }
 
 // CountLegalMoves returns the number of legal moves. It counts them without
 // listing them, which is faster than LegalMoves.
-func (p *Position) CountLegalMoves() int { return p.countMoves() }
+func (p Position) CountLegalMoves() int { return p.countMoves() }
 
 // IsLegal reports whether m is a legal move in p.
-func (p *Position) IsLegal(m Move) bool {
+func (p Position) IsLegal(m Move) bool {
 	var buf [maxMoves]Move
 	n := p.generate(&buf)
 	for _, x := range buf[:n] {

@@ -45,54 +45,54 @@ func NewPosition(sp chess960.StartPos) Position {
 }
 
 // Turn returns the side to move.
-func (p *Position) Turn() Color { return p.turn }
+func (p Position) Turn() Color { return p.turn }
 
 // PieceAt returns the piece on sq (Role NoRole if the square is empty or sq
 // is out of range).
-func (p *Position) PieceAt(sq Square) Piece { return p.pieceAt(sq) }
+func (p Position) PieceAt(sq Square) Piece { return p.pieceAt(sq) }
 
 // Occupied returns the set of occupied squares.
-func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+func (p Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
 
 // Pieces returns the squares of c's pieces of role r (r == NoRole: all of
 // c's pieces).
-func (p *Position) Pieces(c Color, r Role) Bitboard { return p.pieces(c, r) }
+func (p Position) Pieces(c Color, r Role) Bitboard { return p.pieces(c, r) }
 
 // KingSquare returns the square of c's king.
-func (p *Position) KingSquare(c Color) Square {
+func (p Position) KingSquare(c Color) Square {
 	return (p.byRole[King] & p.byColor[c&1]).First()
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.checkers != 0 }
+func (p Position) InCheck() bool { return p.checkers != 0 }
 
 // Checkers returns the pieces that give check to the side to move.
-func (p *Position) Checkers() Bitboard { return p.checkers }
+func (p Position) Checkers() Bitboard { return p.checkers }
 
 // EnPassantSquare returns the square a pawn may capture onto en passant and
 // true, but only when such a capture is legal in this position (a double step
 // alone is not enough). This is also when FEN writes the square and when the
 // hash includes it.
-func (p *Position) EnPassantSquare() (Square, bool) { return p.ep, p.ep != NoSquare }
+func (p Position) EnPassantSquare() (Square, bool) { return p.ep, p.ep != NoSquare }
 
 // CastlingRooks returns the squares of the rooks that keep a castling right.
-func (p *Position) CastlingRooks() Bitboard { return p.castling }
+func (p Position) CastlingRooks() Bitboard { return p.castling }
 
 // Halfmove returns the number of plies since the last capture or pawn move.
-func (p *Position) Halfmove() int { return int(p.halfmove) }
+func (p Position) Halfmove() int { return int(p.halfmove) }
 
 // Fullmove returns the move number, starting at 1 and incremented after
 // each move by Black.
-func (p *Position) Fullmove() int { return int(p.fullmove) }
+func (p Position) Fullmove() int { return int(p.fullmove) }
 
 // Hash returns a Zobrist key of the piece placement, side to move, castling
 // rights and en-passant square (the latter only when a capture there is
 // legal). Positions that the repetition rule treats as the same have equal
 // keys; the counters do not enter it.
-func (p *Position) Hash() uint64 { return p.hash }
+func (p Position) Hash() uint64 { return p.hash }
 
 // AttackersTo returns the pieces of side by that attack sq.
-func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
+func (p Position) AttackersTo(sq Square, by Color) Bitboard {
 	return p.attackersTo(sq&63, by, p.Occupied())
 }
 

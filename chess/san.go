@@ -16,18 +16,18 @@ var ErrAmbiguous = errors.New("ambiguous move")
 // for check and "#" for checkmate. Castling is O-O when the rook stands on
 // the h-side of the king and O-O-O when it stands on the a-side, whatever
 // squares the king and rook start on. NullMove is "--".
-func (p *Position) SAN(m Move) string {
+func (p Position) SAN(m Move) string {
 	var b [12]byte
 	return string(p.AppendSAN(b[:0], m))
 }
 
 // AppendSAN appends the SAN of m (see SAN) to dst.
-func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+func (p Position) AppendSAN(dst []byte, m Move) []byte {
 	if m == NullMove {
 		return append(dst, "--"...)
 	}
 	dst = p.appendSANNoSuffix(dst, m)
-	q := *p
+	q := p
 	q.Play(m)
 	if q.InCheck() {
 		if q.HasLegalMoves() {
@@ -94,7 +94,7 @@ func (p *Position) appendSANNoSuffix(dst []byte, m Move) []byte {
 // without "=" (and in either case), annotations such as "!?" and a trailing
 // "e.p.". It refuses a move that no legal move matches (ErrIllegal, saying
 // why) and one that several match (ErrAmbiguous, naming them).
-func (p *Position) ParseSAN(s string) (Move, error) {
+func (p Position) ParseSAN(s string) (Move, error) {
 	fail := func(err error, detail string) (Move, error) {
 		return 0, &MoveError{Input: s, Err: err, Detail: detail}
 	}
@@ -370,7 +370,7 @@ var roleName = [...]string{NoRole: "piece", Pawn: "pawn", Knight: "knight", Bish
 
 // ParseMove reads a move in SAN ("Nf3", "O-O") or UCI ("g1f3", "e1h1",
 // "e1g1") and returns it if it is legal in p.
-func (p *Position) ParseMove(s string) (Move, error) {
+func (p Position) ParseMove(s string) (Move, error) {
 	t := strings.TrimSpace(s)
 	if looksUCI(t) {
 		return p.ParseUCI(t)

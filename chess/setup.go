@@ -119,7 +119,7 @@ const maxCounter = 1 << 20
 // accepted (see Position.Warnings).
 //
 // The en-passant square is kept only when an en-passant capture is legal.
-func (s *Setup) Position() (Position, error) {
+func (s Setup) Position() (Position, error) {
 	p, probs := s.validate(nil)
 	if len(probs) > 0 {
 		return Position{}, &PositionError{Problems: probs}
@@ -130,7 +130,7 @@ func (s *Setup) Position() (Position, error) {
 // StrictPosition is Position, but it also refuses what Position.Warnings
 // would report: material, castling rights, checks or a halfmove clock that
 // no game from a start position can reach.
-func (s *Setup) StrictPosition() (Position, error) {
+func (s Setup) StrictPosition() (Position, error) {
 	p, probs := s.validate(nil)
 	if len(probs) == 0 {
 		probs = p.Warnings()
@@ -305,7 +305,7 @@ func checkEnPassant(p *Position, ep Square) string {
 // no line piece among them), or a halfmove clock larger than the plies the
 // move number allows. Stockfish, python-chess and chessops play such
 // positions too; Setup.StrictPosition refuses them.
-func (p *Position) Warnings() []Problem {
+func (p Position) Warnings() []Problem {
 	var w []Problem
 	add := func(field string, err error, detail string) {
 		w = append(w, Problem{field, err, detail})
@@ -351,10 +351,10 @@ func (p *Position) Warnings() []Problem {
 }
 
 // Setup returns the fields of p, to edit and validate again.
-func (p *Position) Setup() Setup {
+func (p Position) Setup() Setup {
 	return Setup{Board: Board{p.placement}, Turn: p.turn, CastlingRooks: p.castling, EnPassant: p.ep,
 		Halfmove: int(p.halfmove), Fullmove: int(p.fullmove)}
 }
 
 // Board returns the placement of p's pieces.
-func (p *Position) Board() Board { return Board{p.placement} }
+func (p Position) Board() Board { return Board{p.placement} }

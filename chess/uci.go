@@ -40,7 +40,7 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // not also an ordinary king move. When the king does not move, its
 // standard form names the king's square twice ("g1g1"), as Move.UCI(Standard)
 // writes it.
-func (p *Position) ParseUCI(s string) (Move, error) {
+func (p Position) ParseUCI(s string) (Move, error) {
 	fail := func(err error, detail string) (Move, error) {
 		return 0, &MoveError{Input: s, Err: err, Detail: detail}
 	}
