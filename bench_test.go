@@ -89,7 +89,7 @@ func BenchmarkSeededDraw(b *testing.B) {
 func BenchmarkParseStartFEN(b *testing.B) {
 	fens := make([]string, Count)
 	for i := range fens {
-		fens[i] = MustNew(i).FEN(Shredder)
+		fens[i] = shredderFEN(MustNew(i))
 	}
 	i := 0
 	for b.Loop() {

@@ -53,8 +53,9 @@ type StartPos struct {
 // Count is the number of Chess960 start positions.
 const Count = 960
 
-// Standard is start position 518, the back rank of ordinary chess (RNBQKBNR).
-var Standard = StartPos{518}
+// Standard returns start position 518, the back rank of ordinary chess
+// (RNBQKBNR).
+func Standard() StartPos { return StartPos{518} }
 
 // New returns the start position with Scharnagl number n. It accepts 0..959
 // and also 960, which it takes as 0: Scharnagl recommends reducing a number

@@ -37,7 +37,7 @@ func ExampleFromFritz9() {
 }
 
 func ExampleStartPos_Fritz9() {
-	fmt.Println(chess960.MustNew(0).Fritz9(), chess960.Standard.Fritz9())
+	fmt.Println(chess960.MustNew(0).Fritz9(), chess960.Standard().Fritz9())
 	// Output: 81 359
 }
 
@@ -86,15 +86,13 @@ func ExampleParseID() {
 
 func ExampleStartPos_FEN() {
 	p := chess960.MustNew(0)
-	fmt.Println(p.FEN(chess960.XFEN))
-	fmt.Println(p.FEN(chess960.Shredder))
+	fmt.Println(p.FEN())
 	// Output:
 	// bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1
-	// bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1
 }
 
 func ExampleStartPos_Mirror() {
-	m := chess960.Standard.Mirror()
+	m := chess960.Standard().Mirror()
 	fmt.Println(m, m.ID())
 	// Output: RNBKQBNR 534
 }
@@ -181,7 +179,7 @@ func ExampleFromRank() {
 }
 
 func ExampleStartPos_Skeleton() {
-	p := chess960.Standard
+	p := chess960.Standard()
 	fmt.Println(p.KingsTableEntry(), p.Skeleton(), p.BishopCode(), p.QueenSlot(), p.N5N())
 	// Output: RNQKNR -NQ-N- 6 2 5
 }

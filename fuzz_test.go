@@ -78,9 +78,9 @@ func FuzzParseSet(f *testing.F) {
 }
 
 func FuzzParseStartFEN(f *testing.F) {
-	f.Add(Standard.FEN(XFEN))
-	f.Add(Standard.FEN(Shredder))
-	f.Add(MustNew(0).FEN(Shredder))
+	f.Add(Standard().FEN())
+	f.Add(shredderFEN(Standard()))
+	f.Add(shredderFEN(MustNew(0)))
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
 	f.Add("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -88,9 +88,9 @@ func FuzzParseStartFEN(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, style := range []CastlingMode{XFEN, Shredder} {
-			if q, err := ParseFEN(p.FEN(style)); err != nil || q != p {
-				t.Fatalf("ParseFEN(%q) = SP-%d, but its FEN %q does not round-trip: %v", s, p.ID(), p.FEN(style), err)
+		for _, fen := range []string{p.FEN(), shredderFEN(p)} {
+			if q, err := ParseFEN(fen); err != nil || q != p {
+				t.Fatalf("ParseFEN(%q) = SP-%d, but its FEN %q does not round-trip: %v", s, p.ID(), fen, err)
 			}
 		}
 	})

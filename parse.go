@@ -411,32 +411,12 @@ func checkCastling(sp StartPos, field string) string {
 	return ""
 }
 
-// CastlingMode chooses how castling is written: in FEN here, and in FEN and
-// UCI moves in package chess (which calls the two modes chess.Standard and
-// chess.Chess960).
-type CastlingMode uint8
-
-const (
-	// XFEN writes what standard chess writes wherever it can: FEN castling
-	// K/Q/k/q for the outermost rooks (KQkq for every start position; X-FEN
-	// adds a rook's file letter only for an inner rook), and UCI castling as
-	// the king's move (e1g1).
-	XFEN CastlingMode = iota
-	// Shredder writes FEN castling as the rooks' file letters, White's upper
-	// case first (HAha for standard chess; Shredder-FEN), and UCI castling as
-	// the king taking its own rook (e1h1), as UCI engines expect with
-	// UCI_Chess960.
-	Shredder
-)
-
-// FEN returns the FEN of the start position with the castling field in the
-// given style: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".
-func (p StartPos) FEN(style CastlingMode) string {
+// FEN returns the FEN of the start position, with the castling field KQkq as
+// X-FEN writes it for every start position:
+// "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1". For the
+// Shredder-FEN form (HAha) and for positions after moves, use package chess:
+// chess.NewPosition(p).FEN(chess.Chess960).
+func (p StartPos) FEN() string {
 	r := p.String()
-	castling := "KQkq"
-	if style == Shredder {
-		_, a, h := p.Files()
-		castling = string([]byte{byte('A' + h), byte('A' + a), byte('a' + h), byte('a' + a)})
-	}
-	return strings.ToLower(r) + "/pppppppp/8/8/8/8/PPPPPPPP/" + r + " w " + castling + " - 0 1"
+	return strings.ToLower(r) + "/pppppppp/8/8/8/8/PPPPPPPP/" + r + " w KQkq - 0 1"
 }

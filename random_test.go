@@ -68,7 +68,7 @@ func TestDrawsWithExclusions(t *testing.T) {
 	one, _ := ParseSet("0-517,519-959")
 	d, _ = NewDrawer(DrawOptions{Exclude: one})
 	for _, p := range d.Draw(10) {
-		if p != Standard {
+		if p != Standard() {
 			t.Fatalf("drew SP-%d, only 518 is allowed", p.ID())
 		}
 	}

@@ -132,7 +132,7 @@ func ExamplePosition_ParseMove() {
 }
 
 func ExampleGame() {
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	for _, s := range []string{"f3", "e5", "g4", "Qh4#"} {
 		if _, err := g.PlayText(s); err != nil {
 			fmt.Println(err)
@@ -152,7 +152,7 @@ func ExampleGame() {
 func ExampleGame_Claim() {
 	// Knights out and back twice: Black may claim a draw by announcing
 	// Ng8, which brings the start position a third time.
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"} {
 		g.PlayText(s)
 	}
@@ -206,7 +206,7 @@ func ExamplePosition_Warnings() {
 // Position and Board are values: their read methods work on the value a
 // call returns, and fmt prints them as text (a FEN, a placement field).
 func ExamplePosition_value() {
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	if _, err := g.PlayText("e4"); err != nil {
 		fmt.Println(err)
 		return

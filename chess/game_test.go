@@ -18,7 +18,7 @@ func playAll(t *testing.T, g *Game, moves string) {
 }
 
 func TestGameCheckmateAndStalemate(t *testing.T) {
-	g := NewGame(NewPosition(chess960.Standard))
+	g := NewGame(NewPosition(chess960.Standard()))
 	playAll(t, g, "f3 e5 g4 Qh4#")
 	if s := g.Status(); s.Outcome != (Outcome{BlackWins, Checkmate}) || !s.Check || len(s.Claims) != 0 {
 		t.Errorf("fool's mate: %+v", s)
@@ -38,7 +38,7 @@ func TestGameCheckmateAndStalemate(t *testing.T) {
 	if w, ok := g.Outcome().Result.Winner(); !ok || w != White {
 		t.Errorf("winner %v %v", w, ok)
 	}
-	if s := NewGame(NewPosition(chess960.Standard)).Status(); s.Outcome != (Outcome{}) || s.Outcome.IsOver() || s.Outcome.String() != "*" || len(s.Claims) != 0 {
+	if s := NewGame(NewPosition(chess960.Standard())).Status(); s.Outcome != (Outcome{}) || s.Outcome.IsOver() || s.Outcome.String() != "*" || len(s.Claims) != 0 {
 		t.Errorf("start: %+v", s)
 	}
 }
@@ -115,7 +115,7 @@ func TestGameInsufficientMaterial(t *testing.T) {
 }
 
 func TestGameRepetition(t *testing.T) {
-	g := NewGame(NewPosition(chess960.Standard))
+	g := NewGame(NewPosition(chess960.Standard()))
 	shuffle := "Nf3 Nf6 Ng1 Ng8 "
 	playAll(t, g, shuffle)
 	if g.Repetitions() != 2 {
@@ -152,7 +152,7 @@ func TestGameRepetition(t *testing.T) {
 
 	// Castling rights differ, so the positions differ: moving the king and
 	// back does not repeat the start position.
-	g = NewGame(NewPosition(chess960.Standard))
+	g = NewGame(NewPosition(chess960.Standard()))
 	playAll(t, g, "e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8")
 	if n := g.Repetitions(); n != 2 {
 		t.Errorf("king walk: %d repetitions of the rights-less position, want 2", n)
@@ -246,7 +246,7 @@ func TestBothClaims(t *testing.T) {
 
 // TestAnnouncedClaim: a claim with a move plays the move and ends the game.
 func TestAnnouncedClaim(t *testing.T) {
-	g := NewGame(NewPosition(chess960.Standard))
+	g := NewGame(NewPosition(chess960.Standard()))
 	playAll(t, g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
 	cur := g.Position()
 	ng8, _ := cur.ParseSAN("Ng8")
@@ -269,7 +269,7 @@ func TestAnnouncedClaim(t *testing.T) {
 }
 
 func TestGameIllegal(t *testing.T) {
-	g := NewGame(NewPosition(chess960.Standard))
+	g := NewGame(NewPosition(chess960.Standard()))
 	if _, err := g.PlayText("e5"); !errors.Is(err, ErrIllegal) {
 		t.Errorf("e5: %v", err)
 	}
@@ -281,7 +281,7 @@ func TestGameIllegal(t *testing.T) {
 	}
 	start := g.Position()
 	m, _ := start.ParseUCI("e2e4")
-	if err := g.Play(m); err != nil || g.Len() != 1 || g.Start() != NewPosition(chess960.Standard) {
+	if err := g.Play(m); err != nil || g.Len() != 1 || g.Start() != NewPosition(chess960.Standard()) {
 		t.Errorf("Play(e2e4): %v", err)
 	}
 	// Moves returns a copy.

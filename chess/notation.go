@@ -1,11 +1,8 @@
 package chess
 
-import chess960 "github.com/chess960/chess960"
-
-// CastlingMode chooses how castling is written in FEN and in UCI. It is the
-// type of package chess960, so that start positions and positions take the
-// same choice.
-type CastlingMode = chess960.CastlingMode
+// CastlingMode chooses how castling is written in FEN and in UCI. The zero
+// value is Standard.
+type CastlingMode uint8
 
 // The two ways of writing castling.
 const (
@@ -13,9 +10,10 @@ const (
 	// castling KQkq, with a rook's file letter only for an inner rook that
 	// is not the outermost on its side (X-FEN), and UCI castling as the
 	// king's move, e1g1.
-	Standard = chess960.XFEN
+	Standard CastlingMode = iota
 	// Chess960 writes FEN castling as the rooks' file letters, HAha
 	// (Shredder-FEN), and UCI castling as the king taking its own rook,
 	// e1h1, as engines expect with UCI_Chess960.
-	Chess960 = chess960.Shredder
+	Chess960
 )
+

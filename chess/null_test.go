@@ -53,7 +53,7 @@ func TestPlayNullInCheck(t *testing.T) {
 }
 
 func TestNullMoveNotation(t *testing.T) {
-	p := NewPosition(chess960.Standard)
+	p := NewPosition(chess960.Standard())
 	if got := NullMove.UCI(Chess960); got != "0000" {
 		t.Errorf("NullMove.UCI = %q, want 0000", got)
 	}

@@ -25,7 +25,7 @@ func TestSquare(t *testing.T) {
 
 func TestPositionQueries(t *testing.T) {
 	// Fool's mate.
-	p := NewPosition(chess960.Standard)
+	p := NewPosition(chess960.Standard())
 	for _, s := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 		m, err := p.ParseUCI(s)
 		if err != nil {
@@ -56,7 +56,7 @@ func TestPositionQueries(t *testing.T) {
 }
 
 func TestHashTransposition(t *testing.T) {
-	a := NewPosition(chess960.Standard)
+	a := NewPosition(chess960.Standard())
 	b := a
 	for _, s := range []string{"g1f3", "g8f6", "b1c3"} {
 		m, _ := a.ParseUCI(s)
@@ -71,7 +71,7 @@ func TestHashTransposition(t *testing.T) {
 	}
 	// Knights out and back: same placement, but White's castling rights
 	// survive, so the hash matches the start only up to the move counters.
-	c := NewPosition(chess960.Standard)
+	c := NewPosition(chess960.Standard())
 	start := c.Hash()
 	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
 		m, _ := c.ParseUCI(s)

@@ -21,7 +21,7 @@ func sanList(p Position) []string {
 }
 
 func TestSANStart(t *testing.T) {
-	p := NewPosition(chess960.Standard)
+	p := NewPosition(chess960.Standard())
 	got := strings.Join(sanList(p), " ")
 	want := "Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4"
 	if got != want {
@@ -75,7 +75,7 @@ func TestSANWrite(t *testing.T) {
 }
 
 func TestSANReadLenient(t *testing.T) {
-	p := NewPosition(chess960.Standard)
+	p := NewPosition(chess960.Standard())
 	for in, want := range map[string]string{"Nf3": "g1f3", "Ng1f3": "g1f3", "Ngf3": "g1f3", "N1f3": "g1f3", "Nf3+": "g1f3",
 		"Nf3!?": "g1f3", " e4 ": "e2e4", "g1f3": "g1f3", "e2e4": "e2e4"} {
 		m, err := p.ParseMove(in)
@@ -139,7 +139,7 @@ func TestSANErrors(t *testing.T) {
 		{"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "Ra2", ErrIllegal, "in check"},
 	}
 	for _, c := range cases {
-		p := NewPosition(chess960.Standard)
+		p := NewPosition(chess960.Standard())
 		if c.fen != "" {
 			p = MustParseFEN(c.fen)
 		}

@@ -220,7 +220,7 @@ func TestParseSetup(t *testing.T) {
 
 func TestParseBoard(t *testing.T) {
 	b, err := ParseBoard("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
-	start := NewPosition(chess960.Standard)
+	start := NewPosition(chess960.Standard())
 	if err != nil || b != start.Board() {
 		t.Errorf("standard board: %v", err)
 	}

@@ -10,7 +10,7 @@ import (
 
 // BenchmarkSVG draws one board, a start position, into a reused buffer.
 func BenchmarkSVG(b *testing.B) {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	buf := make([]byte, 0, 64<<10)
 	o := &diagram.Options{Size: 400}
 	for b.Loop() {

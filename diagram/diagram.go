@@ -120,7 +120,7 @@ func (d *Diagram) appendDesc(dst []byte) []byte {
 		dst = strconv.AppendInt(dst, int64(d.start.ID()), 10)
 		dst = append(dst, " and Fritz9 number "...)
 		dst = strconv.AppendInt(dst, int64(d.start.Fritz9()), 10)
-		if d.start == chess960.Standard {
+		if d.start == chess960.Standard() {
 			dst = append(dst, " (ordinary chess)"...)
 		}
 		dst = append(dst, ". FEN: "...)

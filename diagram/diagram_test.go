@@ -194,7 +194,7 @@ func TestAddressing(t *testing.T) {
 	for n := 0; n < chess960.Count; n += 37 {
 		sp := chess960.MustNew(n)
 		d := diagram.FromStartPos(sp)
-		checkBoard(t, d.AppendSVG(nil, nil), sp.FEN(chess960.XFEN), false)
+		checkBoard(t, d.AppendSVG(nil, nil), sp.FEN(), false)
 	}
 }
 
@@ -210,7 +210,7 @@ func TestTitles(t *testing.T) {
 		d                diagram.Diagram
 		title, descStart string
 	}{
-		{diagram.FromStartPos(chess960.Standard), "Chess960 position 518: RNBQKBNR, White to move",
+		{diagram.FromStartPos(chess960.Standard()), "Chess960 position 518: RNBQKBNR, White to move",
 			"Start position with Scharnagl number 518 and Fritz9 number 359 (ordinary chess). FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1."},
 		{diagram.FromStartPos(chess960.MustNew(0)), "Chess960 position 0: BBQNNRKR, White to move",
 			"Start position with Scharnagl number 0 and Fritz9 number 81. FEN: bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1."},
@@ -280,7 +280,7 @@ func TestCheckMarker(t *testing.T) {
 // TestMarksAndArrows: tints, arrows and coordinates are where the options
 // say, with the data attributes that name them.
 func TestMarksAndArrows(t *testing.T) {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	o := &diagram.Options{Coords: true, Highlight: chess.E1.BB() | chess.H1.BB(), LastMove: chess.E2.BB() | chess.E4.BB(),
 		Arrows: []diagram.Arrow{{From: chess.E2, To: chess.E4}, {From: chess.D4, To: chess.D4}}}
 	root := parseSVG(t, d.AppendSVG(nil, o))
@@ -328,7 +328,7 @@ func TestGolden(t *testing.T) {
 		d    diagram.Diagram
 		o    *diagram.Options
 	}{
-		{"start518", diagram.FromStartPos(chess960.Standard), &diagram.Options{Size: 400}},
+		{"start518", diagram.FromStartPos(chess960.Standard()), &diagram.Options{Size: 400}},
 		{"start0-flip-coords", diagram.FromStartPos(chess960.MustNew(0)), &diagram.Options{Size: 320, Flip: true, Coords: true}},
 		{"middlegame-dark-marks", diagram.FromPosition(mid), &diagram.Options{Theme: diagram.Dark, Coords: true,
 			Highlight: chess.D4.BB(), LastMove: chess.F8.BB() | chess.E7.BB(),
@@ -365,7 +365,7 @@ func TestGolden(t *testing.T) {
 
 // TestEscaping: text from the caller cannot break the XML.
 func TestEscaping(t *testing.T) {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	for _, s := range []string{`<script>alert("x")</script>`, "a & b ' \" > <", "tab\tnew\nline\x00\x1b\xff\xfe", "\U0001F600 ok"} {
 		o := &diagram.Options{Title: s, Desc: s, Class: s, ID: s}
 		root := parseSVG(t, d.AppendSVG(nil, o))
@@ -403,7 +403,7 @@ func TestDeterministicAndConcurrent(t *testing.T) {
 }
 
 func TestAppendSVGDoesNotAllocate(t *testing.T) {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	buf := make([]byte, 0, 64<<10)
 	o := &diagram.Options{Size: 400, Coords: true, Highlight: chess.E4.BB(), Arrows: []diagram.Arrow{{From: chess.E2, To: chess.E4}}}
 	if n := testing.AllocsPerRun(100, func() { buf = d.AppendSVG(buf[:0], o) }); n != 0 {
@@ -412,7 +412,7 @@ func TestAppendSVGDoesNotAllocate(t *testing.T) {
 }
 
 func TestMoveSquares(t *testing.T) {
-	start := chess.NewPosition(chess960.Standard)
+	start := chess.NewPosition(chess960.Standard())
 	p := chess.MustParseFEN("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") // the king already on g1
 	for _, tc := range []struct {
 		p         chess.Position

@@ -65,7 +65,7 @@ func ExampleDiagram_AppendSVG() {
 }
 
 func ExampleDiagram_WriteSVG() {
-	d := diagram.FromPosition(chess.NewPosition(chess960.Standard))
+	d := diagram.FromPosition(chess.NewPosition(chess960.Standard()))
 	o := &diagram.Options{
 		Size:      360,
 		Theme:     diagram.Dark,
@@ -163,7 +163,7 @@ func ExampleShape() {
 }
 
 func ExampleDiagram_Scene() {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	s := d.Scene(&diagram.Options{Flip: true})
 	// The top left cell of a flipped board is h1.
 	c := s.Cells[0]

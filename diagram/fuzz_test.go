@@ -40,7 +40,7 @@ func FuzzParseArrows(f *testing.F) {
 	for _, s := range []string{"e2e4,g1f3", "e1h1", "e1g1", "d4d4", "e7e8q", "e2", "", "e2e4,,", "a1a9"} {
 		f.Add(s)
 	}
-	start := chess.NewPosition(chess960.Standard)
+	start := chess.NewPosition(chess960.Standard())
 	castle := chess.MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range []*chess.Position{nil, &start, &castle} {
@@ -69,7 +69,7 @@ func FuzzParseLastMove(f *testing.F) {
 	for _, s := range []string{"e2e4", "e7e8q", "e1h1", "g1g1", "e2-e4", ""} {
 		f.Add(s)
 	}
-	start := chess.NewPosition(chess960.Standard)
+	start := chess.NewPosition(chess960.Standard())
 	castled := chess.MustParseFEN("rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQ - 4 4")
 	kingStays := chess.MustParseFEN("1r2k3/8/8/8/8/8/8/1R3RK1 b - - 1 1")
 	f.Fuzz(func(t *testing.T, s string) {

@@ -10,7 +10,7 @@ import (
 )
 
 func ExampleCount() {
-	p := chess.NewPosition(chess960.Standard)
+	p := chess.NewPosition(chess960.Standard())
 	for depth := 1; depth <= 4; depth++ {
 		fmt.Println(depth, perft.Count(p, depth))
 	}
@@ -57,7 +57,7 @@ func ExampleDivideParallel() {
 func ExampleTable() {
 	// A table of 16 MB, shared by the goroutines of CountParallel.
 	t := perft.NewTable(16)
-	p := chess.NewPosition(chess960.Standard)
+	p := chess.NewPosition(chess960.Standard())
 	fmt.Println(t.Count(p, 5), t.CountParallel(p, 5, 2))
 	// Output:
 	// 4865609 4865609

@@ -70,7 +70,7 @@ func TestStartSuiteIsNewPosition(t *testing.T) {
 		p := chess.NewPosition(chess960.MustNew(id))
 		q, err := chess.ParseFEN(c.FEN)
 		if err != nil || p != q {
-			t.Fatalf("entry %d (%s): NewPosition(%d) = %s, suite FEN %s (%v)", id, c.ID, id, p.FEN(chess960.Shredder), c.FEN, err)
+			t.Fatalf("entry %d (%s): NewPosition(%d) = %s, suite FEN %s (%v)", id, c.ID, id, p.FEN(chess.Chess960), c.FEN, err)
 		}
 	}
 }
@@ -92,7 +92,7 @@ func TestCountMatchesGenerate(t *testing.T) {
 		var ml chess.MoveList
 		p.LegalMoves(&ml)
 		if got := p.CountLegalMoves(); got != ml.Len() {
-			t.Fatalf("%s: CountLegalMoves %d, generated %d", p.FEN(chess960.Shredder), got, ml.Len())
+			t.Fatalf("%s: CountLegalMoves %d, generated %d", p.FEN(chess.Chess960), got, ml.Len())
 		}
 		checked++
 	}

@@ -284,7 +284,7 @@ func (g *Game) StartID() (int, bool) {
 	return sp.ID(), true
 }
 
-var standardStart = chess.NewPosition(chess960.Standard)
+var standardStart = chess.NewPosition(chess960.Standard())
 
 // IsChess960 reports whether the game is Chess960 rather than standard
 // chess: its Variant tag names Chess960 (in any of the spellings the reader

@@ -225,7 +225,7 @@ func TestWriteBuilt(t *testing.T) {
 // A comment's words may begin a line, but not one that starts with "[",
 // which a reader could take for a tag pair.
 func TestWriteCommentBrackets(t *testing.T) {
-	g := NewGame(chess.NewPosition(chess960.Standard), nil)
+	g := NewGame(chess.NewPosition(chess960.Standard()), nil)
 	m, _ := g.Start.ParseSAN("e4")
 	g.Moves.Nodes = []Node{{Move: m, Comments: []string{strings.Repeat("word ", 14) + `[Event "not a tag"] and } gone`}}}
 	text := g.String()

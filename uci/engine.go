@@ -42,17 +42,19 @@ type Config struct {
 	// environment (nil: this process's).
 	Dir string
 	Env []string
-	// Standard leaves UCI_Chess960 off: castling is then sent and read as
-	// the king's move (e1g1), and positions whose castling standard UCI
-	// cannot express are refused with ErrPosition. By default the client
-	// turns UCI_Chess960 on whenever the engine offers it.
-	Standard bool
-	// ShredderFEN sends the castling rights of positions as the rooks'
-	// files (HAha) instead of X-FEN (KQkq, with a file letter only for an
-	// inner rook), for engines that read only that form.
-	ShredderFEN bool
-	// Options are set, in order, after the handshake (and after
-	// UCI_Chess960), e.g. {"Threads", "1"}, {"Hash", "64"}.
+	// Castling is how the castling rights of the positions sent are
+	// written while UCI_Chess960 is on: chess.Standard (the default) sends
+	// X-FEN (KQkq, with a file letter only for an inner rook),
+	// chess.Chess960 sends Shredder-FEN (HAha), for engines that read only
+	// that form. With UCI_Chess960 off, positions are always sent as
+	// standard FEN. Moves are written as Mode says.
+	Castling chess.CastlingMode
+	// Options are set, in order, after the handshake, e.g. {"Threads",
+	// "1"}, {"Hash", "64"}. The client turns UCI_Chess960 on whenever the
+	// engine offers it, unless Options sets it: {"UCI_Chess960", "false"}
+	// keeps the engine in standard chess, where castling is sent and read
+	// as the king's move (e1g1) and positions whose castling standard UCI
+	// cannot express are refused with ErrPosition.
 	Options []Setting
 	// ReadyTimeout bounds the wait for "uciok" and "readyok" when the
 	// context has no earlier deadline (0: DefaultReadyTimeout).
@@ -111,7 +113,8 @@ type event struct {
 
 // Start starts the engine, does the handshake ("uci" ... "uciok", reading
 // its name, author and options), turns UCI_Chess960 on if the engine
-// offers it (unless c.Standard), sets c.Options, and waits for "readyok".
+// offers it (unless c.Options sets it), sets c.Options, and waits for
+// "readyok".
 // The context bounds the start only: the process lives until Close. If the
 // handshake fails the process is killed, and the error (an *Error) carries
 // the tail of the engine's stderr.
@@ -133,9 +136,6 @@ func Start(ctx context.Context, c Config) (*Engine, error) {
 		sem:     make(chan struct{}, 1),
 		mode:    chess.Standard,
 		fenMode: chess.Standard,
-	}
-	if c.ShredderFEN {
-		e.fenMode = chess.Chess960
 	}
 	if c.Path == "" {
 		return nil, &Error{Engine: "", Op: "start", Err: ErrStart, Detail: "no path given"}
@@ -225,7 +225,13 @@ func (e *Engine) handshake(ctx context.Context) error {
 // configure turns UCI_Chess960 on, sets the configured options and waits
 // for readyok; the caller holds the engine.
 func (e *Engine) configure(ctx context.Context) error {
-	if o, ok := e.Option("UCI_Chess960"); ok && o.Type == "check" && !e.cfg.Standard {
+	set960 := true
+	for _, s := range e.cfg.Options {
+		if strings.EqualFold(s.Name, "UCI_Chess960") {
+			set960 = false
+		}
+	}
+	if o, ok := e.Option("UCI_Chess960"); ok && o.Type == "check" && set960 {
 		if err := e.setOption(ctx, o, "true"); err != nil {
 			return err
 		}
@@ -322,9 +328,9 @@ func (e *Engine) setOption(ctx context.Context, o Option, value string) error {
 	}
 	if strings.EqualFold(o.Name, "UCI_Chess960") {
 		e.mu.Lock()
-		e.mode = chess.Standard
+		e.mode, e.fenMode = chess.Standard, chess.Standard
 		if v == "true" {
-			e.mode = chess.Chess960
+			e.mode, e.fenMode = chess.Chess960, e.cfg.Castling
 		}
 		e.mu.Unlock()
 	}

@@ -202,6 +202,35 @@ func TestCastlingSent(t *testing.T) {
 	wantReason(t, err, ErrExited, `castling \"e1h1\": want \"e1g1\"`, "exit status 4")
 }
 
+// TestConfigCastling: Config.Castling chooses the FEN notation of the
+// positions sent with UCI_Chess960 on, and Options setting UCI_Chess960 to
+// false keep the engine in standard chess (and its FENs in X-FEN).
+func TestConfigCastling(t *testing.T) {
+	start := chess.MustParseFEN("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+	for _, c := range []struct {
+		cfg       Config
+		mode      chess.CastlingMode
+		sent, not string
+	}{
+		{Config{}, chess.Chess960, "> setoption name UCI_Chess960 value true\n", "HAha"},
+		{Config{Castling: chess.Chess960}, chess.Chess960, " w HAha - 0 1\n", "KQkq"},
+		{Config{Castling: chess.Chess960, Options: []Setting{{"UCI_Chess960", "false"}}}, chess.Standard, " w KQkq - 0 1\n", "value true"},
+	} {
+		var trace syncBuffer
+		c.cfg.Trace = &trace
+		e, err := startFake(t, c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Search(ctxBG, start, nil, Limits{Depth: 1}, nil); err != nil {
+			t.Fatalf("%+v: %v", c.cfg, err)
+		}
+		if e.Mode() != c.mode || !strings.Contains(trace.String(), c.sent) || strings.Contains(trace.String(), c.not) {
+			t.Errorf("Castling %v, Options %v: mode %v (want %v), sent (want %q, not %q):\n%s", c.cfg.Castling, c.cfg.Options, e.Mode(), c.mode, c.sent, c.not, trace.String())
+		}
+	}
+}
+
 func TestCastlingBestMove(t *testing.T) {
 	// King on g1, rook on h1: castling short moves only the rook, and is
 	// written g1h1 (king takes rook); in standard UCI it would be g1g1.

@@ -134,7 +134,7 @@ func runAnalyse(e *env, path string, start chess.Position, played []chess.Move, 
 	fmt.Fprintf(e.stdout, "position: %s\n", pos.FEN(chess.Standard))
 	fmt.Fprintf(e.stdout, "search:   depth %d/%d, %d nodes, %.2fs\n", res.Depth, res.SelDepth, res.Nodes, time.Since(t0).Seconds())
 	for i, l := range res.Lines {
-		fmt.Fprintf(e.stdout, "%2d %7s  %s\n", a.Lines[i].MultiPV, l.Score.ForWhite(pos.Turn()).Short(), movetext(pos, a.Lines[i].SAN))
+		fmt.Fprintf(e.stdout, "%2d %7s  %s\n", a.Lines[i].MultiPV, l.Score.ForWhite(pos.Turn()).Short(), api.Movetext(pos, a.Lines[i].SAN))
 	}
 	if res.BestMove != 0 {
 		fmt.Fprintf(e.stdout, "bestmove: %s (%s)\n", res.BestMove.UCI(chess.Chess960), pos.SAN(res.BestMove))

@@ -5,9 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/chess960/chess960"
-	"github.com/chess960/chess960/chess"
 )
 
 // TestParseDecimal: plain decimal digits only, with a range.
@@ -58,20 +55,8 @@ func TestStdNumberFlags(t *testing.T) {
 	}
 }
 
-// TestCompat: the helpers kept for other branches' commands.
-func TestCompat(t *testing.T) {
-	if m, err := castlingStyle("Shredder"); err != nil || m != chess960.Shredder {
-		t.Errorf("castlingStyle(Shredder) = %v, %v", m, err)
-	}
-	if _, err := castlingStyle("fancy"); err == nil || err.Error() != `--castling "fancy": unknown value: want xfen or shredder` {
-		t.Errorf("castlingStyle(fancy): %v", err)
-	}
-	if got := movetext(chess.NewPosition(chess960.Standard), []string{"e4", "e5"}); got != "1. e4 e5" {
-		t.Errorf("movetext: %q", got)
-	}
-	if got := nonNil(nil); got == nil || len(got) != 0 {
-		t.Errorf("nonNil(nil) = %#v", got)
-	}
+// TestReadArg: "-" reads the argument from stdin, trimmed.
+func TestReadArg(t *testing.T) {
 	var out strings.Builder
 	e := &env{stdin: strings.NewReader(" RNBQKBNR \n"), stdout: &out}
 	if s, err := readArg(e, "-"); err != nil || s != "RNBQKBNR" {

@@ -47,7 +47,7 @@ func TestPositionForms(t *testing.T) {
 	}
 	// 960 is 0, with a note; SP-0's FEN.
 	out, errOut, code := call(t, "", "fen", "960")
-	if code != 0 || out != chess960.MustNew(0).FEN(chess960.XFEN)+"\n" || errOut != "chess960 fen: note: 960 is taken as 0 (Scharnagl's 1..960 convention: the number mod 960)\n" {
+	if code != 0 || out != chess960.MustNew(0).FEN()+"\n" || errOut != "chess960 fen: note: 960 is taken as 0 (Scharnagl's 1..960 convention: the number mod 960)\n" {
 		t.Errorf("fen 960: %d %q %q", code, out, errOut)
 	}
 }
@@ -99,7 +99,7 @@ func TestJSONMatchesAPI(t *testing.T) {
 		return string(b) + "\n"
 	}
 	p := chess.MustParseFEN(issue7)
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	moves := []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7+"}
 	for _, m := range moves {
 		if _, err := g.PlayText(m); err != nil {
@@ -113,10 +113,10 @@ func TestJSONMatchesAPI(t *testing.T) {
 		args []string
 		want any
 	}{
-		{[]string{"pos", "518", "--json"}, api.NewStartPosition(chess960.Standard)},
+		{[]string{"pos", "518", "--json"}, api.NewStartPosition(chess960.Standard())},
 		{[]string{"id", "RKRNNQBB", "--json"}, api.NewStartPosition(chess960.MustNew(959))},
 		{[]string{"table", "--format", "json"}, api.NewStartPositions(chess960.All().Positions())},
-		{[]string{"explain", "518", "--json"}, api.NewDerivation(chess960.Standard)},
+		{[]string{"explain", "518", "--json"}, api.NewDerivation(chess960.Standard())},
 		{[]string{"random", "--count", "5", "--seed", "Round 1", "--unique", "--exclude", "518,0-9", "--json"}, api.NewDraw(o, d.Draw(5))},
 		{[]string{"fen", issue7, "--json", "--castling", "shredder"}, api.NewPosition(chess.NewGame(p), chess.Chess960)},
 		{[]string{"moves", issue7, "--json"}, api.NewMoves(p, chess.Chess960)},

@@ -245,3 +245,11 @@ func orNone(s []string, what string) string {
 	}
 	return strings.Join(s, " ") + "   (" + what + ")"
 }
+
+// nonNil returns s, or an empty list for nil, so that JSON writes [].
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -49,20 +49,20 @@ stderr when it is a terminal.`,
 			castling := castlingFlag(fs, "with --export: castling in the FEN tag, xfen (KQkq) or shredder (HAha)")
 			threads := numberFlag(fs, "threads", 0, 0, 256, "goroutines parsing games in parallel (0: one per CPU)")
 			return func(e *env, args []string) error {
-				mode := pgnText
+				form := pgnText
 				switch {
 				case *export && (*asJSON || *stats):
 					return usagef("--export excludes --json and --stats")
 				case *export:
-					mode = pgnExport
+					form = pgnExport
 				case *stats && *asJSON:
-					mode = pgnStatsJSON
+					form = pgnStatsJSON
 				case *stats:
-					mode = pgnStats
+					form = pgnStats
 				case *asJSON:
-					mode = pgnJSON
+					form = pgnJSON
 				}
-				if flagSet(fs, "castling") && mode != pgnExport {
+				if flagSet(fs, "castling") && form != pgnExport {
 					return usagef("--castling sets the FEN tag of --export, and does nothing without it")
 				}
 				n := int(threads.n)
@@ -72,7 +72,7 @@ stderr when it is a terminal.`,
 				if len(args) == 0 {
 					args = []string{"-"}
 				}
-				return runPGN(e, args, mode, castlingMode(castling), n)
+				return runPGN(e, args, form, castlingMode(castling), n)
 			}
 		},
 	})
@@ -96,7 +96,7 @@ type pgnResult struct {
 	entry pgnjson.Entry
 }
 
-func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, threads int) error {
+func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threads int) error {
 	if os.Getenv("GOGC") == "" {
 		// Reading reuses its games and their output (pgn.Reader.ReuseGames),
 		// so it makes next to no garbage: a tighter heap goal keeps the
@@ -142,14 +142,14 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 			case dst = <-bufs:
 			default:
 			}
-			return pgnWork(dst, g, mode, style, where)
+			return pgnWork(dst, g, form, mode, where)
 		}
 		emit := func(r pgnResult) error {
 			games++
 			if r.bad {
 				bad++
 			}
-			if mode == pgnStats || mode == pgnStatsJSON {
+			if form == pgnStats || form == pgnStatsJSON {
 				stats.Add(r.entry)
 			}
 			if len(r.out) > 0 {
@@ -176,7 +176,7 @@ func runPGN(e *env, files []string, mode pgnMode, style chess.CastlingMode, thre
 		}
 	}
 	prog.done()
-	switch mode {
+	switch form {
 	case pgnStats:
 		if err := stats.WriteText(e.stdout); err != nil {
 			return err
@@ -229,18 +229,18 @@ func readPGN(e *env, name, where string, threads int, prog *progress, work func(
 }
 
 // pgnWork turns one game into its output.
-func pgnWork(dst []byte, g *pgn.Game, mode pgnMode, style chess.CastlingMode, where string) pgnResult {
+func pgnWork(dst []byte, g *pgn.Game, form pgnMode, mode chess.CastlingMode, where string) pgnResult {
 	r := pgnResult{bad: g.Err != nil}
 	gameErr := func() string {
 		return "chess960 pgn: " + where + ": game " + strconv.Itoa(g.Number) + ", line " + strconv.Itoa(g.Err.Line) + ":" + strconv.Itoa(g.Err.Column) + ": " + g.Err.Message()
 	}
-	switch mode {
+	switch form {
 	case pgnText:
 		r.out = appendGameLine(dst, g)
 	case pgnJSON:
 		r.out = append(pgnjson.AppendGame(dst, g), '\n')
 	case pgnExport:
-		out, err := g.AppendPGN(dst, style)
+		out, err := g.AppendPGN(dst, mode)
 		if err != nil {
 			r.bad = true
 			r.msg = "chess960 pgn: " + where + ": game " + strconv.Itoa(g.Number) + ": cannot be written: " + err.Error()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 )
 
@@ -80,8 +81,8 @@ func writePosText(w io.Writer, p chess960.StartPos) {
 	fmt.Fprintln(w, p)
 	fmt.Fprintf(w, "Scharnagl:  %d\n", p.ID())
 	fmt.Fprintf(w, "Fritz9:     %d\n", p.Fritz9())
-	fmt.Fprintf(w, "X-FEN:      %s\n", p.FEN(chess960.XFEN))
-	fmt.Fprintf(w, "Shredder:   %s\n", p.FEN(chess960.Shredder))
+	fmt.Fprintf(w, "X-FEN:      %s\n", p.FEN())
+	fmt.Fprintf(w, "Shredder:   %s\n", chess.NewPosition(p).FEN(chess.Chess960))
 	fmt.Fprintf(w, "Mirror:     %d %s\n", m.ID(), m)
 	fmt.Fprintf(w, "Tables:     King's table %d %s + Bishop's table %d; NQ-skeleton %s\n",
 		p.ID()-p.BishopCode(), p.KingsTableEntry(), p.BishopCode(), p.Skeleton())

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 )
 
@@ -30,8 +31,8 @@ func init() {
 					w := csv.NewWriter(e.stdout)
 					w.Write([]string{"id", "fritz9", "rank", "fen", "shredderFen", "mirror"})
 					for _, p := range all {
-						w.Write([]string{strconv.Itoa(p.ID()), strconv.Itoa(p.Fritz9()), p.String(),
-							p.FEN(chess960.XFEN), p.FEN(chess960.Shredder), strconv.Itoa(p.Mirror().ID())})
+						sp := api.NewStartPosition(p)
+						w.Write([]string{strconv.Itoa(sp.ID), strconv.Itoa(sp.Fritz9), sp.Rank, sp.FEN, sp.ShredderFEN, strconv.Itoa(sp.Mirror)})
 					}
 					w.Flush()
 					if err := w.Error(); err != nil {
@@ -41,7 +42,7 @@ func init() {
 				}
 				fmt.Fprintln(e.stdout, " ID  RANK      FRITZ9  MIRROR  SHREDDER-FEN")
 				for _, p := range all {
-					fmt.Fprintf(e.stdout, "%3d  %s  %6d  %6d  %s\n", p.ID(), p, p.Fritz9(), p.Mirror().ID(), p.FEN(chess960.Shredder))
+					fmt.Fprintf(e.stdout, "%3d  %s  %6d  %6d  %s\n", p.ID(), p, p.Fritz9(), p.Mirror().ID(), chess.NewPosition(p).FEN(chess.Chess960))
 				}
 				return nil
 			}

@@ -11,7 +11,7 @@ import (
 )
 
 func ExampleImage() {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	img := raster.Image(&d, &diagram.Options{Size: 256, Coords: true})
 	fmt.Println(img.Bounds())
 	// Output:

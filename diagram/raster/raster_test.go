@@ -194,7 +194,7 @@ func mix(under, over color.NRGBA, a float64) color.NRGBA {
 }
 
 func TestImageSizes(t *testing.T) {
-	d := diagram.FromStartPos(chess960.Standard)
+	d := diagram.FromStartPos(chess960.Standard())
 	for _, tc := range []struct{ size, want int }{{0, 400}, {-5, 400}, {16, 16}, {97, 97}, {5000, raster.MaxSize}} {
 		if got := raster.Image(&d, &diagram.Options{Size: tc.size}).Bounds().Dx(); got != tc.want {
 			t.Errorf("Size %d: picture %d wide, want %d", tc.size, got, tc.want)

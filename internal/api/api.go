@@ -46,7 +46,7 @@ func NewStartPosition(p chess960.StartPos) StartPosition {
 	m := p.Mirror()
 	return StartPosition{
 		ID: p.ID(), Fritz9: p.Fritz9(), Rank: p.String(),
-		FEN: p.FEN(chess960.XFEN), ShredderFEN: p.FEN(chess960.Shredder),
+		FEN: p.FEN(), ShredderFEN: chess.NewPosition(p).FEN(chess.Chess960),
 		Mirror: m.ID(), MirrorRank: m.String(),
 		BishopCode: p.BishopCode(), KingsTable: p.KingsTableEntry(), Skeleton: p.Skeleton(),
 	}

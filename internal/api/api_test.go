@@ -18,7 +18,7 @@ func TestStartPosition(t *testing.T) {
 	// Position 518 is ordinary chess: Fritz9 359 and mirror 534 (RNBKQBNR)
 	// as the source tables give them; King's table entry 512 RNQKNR,
 	// Bishop's table row 6.
-	got := NewStartPosition(chess960.Standard)
+	got := NewStartPosition(chess960.Standard())
 	want := StartPosition{ID: 518, Fritz9: 359, Rank: "RNBQKBNR",
 		FEN:         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		ShredderFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
@@ -33,7 +33,7 @@ func TestStartPosition(t *testing.T) {
 }
 
 func TestDerivation(t *testing.T) {
-	d := NewDerivation(chess960.Standard)
+	d := NewDerivation(chess960.Standard())
 	// Worked example of the source: 518 = 32*16 + 6, 32 = 5*6 + 2.
 	if d.BishopCode != 6 || d.QueenSlot != 2 || d.N5N != 5 || d.N5NPattern != "-N-N-" ||
 		d.LightBishop != "f1" || d.DarkBishop != "c1" || d.Queen != "d1" ||
@@ -94,14 +94,14 @@ func TestPositionWarnings(t *testing.T) {
 	if !reflect.DeepEqual(codes, []string{"placement:promoted", "castling:castlingMirror"}) {
 		t.Errorf("warnings %+v", got.Warnings)
 	}
-	got = NewPosition(chess.NewGame(chess.NewPosition(chess960.Standard)), chess.Standard)
+	got = NewPosition(chess.NewGame(chess.NewPosition(chess960.Standard())), chess.Standard)
 	if got.StartPos == nil || *got.StartPos != 518 || len(got.Warnings) != 0 || got.Warnings == nil || got.Claims == nil {
 		t.Errorf("start: %+v", got)
 	}
 }
 
 func TestPositionStates(t *testing.T) {
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	for _, m := range []string{"f3", "e5", "g4", "Qh4"} {
 		if _, err := g.PlayText(m); err != nil {
 			t.Fatal(err)
@@ -113,7 +113,7 @@ func TestPositionStates(t *testing.T) {
 	}
 	// Knights out and back twice: the start position stands for the third
 	// time, and White may claim; Black could already announce Ng8 before.
-	g = chess.NewGame(chess.NewPosition(chess960.Standard))
+	g = chess.NewGame(chess.NewPosition(chess960.Standard()))
 	for _, m := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"} {
 		g.PlayText(m)
 	}
@@ -286,7 +286,7 @@ func TestCamelCase(t *testing.T) {
 	seed := "s"
 	zero := 0
 	values := []any{
-		NewStartPosition(chess960.Standard), NewDerivation(chess960.Standard),
+		NewStartPosition(chess960.Standard()), NewDerivation(chess960.Standard()),
 		Draw{Seed: &seed, SeedSHA256: "x", Positions: []StartPosition{{}}},
 		Error{Problems: []Problem{{Field: "x"}}},
 		Position{StartPos: &zero, EnPassant: "e3", Claims: []Claim{{UCI: "x", SAN: "y"}}},

@@ -37,7 +37,7 @@ func ExampleNewMoves() {
 }
 
 func ExampleNewPlay() {
-	g := chess.NewGame(chess.NewPosition(chess960.Standard))
+	g := chess.NewGame(chess.NewPosition(chess960.Standard()))
 	moves := []string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7+"}
 	for _, m := range moves {
 		g.PlayText(m)
@@ -92,7 +92,7 @@ func ExampleNewPosition() {
 }
 
 func ExampleNewPerft() {
-	p := chess.NewPosition(chess960.Standard)
+	p := chess.NewPosition(chess960.Standard())
 	div := perft.Divide(p, 2)
 	j := api.NewPerft(p, 2, perft.Total(div), div, true, api.PerftRun{Threads: 1})
 	fmt.Println(j.Nodes, len(j.Divide), j.Divide[0].UCI, j.Divide[0].SAN, j.Divide[0].Nodes)

@@ -21,7 +21,7 @@ func ParsePosition(s string) (chess.Position, error) {
 	case strings.ContainsAny(t, "/ "):
 		return chess.ParseFEN(t)
 	case strings.EqualFold(t, "startpos"):
-		return chess.NewPosition(chess960.Standard), nil
+		return chess.NewPosition(chess960.Standard()), nil
 	case NumberLike(t):
 		sp, err := chess960.ParseID(t)
 		if err != nil {

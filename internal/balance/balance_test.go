@@ -117,7 +117,7 @@ func TestTable(t *testing.T) {
 	if got := tab.Balanced(479).String(); got != "1-6,8-959" {
 		t.Errorf("Balanced(479) = %s", got)
 	}
-	if r := tab.Row(chess960.Standard); r.Score.Value != 38 || r.Rank != "RNBQKBNR" {
+	if r := tab.Row(chess960.Standard()); r.Score.Value != 38 || r.Rank != "RNBQKBNR" {
 		t.Errorf("row 518: %+v", r)
 	}
 	f.Rows = f.Rows[:959]

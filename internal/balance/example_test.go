@@ -15,7 +15,7 @@ func ExampleLoad() {
 	}
 	h := t.Header()
 	fmt.Println(h.Engine, "depth", h.Depth)
-	r := t.Row(chess960.Standard)
+	r := t.Row(chess960.Standard())
 	fmt.Println(r.Rank, r.Score.Short(), r.BestMove)
 	// A draw limited to the positions within 0.30 of equality.
 	balanced := t.Balanced(30)

@@ -248,7 +248,7 @@ func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inp
 	if err != nil {
 		return err
 	}
-	style, err := q.castlingStyle()
+	mode, err := q.castlingMode()
 	if err != nil {
 		return err
 	}
@@ -256,11 +256,11 @@ func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inp
 		return &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
 			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
 	}
-	g, perr := api.PlayMoves(p, moves, style)
+	g, perr := api.PlayMoves(p, moves, mode)
 	if perr != nil {
 		return badInput("moves", perr)
 	}
-	writeJSONBytes(w, marshalCLI(api.NewPlay(g, moves, style)), cacheStable)
+	writeJSONBytes(w, marshalCLI(api.NewPlay(g, moves, mode)), cacheStable)
 	return nil
 }
 

@@ -20,7 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
@@ -391,7 +390,7 @@ func (s *Server) apiEngineMove(w http.ResponseWriter, r *http.Request) *inputErr
 	}
 	after := eg.pos
 	after.Play(m)
-	writeJSONBytes(w, marshalCLI(engineMove{UCI: m.UCI(chess.Chess960), SAN: eg.pos.SAN(m), FEN: after.FEN(chess960.XFEN),
+	writeJSONBytes(w, marshalCLI(engineMove{UCI: m.UCI(chess.Chess960), SAN: eg.pos.SAN(m), FEN: after.FEN(chess.Standard),
 		Depth: res.Depth, Nodes: res.Nodes, Engine: s.cfg.Engine.Name()}), cacheNever)
 	return nil
 }

@@ -40,12 +40,13 @@ func viewOf(sp chess960.StartPos) posView {
 	d := sp.Derive()
 	k, _, _ := sp.Files()
 	eval, abs := evalOf(sp)
+	sfen := chess.NewPosition(sp).FEN(chess.Chess960)
 	return posView{Eval: eval, AbsCP: abs, ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(),
-		XFEN: sp.FEN(chess960.XFEN), SFEN: sp.FEN(chess960.Shredder),
+		XFEN: sp.FEN(), SFEN: sfen,
 		MirrorID: sp.Mirror().ID(), MirrorRank: sp.Mirror().String(), Title: startTitle(sp),
 		KingFile: string(rune('a' + k)), LightBishop: d.LightBishop, DarkBishop: d.DarkBishop,
 		KingsEntry: sp.KingsTableEntry(), KingsEntryAt: sp.ID() - sp.BishopCode(), BishopCode: sp.BishopCode(),
-		Skeleton: sp.Skeleton(), SCastle: strings.Fields(sp.FEN(chess960.Shredder))[2]}
+		Skeleton: sp.Skeleton(), SCastle: strings.Fields(sfen)[2]}
 }
 
 // step is one stage of the derivation: its title, the arithmetic, and the
@@ -237,7 +238,7 @@ func fromParam(q query) chess960.StartPos {
 	if sp, err := chess960.ParseID(q.get("from")); err == nil {
 		return sp
 	}
-	return chess960.Standard
+	return chess960.Standard()
 }
 
 // GET /pos?n=N&numbering=scharnagl|fritz9: the number form.

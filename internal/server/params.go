@@ -161,13 +161,13 @@ func moveList(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' })
 }
 
-// castlingStyle reads castling=xfen|shredder.
-func (q query) castlingStyle() (chess960.CastlingMode, *inputError) {
+// castlingMode reads castling=xfen|shredder, the notation of FEN output.
+func (q query) castlingMode() (chess.CastlingMode, *inputError) {
 	switch strings.ToLower(q.get("castling")) {
 	case "", "xfen", "x-fen":
-		return chess960.XFEN, nil
-	case "shredder":
-		return chess960.Shredder, nil
+		return chess.Standard, nil
+	case "shredder", "shredder-fen":
+		return chess.Chess960, nil
 	}
 	return 0, badParam("castling", q.get("castling"), "unknown style: want xfen or shredder")
 }

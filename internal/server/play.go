@@ -135,7 +135,7 @@ func readGame(q query) (*game, *game, *inputError) {
 	}
 	gm.start, gm.startKey, gm.startVal = p, key, q.get(key)
 	if key == "fen" {
-		gm.startVal = p.FEN(chess960.XFEN)
+		gm.startVal = p.FEN(chess.Standard)
 		if sp, perr := chess960.ParseFEN(gm.startVal); perr == nil {
 			gm.startKey, gm.startVal = "pos", strconv.Itoa(sp.ID())
 		}
@@ -335,7 +335,7 @@ func (gm *game) state() playState {
 	st := playState{Start: gm.startKey + "=" + gm.startVal, Ply: gm.ply, Flip: gm.flip,
 		Engine: gm.eng.side, Skill: gm.eng.skill, Nodes: gm.eng.nodes, Analysis: gm.eng.analysis, BlackBottom: gm.blackBottom(),
 		SAN: gm.san, Moves: make([]string, len(gm.moves)), Claims: []claimView{}, Legal: []legalMove{},
-		StartFEN: gm.start.FEN(chess960.XFEN), StartNum: -1,
+		StartFEN: gm.start.FEN(chess.Standard), StartNum: -1,
 		FirstNum: gm.start.Fullmove(), BlackFirst: gm.start.Turn() == chess.Black}
 	if st.SAN == nil {
 		st.SAN = []string{}
@@ -357,7 +357,7 @@ func (gm *game) state() playState {
 	}
 	p := view.Position()
 	status := view.Status()
-	st.FEN, st.Shredder = p.FEN(chess960.XFEN), p.FEN(chess960.Shredder)
+	st.FEN, st.Shredder = p.FEN(chess.Standard), p.FEN(chess.Chess960)
 	st.Turn, st.Check = p.Turn().String(), status.Check
 	st.Over, st.Result = status.Outcome.IsOver(), status.Outcome.Result.String()
 	st.Status = statusText(p, status)
@@ -752,7 +752,7 @@ func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
 		return err
 	}
 	num := -1
-	if sp, perr := chess960.ParseFEN(gm.start.FEN(chess960.XFEN)); perr == nil {
+	if sp, perr := chess960.ParseFEN(gm.start.FEN(chess.Standard)); perr == nil {
 		num = sp.ID()
 	}
 	body := exportPGN(gm, num)

@@ -489,7 +489,7 @@ func TestBudgetCountEqualsPerft(t *testing.T) {
 	// A cancelled request stops counting.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, ok := budgetCount(ctx, chess.NewPosition(chess960.Standard), 6, 1<<40); ok {
+	if _, _, ok := budgetCount(ctx, chess.NewPosition(chess960.Standard()), 6, 1<<40); ok {
 		t.Error("a cancelled count finished")
 	}
 }

@@ -42,7 +42,7 @@ func main() {
 	var agree, disagree int
 	var nodes uint64
 	check := func(id string, p chess.Position) {
-		fen := p.FEN(chess960.Shredder)
+		fen := p.FEN(chess.Chess960)
 		var counts []uint64
 		for d := 1; d <= *depth; d++ {
 			ours := perft.Count(p, d)
@@ -61,7 +61,7 @@ func main() {
 			nodes += ours
 		}
 		agree++
-		fmt.Printf("\nid %s\nepd %s\n", id, p.FEN(chess960.XFEN))
+		fmt.Printf("\nid %s\nepd %s\n", id, p.FEN(chess.Standard))
 		for i, c := range counts {
 			fmt.Printf("perft %d %d\n", i+1, c)
 		}
