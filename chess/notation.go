@@ -16,4 +16,3 @@ const (
 	// e1h1, as engines expect with UCI_Chess960.
 	Chess960
 )
-
