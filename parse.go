@@ -11,7 +11,11 @@ import (
 // The reasons an input is refused. Test for them with errors.Is; the *Error
 // that carries them also names the input and gives the detail.
 var (
-	ErrRange         = errors.New("out of range")
+	ErrRange = errors.New("out of range")
+	// ErrSyntax is the one reason for text that does not read, in every
+	// package of the module: a number, rank or list here, a FEN or a move
+	// in package chess, a token of PGN, a diagram option. The error that
+	// carries it names the kind of input.
 	ErrSyntax        = errors.New("invalid syntax")
 	ErrLength        = errors.New("wrong length")
 	ErrLetter        = errors.New("unknown letter")

@@ -3,6 +3,7 @@ package chess
 import (
 	"strconv"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -82,7 +83,7 @@ func (b *Board) parse(s string) (field string, err *Problem) {
 		}
 		r := roleFromChar(c)
 		if r == NoRole {
-			return fail(ErrSyntax, "bad character "+quote.Char(s, i)+" in rank "+strconv.Itoa(rank+1))
+			return fail(chess960.ErrSyntax, "bad character "+quote.Char(s, i)+" in rank "+strconv.Itoa(rank+1))
 		}
 		if f < 8 {
 			col := White

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -14,14 +15,13 @@ import (
 // field and the detail.
 var (
 	ErrFieldCount = errors.New("wrong number of fields")
-	ErrSyntax     = errors.New("invalid syntax")
 	ErrRankSize   = errors.New("rank does not have 8 squares")
 )
 
 // FENError is the error for FEN text that cannot be read: the input, the
 // field that is wrong ("fields", "placement", "turn", "castling",
 // "en passant", "halfmove clock", "fullmove number"), the reason (one of
-// ErrFieldCount, ErrSyntax, ErrRankSize, ErrCounter) and a detail. A FEN
+// ErrFieldCount, chess960.ErrSyntax, ErrRankSize, ErrCounter) and a detail. A FEN
 // that reads but breaks the rules gets a *PositionError instead.
 type FENError struct {
 	Input  string
@@ -44,7 +44,7 @@ func (e *FENError) Error() string {
 	return "chess: FEN " + quote.Input(e.Input) + ": " + e.Field + " field: " + d
 }
 
-// Unwrap returns the reason, so that errors.Is(err, ErrSyntax) works.
+// Unwrap returns the reason, so that errors.Is(err, chess960.ErrSyntax) works.
 func (e *FENError) Unwrap() error { return e.Err }
 
 // MustParseFEN is like ParseFEN but panics on an error. Use it for constants
@@ -115,17 +115,17 @@ func parseSetup(fen string) (Setup, []Problem, error) {
 	case "b":
 		s.Turn = Black
 	default:
-		return fail("turn", ErrSyntax, "want 'w' or 'b', have "+quote.Input(fields[1]))
+		return fail("turn", chess960.ErrSyntax, "want 'w' or 'b', have "+quote.Input(fields[1]))
 	}
 	probs, d := s.parseCastling(fields[2])
 	if d != "" {
-		return fail("castling", ErrSyntax, d)
+		return fail("castling", chess960.ErrSyntax, d)
 	}
 	s.EnPassant = NoSquare
 	if fields[3] != "-" {
 		ep, ok := parseSquare(fields[3])
 		if !ok {
-			return fail("en passant", ErrSyntax, "want '-' or a square, have "+quote.Input(fields[3]))
+			return fail("en passant", chess960.ErrSyntax, "want '-' or a square, have "+quote.Input(fields[3]))
 		}
 		s.EnPassant = ep
 	}

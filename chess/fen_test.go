@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	chess960 "github.com/chess960/chess960"
 )
 
 func TestFENErrors(t *testing.T) {
@@ -20,8 +22,8 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", ErrRankSize, "placement", "want 8 ranks"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", ErrRankSize, "placement", "rank 1"},
 		{"rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrRankSize, "placement", "rank 4 (\"7\") has 7 squares"},
-		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrSyntax, "placement", "bad character '9'"},
-		{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrSyntax, "placement", "bad character 'x' in rank 7"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", chess960.ErrSyntax, "placement", "bad character '9'"},
+		{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", chess960.ErrSyntax, "placement", "bad character 'x' in rank 7"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", ErrKings, "placement", "white has no king"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", ErrKings, "placement", "white has 2 kings"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNk w - - 0 1", ErrKings, "placement", "black has 2 kings"},
@@ -33,9 +35,9 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", ErrPawnRank, "placement", "pawn on h8"},
 		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", nil, "", ""},
 		{"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", ErrCheck, "placement", "black is not to move but its king on e8 is attacked from h8"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", ErrSyntax, "turn", "want 'w' or 'b'"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", ErrSyntax, "castling", "bad character 'x'"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk1 - 0 1", ErrSyntax, "castling", "bad character '1'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", chess960.ErrSyntax, "turn", "want 'w' or 'b'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", chess960.ErrSyntax, "castling", "bad character 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk1 - 0 1", chess960.ErrSyntax, "castling", "bad character '1'"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqB - 0 1", ErrCastling, "castling", "no white rook on b1 for 'B'"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", ErrCastling, "castling", "no white rook on the h-side of the king for 'K'"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1", ErrCastling, "castling", "no white rook on the a-side of the king for 'Q'"},
@@ -48,7 +50,7 @@ func TestFENErrors(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K1RR w - e6 0 1", ErrEnPassant, "en passant", "no black pawn on e5 in front of e6"},
 		{"4k3/4p3/8/4p3/8/8/8/4K1RR w - e6 0 1", ErrEnPassant, "en passant", "the squares e6 and e7 the pawn passed must be empty"},
 		{"4k3/8/8/8/4P3/8/8/4K1RR b - e3 0 1", nil, "", ""},
-		{"4k3/8/8/8/8/8/8/4K1RR w - e9 0 1", ErrSyntax, "en passant", "want '-' or a square"},
+		{"4k3/8/8/8/8/8/8/4K1RR w - e9 0 1", chess960.ErrSyntax, "en passant", "want '-' or a square"},
 		{"4k3/8/8/8/8/8/8/4K1RR w - - -1 1", ErrCounter, "halfmove clock", "want a number"},
 		{"4k3/8/8/8/8/8/8/4K1RR w - - x 1", ErrCounter, "halfmove clock", "want a number"},
 		{"4k3/8/8/8/8/8/8/4K1RR w - - 0 0", ErrCounter, "fullmove number", "want a number 1.."},

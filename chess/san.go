@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -109,7 +110,7 @@ func (p Position) ParseSAN(s string) (Move, error) {
 		t = t[:len(t)-1]
 	}
 	if t == "" {
-		return fail(ErrMoveSyntax, "empty move")
+		return fail(chess960.ErrSyntax, "empty move")
 	}
 	switch t {
 	case "O-O", "0-0", "o-o", "O-O-O", "0-0-0", "o-o-o":
@@ -146,18 +147,18 @@ func (p Position) ParseSAN(s string) (Move, error) {
 			promo = roleFromChar(c + 'a' - 'A')
 			rest = strings.TrimSuffix(rest[:n-1], "=")
 		} else if role == Pawn && strings.IndexByte("KPkp", c) >= 0 && (rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8')) {
-			return fail(ErrMoveSyntax, "a pawn cannot promote to a "+roleName[roleFromChar(c|0x20)]+" (want =Q, =R, =B or =N)")
+			return fail(chess960.ErrSyntax, "a pawn cannot promote to a "+roleName[roleFromChar(c|0x20)]+" (want =Q, =R, =B or =N)")
 		}
 	}
 	if len(rest) < 2 {
-		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
+		return fail(chess960.ErrSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
 	}
 	to, ok := parseSquare(rest[len(rest)-2:])
 	if !ok {
 		if f, r := rest[len(rest)-2], rest[len(rest)-1]; (f >= 'a' && f <= 'h') || (r >= '1' && r <= '8' && (f|0x20) >= 'a' && (f|0x20) <= 'z') {
-			return fail(ErrMoveSyntax, "want a destination square such as f3 at the end")
+			return fail(chess960.ErrSyntax, "want a destination square such as f3 at the end")
 		}
-		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
+		return fail(chess960.ErrSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
 	}
 	disamb := strings.TrimSuffix(rest[:len(rest)-2], "x")
 	fromFile, fromRank := -1, -1
@@ -170,19 +171,19 @@ func (p Position) ParseSAN(s string) (Move, error) {
 		case c >= '1' && c <= '8':
 			fromRank = int(c - '1')
 		default:
-			return fail(ErrMoveSyntax, "unexpected "+quote.Char(disamb, 0))
+			return fail(chess960.ErrSyntax, "unexpected "+quote.Char(disamb, 0))
 		}
 	case 2:
 		sq, ok := parseSquare(disamb)
 		if !ok {
-			return fail(ErrMoveSyntax, "unexpected "+quote.Input(disamb))
+			return fail(chess960.ErrSyntax, "unexpected "+quote.Input(disamb))
 		}
 		fromFile, fromRank = sq.File(), sq.Rank()
 	default:
-		return fail(ErrMoveSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
+		return fail(chess960.ErrSyntax, "want a move such as e4, Nf3, exd5, e8=Q or O-O")
 	}
 	if role == Pawn && fromRank >= 0 && fromFile < 0 {
-		return fail(ErrMoveSyntax, "a pawn move names its file, not its rank")
+		return fail(chess960.ErrSyntax, "a pawn move names its file, not its rank")
 	}
 
 	var found [16]Move

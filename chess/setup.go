@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -152,7 +153,7 @@ func (s *Setup) validate(probs []Problem) (Position, []Problem) {
 	p.turn = s.Turn & 1
 	p.ep = NoSquare
 	if s.Turn > Black {
-		add("turn", ErrSyntax, "side to move "+strconv.Itoa(int(s.Turn))+" is neither white nor black")
+		add("turn", chess960.ErrSyntax, "side to move "+strconv.Itoa(int(s.Turn))+" is neither white nor black")
 	}
 
 	// Placement.

@@ -213,7 +213,7 @@ func TestParseSetup(t *testing.T) {
 	if _, err := ParseSetup("8/8/8/8/8/8/8/R6R w K - 0 1"); !errors.Is(err, ErrCastling) || !strings.Contains(err.Error(), "no white king on its first rank for 'K'") {
 		t.Errorf("K without a king: %v", err)
 	}
-	if _, err := ParseSetup("8/8/8/8/8/8/8/R6R w KX - 0 1"); !errors.Is(err, ErrSyntax) {
+	if _, err := ParseSetup("8/8/8/8/8/8/8/R6R w KX - 0 1"); !errors.Is(err, chess960.ErrSyntax) {
 		t.Errorf("bad letter: %v", err)
 	}
 }

@@ -2,9 +2,10 @@ package chess
 
 import (
 	"errors"
-	"github.com/chess960/chess960/internal/quote"
 	"math/bits"
 	"strconv"
+
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // Square is one of the 64 squares: A1 = 0, B1 = 1, ..., H1 = 7, A2 = 8, ...,

@@ -3,18 +3,18 @@ package chess
 import (
 	"errors"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
 // The reasons ParseUCI refuses a move.
 var (
-	ErrMoveSyntax = errors.New("invalid syntax")
-	ErrNoPiece    = errors.New("no piece of the side to move")
-	ErrIllegal    = errors.New("illegal move")
+	ErrNoPiece = errors.New("no piece of the side to move")
+	ErrIllegal = errors.New("illegal move")
 )
 
 // MoveError is the error ParseUCI returns: the input, the reason (one of
-// ErrMoveSyntax, ErrNoPiece, ErrIllegal) and a detail.
+// chess960.ErrSyntax, ErrNoPiece, ErrIllegal) and a detail.
 type MoveError struct {
 	Input  string
 	Err    error
@@ -45,18 +45,18 @@ func (p Position) ParseUCI(s string) (Move, error) {
 		return 0, &MoveError{Input: s, Err: err, Detail: detail}
 	}
 	if len(s) != 4 && len(s) != 5 {
-		return fail(ErrMoveSyntax, "want 4 or 5 characters like e2e4 or e7e8q")
+		return fail(chess960.ErrSyntax, "want 4 or 5 characters like e2e4 or e7e8q")
 	}
 	from, ok1 := parseSquare(s[0:2])
 	to, ok2 := parseSquare(s[2:4])
 	if !ok1 || !ok2 {
-		return fail(ErrMoveSyntax, "want two squares like e2e4")
+		return fail(chess960.ErrSyntax, "want two squares like e2e4")
 	}
 	promo := NoRole
 	if len(s) == 5 {
 		promo = roleFromChar(s[4])
 		if promo == NoRole || promo == Pawn || promo == King {
-			return fail(ErrMoveSyntax, "promotion letter must be one of q, r, b, n")
+			return fail(chess960.ErrSyntax, "promotion letter must be one of q, r, b, n")
 		}
 	}
 	pc := p.PieceAt(from)

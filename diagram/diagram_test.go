@@ -522,7 +522,7 @@ func TestParseLastMove(t *testing.T) {
 	if b, err := diagram.ParseLastMove(" e1h1 ", nil); err != nil || fmt.Sprint(b.Squares()) != "[e1 h1]" {
 		t.Errorf("no position: %v %v", b.Squares(), err)
 	}
-	if _, err := diagram.ParseLastMove("e1-h1", nil); err == nil || !errors.Is(err, diagram.ErrSyntax) {
+	if _, err := diagram.ParseLastMove("e1-h1", nil); err == nil || !errors.Is(err, chess960.ErrSyntax) {
 		t.Errorf("e1-h1: %v", err)
 	}
 }

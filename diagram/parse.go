@@ -4,16 +4,15 @@ import (
 	"errors"
 	"strings"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/quote"
 )
 
-// ErrSyntax is the reason the Parse functions give for text they cannot
-// read; the *Error that carries it names the input and the detail.
-var ErrSyntax = errors.New("invalid syntax")
-
 // Error is the error for option text that cannot be read: what it was
 // (Kind: "squares", "arrows", "last move", "theme"), the input, and why.
+// Err is chess960.ErrSyntax, the module's reason for text that does not
+// read.
 type Error struct {
 	Kind   string
 	Input  string
@@ -31,7 +30,7 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 func syntaxError(kind, input, detail string) error {
-	return &Error{Kind: kind, Input: input, Err: ErrSyntax, Detail: detail}
+	return &Error{Kind: kind, Input: input, Err: chess960.ErrSyntax, Detail: detail}
 }
 
 // ParseTheme reads a theme name, "light" or "dark" (in any case).

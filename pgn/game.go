@@ -347,11 +347,12 @@ func variantKind(v string) variant {
 	return variantUnknown
 }
 
-// The reasons an *Error gives. A move that cannot be played has the
-// chess package's reason instead: chess.ErrIllegal, chess.ErrAmbiguous or
-// chess.ErrMoveSyntax.
+// The reasons an *Error gives. A token that is not PGN has
+// chess960.ErrSyntax, the module's one reason for text that does not read;
+// a move that cannot be played has the chess package's reason:
+// chess.ErrIllegal, chess.ErrAmbiguous, or chess960.ErrSyntax for a move
+// that is not SAN.
 var (
-	ErrSyntax    = errors.New("unexpected token")
 	ErrTag       = errors.New("malformed tag pair")
 	ErrComment   = errors.New("unterminated comment")
 	ErrVariation = errors.New("unterminated variation")

@@ -260,7 +260,7 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 		case tNAG, tSuffix:
 			nag, ok := nagValue(x.text(t))
 			if !ok {
-				reason, detail = ErrSyntax, "a NAG is $ and a number from 0 to 255"
+				reason, detail = chess960.ErrSyntax, "a NAG is $ and a number from 0 to 255"
 				break
 			}
 			if k := len(f.v.Nodes); k > 0 && nag >= 0 {
@@ -270,11 +270,11 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 			nth++
 			k := len(f.v.Nodes)
 			if k == 0 {
-				reason, detail = ErrSyntax, "a variation must follow the move it replaces"
+				reason, detail = chess960.ErrSyntax, "a variation must follow the move it replaces"
 				break
 			}
 			if len(stack) > MaxDepth {
-				reason, detail = ErrSyntax, "variations nested more than "+strconv.Itoa(MaxDepth)+" deep"
+				reason, detail = chess960.ErrSyntax, "variations nested more than "+strconv.Itoa(MaxDepth)+" deep"
 				break
 			}
 			last := &f.v.Nodes[k-1]
@@ -286,7 +286,7 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 			stack = append(stack, frame{v: v, pos: f.before, open: i})
 		case tClose:
 			if len(stack) == 1 {
-				reason, detail = ErrSyntax, "no variation to close"
+				reason, detail = chess960.ErrSyntax, "no variation to close"
 				break
 			}
 			stack = pop(stack)
@@ -296,7 +296,7 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 		case tTooLong:
 			reason, detail = ErrTooLong, "longer than "+strconv.Itoa(len(r.text))+" bytes: the rest of it is skipped"
 		default: // tBad, and tags after the movetext has begun
-			reason, detail = ErrSyntax, "not a move, move number, comment, NAG, variation or result"
+			reason, detail = chess960.ErrSyntax, "not a move, move number, comment, NAG, variation or result"
 		}
 		if reason == nil {
 			continue

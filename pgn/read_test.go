@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 )
 
@@ -215,11 +216,11 @@ func TestBrokenGames(t *testing.T) {
 		{24, 7, "8/8/8/8 w - - 0 1", ErrFEN, "", chess.NoResult},
 		{29, 11, "Crazyhouse", ErrVariant, "", chess.NoResult},
 		{35, 16, "Ke6", chess.ErrIllegal, "e2e4 e7e5 g1f3 b8c6", chess.NoResult},
-		{39, 7, ")", ErrSyntax, "e2e4", chess.NoResult},
-		{43, 7, "§", ErrSyntax, "e2e4", chess.NoResult},
+		{39, 7, ")", chess960.ErrSyntax, "e2e4", chess.NoResult},
+		{43, 7, "§", chess960.ErrSyntax, "e2e4", chess.NoResult},
 		{47, 18, "--", chess.ErrNullInCheck, "e2e4 f7f5 d1h5", chess.NoResult},
-		{51, 1, "(", ErrSyntax, "", chess.NoResult},
-		{55, 7, "$256", ErrSyntax, "e2e4", chess.NoResult},
+		{51, 1, "(", chess960.ErrSyntax, "", chess.NoResult},
+		{55, 7, "$256", chess960.ErrSyntax, "e2e4", chess.NoResult},
 	}
 	games := readFile(t, "testdata/hand/broken.pgn")
 	if len(games) != len(cases)+1 {
@@ -560,7 +561,7 @@ func TestLongGames(t *testing.T) {
 func TestDeepVariations(t *testing.T) {
 	text := "1. e4 " + strings.Repeat("( e4 ", MaxDepth+5) + strings.Repeat(")", MaxDepth+5) + " e5 *"
 	g := readAll(t, text)[0]
-	if g.Err == nil || !errors.Is(g.Err, ErrSyntax) || strings.Join(ucis(g), " ") != "e2e4 e7e5" {
+	if g.Err == nil || !errors.Is(g.Err, chess960.ErrSyntax) || strings.Join(ucis(g), " ") != "e2e4 e7e5" {
 		t.Errorf("%v, %v", ucis(g), g.Err)
 	}
 }

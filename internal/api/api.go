@@ -185,13 +185,16 @@ var codes = []struct {
 	{chess.ErrPromoted, "promoted"}, {chess.ErrCastlingMirror, "castlingMirror"},
 	{chess.ErrImpossibleCheck, "impossibleCheck"}, {chess.ErrHalfmoveClock, "halfmoveClock"},
 	// FEN text (chess).
-	{chess.ErrFieldCount, "fieldCount"}, {chess.ErrSyntax, "fenSyntax"}, {chess.ErrRankSize, "rankSize"},
+	{chess.ErrFieldCount, "fieldCount"}, {chess.ErrRankSize, "rankSize"},
 	// Moves and games (chess).
-	{chess.ErrMoveSyntax, "moveSyntax"}, {chess.ErrNoPiece, "noPiece"}, {chess.ErrIllegal, "illegal"},
+	{chess.ErrNoPiece, "noPiece"}, {chess.ErrIllegal, "illegal"},
 	{chess.ErrAmbiguous, "ambiguous"}, {chess.ErrGameOver, "gameOver"}, {chess.ErrNoClaim, "noClaim"},
 	{chess.ErrSquare, "square"}, {chess.ErrResult, "result"},
+	// Text that does not read, of any kind: a FEN, a move, a number, a
+	// rank, a list, PGN (chess960.ErrSyntax, the one reason for all).
+	{chess960.ErrSyntax, "syntax"},
 	// Start positions (chess960).
-	{chess960.ErrRange, "range"}, {chess960.ErrSyntax, "syntax"}, {chess960.ErrLength, "length"},
+	{chess960.ErrRange, "range"}, {chess960.ErrLength, "length"},
 	{chess960.ErrLetter, "letter"}, {chess960.ErrPieceSet, "pieceSet"}, {chess960.ErrBishops, "bishops"},
 	{chess960.ErrKingPlacement, "kingPlacement"}, {chess960.ErrNotMirrored, "notMirrored"},
 	{chess960.ErrNotStart, "notStart"}, {chess960.ErrNoneLeft, "noneLeft"},
