@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,9 +39,11 @@ func splitShell(s string) []string {
 	return out
 }
 
-// readmeExample is one "$ go run ./cmd/chess960 ..." example of the README.
+// readmeExample is one "$ go run ./cmd/chess960 ..." example of the README
+// or of a page in docs/.
 type readmeExample struct {
-	line  int      // where it is in the README
+	file  string   // the page, relative to the top of the repository
+	line  int      // where it is in the page
 	cmd   string   // the text after "go run ./cmd/chess960 "
 	stdin string   // what "echo ... |" before it pipes in
 	args  []string // the arguments
@@ -49,26 +52,48 @@ type readmeExample struct {
 	code  int      // the exit status: the "exit status N" line go run adds, or 0
 }
 
-// readmeExamples finds the examples. An example may read stdin from
+// docPages are the pages whose examples run: README.md and docs/*.md.
+func docPages(t *testing.T) []string {
+	pages, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]string{"../../README.md"}, pages...)
+}
+
+// readmeExamples finds the examples of every page. An example may read stdin from
 // "echo WORDS |" and may be piped through head, tail, tr '\n' ' ' and grep
 // (see filter). A failing command's output ends in the line "exit status N"
 // that go run prints, which gives the expected exit status.
 func readmeExamples(t *testing.T) []readmeExample {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`^\$ (?:echo (.*?) \| )?go run \./cmd/chess960 (.*)$`)
-	exit := regexp.MustCompile(`^exit status (\d+)$`)
 	var out []readmeExample
-	lines := strings.Split(string(data), "\n")
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, pageExamples(strings.TrimPrefix(page, "../../"), string(data))...)
+	}
+	return out
+}
+
+var (
+	exampleLine = regexp.MustCompile(`^\$ (?:echo (.*?) \| )?go run \./cmd/chess960 (.*)$`)
+	exitLine    = regexp.MustCompile(`^exit status (\d+)$`)
+)
+
+// pageExamples finds the examples of one page.
+func pageExamples(file, data string) []readmeExample {
+	re, exit := exampleLine, exitLine
+	var out []readmeExample
+	lines := strings.Split(data, "\n")
 	for i := 0; i < len(lines); i++ {
 		m := re.FindStringSubmatch(lines[i])
 		if m == nil {
 			continue
 		}
 		parts := strings.Split(m[2], " | ")
-		ex := readmeExample{line: i + 1, cmd: m[2], args: splitShell(parts[0]), pipe: parts[1:]}
+		ex := readmeExample{file: file, line: i + 1, cmd: m[2], args: splitShell(parts[0]), pipe: parts[1:]}
 		if m[1] != "" {
 			ex.stdin = strings.Join(splitShell(m[1]), " ") + "\n"
 		}
@@ -127,7 +152,7 @@ func filter(f string, in []string) ([]string, bool) {
 func (ex readmeExample) deep() bool {
 	for i, a := range ex.args {
 		if (a == "--depth" || a == "-depth") && i+1 < len(ex.args) {
-			if d, err := strconv.Atoi(ex.args[i+1]); err == nil && d > 6 && d <= 15 {
+			if d, err := strconv.Atoi(ex.args[i+1]); err == nil && d > 6 {
 				return true
 			}
 		}
@@ -150,13 +175,13 @@ func TestReadmeExamples(t *testing.T) {
 	failing := 0
 	for _, ex := range examples {
 		if ex.deep() && !*readmeSlow {
-			t.Logf("README line %d: skipped (deep count; run with -readme.slow): %s", ex.line, ex.cmd)
+			t.Logf("%s:%d: skipped (deep count; run with -readme.slow): %s", ex.file, ex.line, ex.cmd)
 			continue
 		}
 		if ex.code != 0 {
 			failing++
 			if len(ex.pipe) > 0 {
-				t.Errorf("README line %d: a failing example piped into %s shows that program's exit status, not ours", ex.line, ex.pipe[0])
+				t.Errorf("%s:%d: a failing example piped into %s shows that program's exit status, not ours", ex.file, ex.line, ex.pipe[0])
 			}
 		}
 		out, errOut, code := call(t, ex.stdin, ex.args...)
@@ -168,7 +193,7 @@ func TestReadmeExamples(t *testing.T) {
 		ok := true
 		for _, f := range ex.pipe {
 			if got, ok = filter(f, got); !ok {
-				t.Errorf("README line %d: the test cannot run the filter %q", ex.line, f)
+				t.Errorf("%s:%d: the test cannot run the filter %q", ex.file, ex.line, f)
 				break
 			}
 		}
@@ -176,7 +201,7 @@ func TestReadmeExamples(t *testing.T) {
 			got = append(strings.Split(strings.TrimSuffix(errOut, "\n"), "\n"), got...)
 		}
 		if ok && (strip(got) != strip(ex.want) || code != ex.code) {
-			t.Errorf("README line %d: chess960 %s\n got (exit %d):\n%s\nwant (exit %d):\n%s", ex.line, ex.cmd, code, strip(got), ex.code, strip(ex.want))
+			t.Errorf("%s:%d: chess960 %s\n got (exit %d):\n%s\nwant (exit %d):\n%s", ex.file, ex.line, ex.cmd, code, strip(got), ex.code, strip(ex.want))
 		}
 	}
 	if failing < 5 {
@@ -225,12 +250,43 @@ func TestReadmeParser(t *testing.T) {
 	if len(ex.args) != 4 || ex.args[1] != "a b" || !ex.deep() {
 		t.Errorf("%q deep=%v", ex.args, ex.deep())
 	}
-	for _, d := range []string{"6", "16", "x"} {
+	for _, d := range []string{"6", "x"} {
 		if (readmeExample{args: []string{"perft", "--depth", d}}).deep() {
 			t.Errorf("depth %s is not deep", d)
 		}
 	}
 	if got := strip([]string{"time:  1s", "x: 3 mismatches, 0.1s (5.0 Mnodes/s)"}); got != "x: 3 mismatches, TIME" {
 		t.Errorf("strip: %q", got)
+	}
+}
+
+// TestDocPages: the README opens with the two commands a newcomer needs,
+// and every relative link and image of the README and docs/ names a file
+// that exists.
+func TestDocPages(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	first := strings.Index(readme, "```sh\n")
+	if first < 0 || !strings.HasPrefix(readme[first+6:], "go run ./cmd/chess960 serve") || !strings.Contains(strings.SplitN(readme[first+6:], "```", 2)[0], "\ngo test ./...") {
+		t.Errorf("README.md does not open with go run ./cmd/chess960 serve and go test ./...")
+	}
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)|src="([^"]+)"`)
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(data), -1) {
+			target := m[1] + m[3]
+			if strings.Contains(target, "://") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(page), target)); err != nil {
+				t.Errorf("%s links to %s, which does not exist", strings.TrimPrefix(page, "../../"), target)
+			}
+		}
 	}
 }
