@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -146,9 +147,9 @@ func parseFritz9Number(s string) (int, *rankErr) {
 	return n, err
 }
 
-// parseNumber reads a small non-negative decimal number with an optional SP
-// prefix. Numbers too large to matter are reported as out of range, not as
-// syntax errors.
+// parseNumber reads a number 0..960 in plain decimal digits (package
+// internal/decimal) with an optional SP, SP- or # prefix. A negative number
+// and one too large are out of range, not syntax errors.
 func parseNumber(s string) (int, *rankErr) {
 	t := s
 	if len(t) >= 2 && (t[0] == 'S' || t[0] == 's') && (t[1] == 'P' || t[1] == 'p') {
@@ -159,36 +160,14 @@ func parseNumber(s string) (int, *rankErr) {
 	} else if len(t) > 0 && t[0] == '#' {
 		t = t[1:]
 	}
-	if t == "" {
+	n, err := decimal.Int(t, 0, Count)
+	switch {
+	case err == decimal.ErrSyntax:
 		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
+	case err != nil:
+		return 0, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
 	}
-	if t[0] == '-' && len(t) > 1 && isDigits(t[1:]) {
-		return -1, &rankErr{ErrRange, "must be 0..959 (960 is taken as 0)"}
-	}
-	if !isDigits(t) {
-		return 0, &rankErr{ErrSyntax, "want a number such as 518"}
-	}
-	t = strings.TrimLeft(t, "0")
-	if len(t) > 6 {
-		return 1 << 30, nil // far out of range; the caller's range check says so
-	}
-	n := 0
-	for i := 0; i < len(t); i++ {
-		n = n*10 + int(t[i]-'0')
-	}
-	return n, nil
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return int(n), nil
 }
 
 // Parse reads a start position given any way a user may write one: a
@@ -199,7 +178,7 @@ func Parse(s string) (StartPos, error) {
 	switch {
 	case strings.ContainsAny(t, "/ "):
 		return ParseFEN(t)
-	case len(t) == 8 && !isDigits(t) && !strings.HasPrefix(strings.ToUpper(t), "SP"):
+	case len(t) == 8 && !decimal.Digits(t) && !strings.HasPrefix(strings.ToUpper(t), "SP"):
 		return ParseRank(t)
 	case looksNumeric(t):
 		return ParseID(t)
@@ -218,7 +197,7 @@ func looksNumeric(s string) bool {
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 		s = s[1:]
 	}
-	return isDigits(s)
+	return decimal.Digits(s)
 }
 
 // ParseFEN recognises the FEN of a start position: White's back rank, eight

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/chess960/chess960/internal/decimal"
 )
 
 // Set is a set of start positions. The zero value is empty.
@@ -156,13 +158,14 @@ func ParseSet(list string) (Set, error) {
 
 func parseBound(list, item, t string) (int, error) {
 	t = strings.TrimSpace(t)
-	if !isDigits(t) {
+	n, err := decimal.Int(t, 0, Count)
+	switch {
+	case err == decimal.ErrSyntax || strings.HasPrefix(t, "-"):
 		return 0, setItemError(list, item, ErrSyntax, "range bound "+quotePart(t)+" is not a number 0..960")
+	case err != nil:
+		return 0, setItemError(list, item, ErrRange, "range bound "+quotePart(t)+" is not a number 0..960")
 	}
-	if n, _ := parseNumber(t); n <= Count {
-		return n, nil
-	}
-	return 0, setItemError(list, item, ErrRange, "range bound "+quotePart(t)+" is not a number 0..960")
+	return int(n), nil
 }
 
 // setItemError is the error for one item of a list. The item is named only

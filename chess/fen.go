@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	chess960 "github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -131,32 +132,17 @@ func parseSetup(fen string) (Setup, []Problem, error) {
 	}
 	s.Fullmove = 1
 	if len(fields) == 6 {
-		hm, ok := parseCounter(fields[4])
-		if !ok {
+		hm, err := decimal.Int(fields[4], 0, maxCounter)
+		if err != nil {
 			return fail("halfmove clock", ErrCounter, "want a number 0.."+strconv.Itoa(maxCounter)+", have "+quote.Input(fields[4]))
 		}
-		fm, ok := parseCounter(fields[5])
-		if !ok || fm == 0 {
+		fm, err := decimal.Int(fields[5], 1, maxCounter)
+		if err != nil {
 			return fail("fullmove number", ErrCounter, "want a number 1.."+strconv.Itoa(maxCounter)+", have "+quote.Input(fields[5]))
 		}
-		s.Halfmove, s.Fullmove = hm, fm
+		s.Halfmove, s.Fullmove = int(hm), int(fm)
 	}
 	return s, probs, nil
-}
-
-// parseCounter reads a counter in plain decimal digits, 0..maxCounter.
-func parseCounter(s string) (int, bool) {
-	if len(s) == 0 || len(s) > 7 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, n <= maxCounter
 }
 
 // parseCastling reads the castling field into s.CastlingRooks. A letter

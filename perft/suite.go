@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 )
 
 // SuiteEntry is one position of a perft suite.
@@ -106,9 +108,9 @@ func ReadSuite(r io.Reader, name string) ([]SuiteEntry, error) {
 			if len(f) != 2 {
 				return nil, bad("want perft DEPTH NODES")
 			}
-			d, ok1 := decimal(f[0])
-			n, ok2 := decimal(f[1])
-			if !ok1 || !ok2 {
+			d, err1 := decimal.Uint(f[0], math.MaxUint64)
+			n, err2 := decimal.Uint(f[1], math.MaxUint64)
+			if err1 != nil || err2 != nil {
 				return nil, bad("want perft DEPTH NODES in decimal digits")
 			}
 			if d < 1 || d > MaxDepth {
@@ -134,21 +136,6 @@ func ReadSuite(r io.Reader, name string) ([]SuiteEntry, error) {
 		}
 	}
 	return out, nil
-}
-
-// decimal reads plain decimal digits (no sign, no prefix, no underscores)
-// into a uint64.
-func decimal(s string) (uint64, bool) {
-	if s == "" || len(s) > 20 {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	return n, err == nil
 }
 
 // CheckOptions configures Check.

@@ -9,6 +9,7 @@ import (
 
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 )
 
 // MaxDepth is how deeply variations may nest: a deeper one is an error.
@@ -469,8 +470,8 @@ func trimComment(s string) string {
 // number from 0 to 255.
 func nagValue(s string) (nag int, ok bool) {
 	if s[0] == '$' {
-		n, err := strconv.Atoi(s[1:])
-		return n, err == nil && n >= 0 && n <= 255
+		n, err := decimal.Int(s[1:], 0, 255)
+		return int(n), err == nil
 	}
 	switch s {
 	case "!":

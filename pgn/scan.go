@@ -6,6 +6,8 @@ import (
 	"io"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/chess960/chess960/internal/decimal"
 )
 
 // The scanner cuts the input into games and tokenises each game once, line
@@ -514,7 +516,7 @@ func (s *scanner) moves(base, i int) {
 			case len(sym) == 1 && c == 'e' && bytes.HasPrefix(line[j:], []byte(".p.")):
 				// "e.p." after an en-passant capture
 				j += 3
-			case isDigits(sym) && string(sym) != "0000": // "0000" is a null move
+			case decimal.Digits(sym) && string(sym) != "0000": // "0000" is a null move
 				s.emit(tMoveNum, base+i, base+j)
 			case isResult(sym):
 				s.emit(tResult, base+i, base+j)
@@ -544,15 +546,6 @@ func (s *scanner) endsGame() bool {
 	}
 	s.done = s.finish()
 	s.state = stAfter
-	return true
-}
-
-func isDigits(b []byte) bool {
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -366,8 +367,8 @@ func nextWord(s string) (word, rest string) {
 // uintWord reads a whole number no larger than max as the next word.
 func uintWord(s string, max uint64) (uint64, string, bool) {
 	w, rest := nextWord(s)
-	n, err := strconv.ParseUint(w, 10, 64)
-	if err != nil || n > max {
+	n, err := decimal.Uint(w, max)
+	if err != nil {
 		return 0, s, false
 	}
 	return n, rest, true
@@ -386,8 +387,8 @@ func scoreWords(s string) (Score, string, bool) {
 		return sc, s, false
 	}
 	w, rest := nextWord(rest)
-	n, err := strconv.ParseInt(w, 10, 32)
-	if err != nil || n < -1<<30 || n > 1<<30 {
+	n, err := decimal.Int(w, -1<<30, 1<<30)
+	if err != nil {
 		return sc, s, false
 	}
 	sc.Value = int(n)

@@ -3,9 +3,11 @@ package uci
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -90,7 +92,7 @@ func ParseOption(line string) (Option, error) {
 		case "var":
 			o.Vars = append(o.Vars, val)
 		case "min", "max":
-			n, err := strconv.ParseInt(val, 10, 64)
+			n, err := decimal.Int(val, math.MinInt64, math.MaxInt64)
 			if err != nil {
 				if o.Type == "spin" {
 					return fail(key + " " + quote.Input(val) + " is not a whole number")
@@ -180,11 +182,11 @@ func (o Option) check(value string) (string, string) {
 		}
 		return "", "want true or false"
 	case "spin":
-		n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-		if err != nil {
+		n, err := decimal.Int(strings.TrimSpace(value), o.Min, o.Max)
+		switch {
+		case err == decimal.ErrSyntax:
 			return "", "want a whole number"
-		}
-		if n < o.Min || n > o.Max {
+		case err != nil:
 			return "", fmt.Sprintf("out of range %d..%d", o.Min, o.Max)
 		}
 		return strconv.FormatInt(n, 10), ""

@@ -3,11 +3,13 @@ package uci
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -51,7 +53,7 @@ func ParseDivideLine(line string) (move string, count uint64, ok bool) {
 	if n == ":" || n == "-" || n == "=" {
 		n, rest = nextWord(rest)
 	}
-	c, err := strconv.ParseUint(n, 10, 64)
+	c, err := decimal.Uint(n, math.MaxUint64)
 	if err != nil {
 		return "", 0, false
 	}
@@ -74,7 +76,7 @@ func parseTotalLine(line string) (uint64, bool) {
 	default:
 		return 0, false
 	}
-	n, err := strconv.ParseUint(f[len(f)-1], 10, 64)
+	n, err := decimal.Uint(f[len(f)-1], math.MaxUint64)
 	return n, err == nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -94,7 +95,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func isNegativeNumber(s string) bool {
-	return len(s) >= 2 && s[0] == '-' && api.IsDigits(s[1:])
+	return len(s) >= 2 && s[0] == '-' && decimal.Digits(s[1:])
 }
 
 // flagSet reports whether the flag name was given on the command line.
@@ -109,32 +110,18 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 var errNumber = errors.New("want a whole number in plain decimal digits, such as 12")
 
 // parseDecimal reads a whole number written in plain decimal digits, with a
-// leading '-' for a negative one: no '+', no '_', no 0x, 0o or 0b prefix,
-// and a leading 0 does not make it octal ("010" is ten). It is how every
-// number flag reads its value; positional numbers (pos 518) are read the
-// same way by package chess960. A number outside min..max is out of range.
+// leading '-' for a negative one (package internal/decimal: "010" is ten;
+// no '+', '_', 0x, 0o or 0b prefix). It is how every number flag reads its
+// value; positional numbers (pos 518) are read the same way by package
+// chess960. A number outside min..max is out of range.
 func parseDecimal(s string, min, max int64) (int64, error) {
-	digits, neg := s, false
-	if strings.HasPrefix(s, "-") {
-		digits, neg = s[1:], true
-	}
-	if !api.IsDigits(digits) {
+	n, err := decimal.Int(s, min, max)
+	switch {
+	case err == decimal.ErrSyntax:
 		return 0, errNumber
-	}
-	digits = strings.TrimLeft(digits, "0")
-	var n int64
-	if len(digits) > 18 {
-		n = math.MaxInt64 // far out of any range
-	} else if digits != "" {
-		n, _ = strconv.ParseInt(digits, 10, 64)
-	}
-	if neg {
-		n = -n
-	}
-	if n < min || n > max || (neg && (min >= 0 || len(digits) > 18)) {
-		if max == math.MaxInt64 {
-			return 0, fmt.Errorf("out of range: must be %d or more", min)
-		}
+	case err != nil && max == math.MaxInt64:
+		return 0, fmt.Errorf("out of range: must be %d or more", min)
+	case err != nil:
 		return 0, fmt.Errorf("out of range: must be %d..%d", min, max)
 	}
 	return n, nil
@@ -153,29 +140,28 @@ func stdNumberKind(v flag.Value) string {
 }
 
 // canonicalDecimal checks that s is a plain decimal number (with a fraction
-// if float) and writes it without leading zeros, so that the flag package,
-// which reads Go literals, reads it as decimal.
+// if float) and writes it in the form the flag package, which reads Go
+// literals, reads as the same decimal number ("010" as "10").
 func canonicalDecimal(s string, float bool) (string, error) {
-	neg := strings.HasPrefix(s, "-")
-	t := strings.TrimPrefix(s, "-")
-	intPart, frac, hasFrac := strings.Cut(t, ".")
-	if !api.IsDigits(intPart) || (hasFrac && (!float || !api.IsDigits(frac))) {
-		if float {
+	if float {
+		f, err := decimal.Float(s)
+		if err == decimal.ErrSyntax {
 			return "", errors.New("want a number in plain decimal digits, such as 12 or 0.5")
 		}
+		return strconv.FormatFloat(f, 'g', -1, 64), err
+	}
+	if strings.HasPrefix(s, "-") {
+		n, err := decimal.Int(s, math.MinInt64, 0)
+		if err == decimal.ErrSyntax {
+			return "", errNumber
+		}
+		return strconv.FormatInt(n, 10), err
+	}
+	n, err := decimal.Uint(s, math.MaxUint64)
+	if err == decimal.ErrSyntax {
 		return "", errNumber
 	}
-	intPart = strings.TrimLeft(intPart, "0")
-	if intPart == "" {
-		intPart = "0"
-	}
-	if hasFrac {
-		intPart += "." + frac
-	}
-	if neg {
-		intPart = "-" + intPart
-	}
-	return intPart, nil
+	return strconv.FormatUint(n, 10), err
 }
 
 // number is the flag.Value of every number flag: plain decimal digits in a
@@ -397,7 +383,7 @@ func looksLikeFENField(i int, s string) bool {
 	case 3: // en passant
 		return s == "-" || (len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && (s[1] == '3' || s[1] == '6'))
 	default: // counters
-		return api.IsDigits(s)
+		return decimal.Digits(s)
 	}
 }
 

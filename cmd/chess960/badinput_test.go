@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/decimal"
 )
 
 // checkRefusal checks how a refused command line reads: exit status 1 or 2,
@@ -249,10 +249,10 @@ func TestHostileCrossProduct(t *testing.T) {
 				args[i] = strings.ReplaceAll(a, "V", v)
 			}
 			// Keep the accepted cases quick: no deep count, no huge draw.
-			if tmpl[0] == "perft" && len(tmpl) > 3 && tmpl[2] == "--depth" && tmpl[3] == "V" && api.IsDigits(v) && len(v) < 3 && v > "3" {
+			if tmpl[0] == "perft" && len(tmpl) > 3 && tmpl[2] == "--depth" && tmpl[3] == "V" && decimal.Digits(v) && len(v) < 3 && v > "3" {
 				continue
 			}
-			if len(tmpl) > 1 && tmpl[len(tmpl)-2] == "--hash" && api.IsDigits(v) && len(v) > 2 {
+			if len(tmpl) > 1 && tmpl[len(tmpl)-2] == "--hash" && decimal.Digits(v) && len(v) > 2 {
 				continue // a table of hundreds of MB takes seconds to clear
 			}
 			stdin := "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"

@@ -20,6 +20,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/balance"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -119,15 +120,15 @@ func parseShard(s string) (int, int, error) {
 		return 0, chess960.Count, nil
 	}
 	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil {
+	i, err1 := decimal.Int(a, 1, chess960.Count)
+	n, err2 := decimal.Int(b, 1, chess960.Count)
+	switch {
+	case !ok || err1 == decimal.ErrSyntax || err2 == decimal.ErrSyntax:
 		return 0, 0, fmt.Errorf("--shard %s: want I/N, e.g. 3/8", quoteArg(s))
-	}
-	if n < 1 || n > chess960.Count || i < 1 || i > n {
+	case err1 != nil || err2 != nil || i > n:
 		return 0, 0, fmt.Errorf("--shard %s: out of range: want 1 <= I <= N <= 960", quoteArg(s))
 	}
-	return (i - 1) * chess960.Count / n, i * chess960.Count / n, nil
+	return int(i-1) * chess960.Count / int(n), int(i) * chess960.Count / int(n), nil
 }
 
 type balanceRun struct {

@@ -4,14 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/perft"
 )
 
@@ -197,8 +198,8 @@ func maxHashMB() int {
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
-			if kb, err := strconv.Atoi(f[1]); err == nil {
-				limit = min(limit, kb/1024*3/4)
+			if kb, err := decimal.Int(f[1], 0, math.MaxInt64); err == nil {
+				limit = min(limit, int(kb/1024*3/4))
 			}
 		}
 	}

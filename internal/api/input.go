@@ -7,6 +7,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -64,7 +65,7 @@ func NumberLike(s string) bool {
 	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
 		s = s[1:]
 	}
-	return IsDigits(s)
+	return decimal.Digits(s)
 }
 
 // RankLike reports whether s is meant as a back rank: eight letters.
@@ -74,19 +75,6 @@ func RankLike(s string) bool {
 	}
 	for i := 0; i < 8; i++ {
 		if c := s[i] | 0x20; c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-// IsDigits reports whether s is one or more decimal digits.
-func IsDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
 			return false
 		}
 	}

@@ -24,12 +24,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
 )
@@ -214,11 +216,11 @@ func (h *Header) set(key, val string) error {
 	case "engine":
 		h.Engine = val
 	case "depth":
-		d, err := strconv.Atoi(val)
-		if err != nil || d < 0 {
+		d, err := decimal.Int(val, 0, math.MaxInt32)
+		if err != nil {
 			return fmt.Errorf("depth %s: not a whole number", quote.Input(val))
 		}
-		h.Depth = d
+		h.Depth = int(d)
 	case "options":
 		h.Options = val
 	case "date":
@@ -240,7 +242,7 @@ func parseCSVRow(line string) (Row, error) {
 		if err != nil {
 			return 0
 		}
-		n, e := strconv.ParseInt(s, 10, bits)
+		n, e := decimal.Int(s, -1<<(bits-1), 1<<(bits-1)-1)
 		if e != nil {
 			err = fmt.Errorf("%s %s: not a whole number", name, quote.Input(s))
 		}

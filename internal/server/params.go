@@ -2,12 +2,12 @@ package server
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -85,36 +85,21 @@ func (q query) flag(k string) (bool, *inputError) {
 	return false, badParam(k, q.v.Get(k), "want 1 or 0 (true or false)")
 }
 
-// decimal reads a whole number written in plain decimal digits, with an
-// optional minus sign: no "+", no leading "0x", no "_".
-func decimal(s string) (int, bool) {
-	t := strings.TrimPrefix(s, "-")
-	if t == "" || len(t) > 9 {
-		return 0, false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
-// intParam reads k as a whole number in lo..hi, or def when absent.
+// intParam reads k as a whole number in lo..hi (plain decimal digits, see
+// package internal/decimal), or def when absent.
 func (q query) intParam(k string, lo, hi, def int) (int, *inputError) {
 	if !q.v.Has(k) {
 		return def, nil
 	}
 	s := q.v.Get(k)
-	n, ok := decimal(s)
-	if !ok {
+	n, err := decimal.Int(s, int64(lo), int64(hi))
+	switch {
+	case err == decimal.ErrSyntax:
 		return 0, badParam(k, s, "not a whole number (plain decimal digits)")
-	}
-	if n < lo || n > hi {
+	case err != nil:
 		return 0, badParam(k, s, "out of range: must be %d..%d", lo, hi).withCode(codeRange)
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // startPos reads a start position: a Scharnagl number (or SP-N), a back
