@@ -705,7 +705,7 @@ func TestDerivation(t *testing.T) {
 		// Squares named in the derivation hold the pieces it names.
 		sq := func(name string) byte { return r[name[0]-'a'] }
 		if sq(d.Queen) != 'Q' || sq(d.LightBishop) != 'B' || sq(d.DarkBishop) != 'B' || (d.LightBishop[0]-'a')%2 != 1 ||
-			sq(d.Knights[0]) != 'N' || sq(d.Knights[1]) != 'N' || sq(d.RKR[0]) != 'R' || sq(d.RKR[1]) != 'K' || sq(d.RKR[2]) != 'R' {
+			sq(d.Knights[0]) != 'N' || sq(d.Knights[1]) != 'N' || sq(d.RookKingRook[0]) != 'R' || sq(d.RookKingRook[1]) != 'K' || sq(d.RookKingRook[2]) != 'R' {
 			t.Fatalf("SP-%d %s: squares %+v", n, r, d)
 		}
 		for s := 1; s < 4; s++ {

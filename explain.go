@@ -7,26 +7,27 @@ import (
 
 // Derivation is the step-by-step derivation of a start position from its
 // Scharnagl number, as Scharnagl teaches it, plus the Fritz9 number worked
-// out from the same pieces.
+// out from the same pieces. Its JSON form, with these keys, is what
+// `chess960 explain --json` prints (with the text of String added).
 type Derivation struct {
-	ID          int       `json:"id"`
-	Rank        string    `json:"rank"`
-	BishopCode  int       `json:"bishopCode"`  // ID mod 16
-	LightBishop string    `json:"lightBishop"` // square, e.g. "f1"
-	DarkBishop  string    `json:"darkBishop"`  // square, e.g. "c1"
-	QueenSlot   int       `json:"queenSlot"`   // 0..5 among the squares the bishops leave
-	Queen       string    `json:"queen"`       // square
-	N5N         int       `json:"n5n"`         // 0..9
-	N5NPattern  string    `json:"n5nPattern"`  // e.g. "-N-N-"
-	Knights     [2]string `json:"knights"`     // squares
-	RKR         [3]string `json:"rookKingRook"`
-	Stages      [4]string `json:"stages"`     // **B**B** -> **BQ*B** -> *NBQ*BN* -> RNBQKBNR
-	KingsEntry  string    `json:"kingsTable"` // King's table entry at ID - BishopCode
-	Skeleton    string    `json:"skeleton"`   // NQ-skeleton
-	Fritz9      int       `json:"fritz9"`
-	N6N         int       `json:"n6n"`         // Fritz9 knight code 0..14
-	N6NPattern  string    `json:"n6nPattern"`  // e.g. "-N--N-"
-	Fritz9Queen int       `json:"fritz9Queen"` // 0..3 among the squares left after bishops and knights
+	ID           int       `json:"id"`
+	Rank         string    `json:"rank"`
+	BishopCode   int       `json:"bishopCode"`   // ID mod 16
+	LightBishop  string    `json:"lightBishop"`  // square, e.g. "f1"
+	DarkBishop   string    `json:"darkBishop"`   // square, e.g. "c1"
+	QueenSlot    int       `json:"queenSlot"`    // 0..5 among the squares the bishops leave
+	Queen        string    `json:"queen"`        // square
+	N5N          int       `json:"n5n"`          // 0..9
+	N5NPattern   string    `json:"n5nPattern"`   // e.g. "-N-N-"
+	Knights      [2]string `json:"knights"`      // squares
+	RookKingRook [3]string `json:"rookKingRook"` // squares
+	Stages       [4]string `json:"stages"`       // **B**B** -> **BQ*B** -> *NBQ*BN* -> RNBQKBNR
+	KingsTable   string    `json:"kingsTable"`   // King's table entry at ID - BishopCode
+	Skeleton     string    `json:"skeleton"`     // NQ-skeleton
+	Fritz9       int       `json:"fritz9"`
+	N6N          int       `json:"n6n"`         // Fritz9 knight code 0..14
+	N6NPattern   string    `json:"n6nPattern"`  // e.g. "-N--N-"
+	Fritz9Queen  int       `json:"fritz9Queen"` // 0..3 among the squares left after bishops and knights
 }
 
 // Derive returns the derivation of p.
@@ -64,13 +65,13 @@ func (p StartPos) Derive() Derivation {
 	k = 0
 	for f, c := range full {
 		if c == Rook || c == King {
-			d.RKR[k] = fileName(f) + "1"
+			d.RookKingRook[k] = fileName(f) + "1"
 			k++
 		}
 	}
 	d.Stages[3] = full.String()
 	d.N5NPattern = N5NTable()[d.N5N]
-	d.KingsEntry = p.KingsTableEntry()
+	d.KingsTable = p.KingsTableEntry()
 	d.Skeleton = p.Skeleton()
 	d.Fritz9 = p.Fritz9()
 	d.N6N = ((d.Fritz9 - 1) >> 4) % 15
@@ -103,14 +104,14 @@ func (d Derivation) String() string {
 	fmt.Fprintf(&b, "  b) %d = %d*4 + %d: dark-squared bishop on %s (0=a 1=c 2=e 3=g)\n", n2, q1, n2%4, d.DarkBishop)
 	fmt.Fprintf(&b, "  c) %d = %d*6 + %d: queen on the free square %d counted from 0 on the a-side: %s\n", q1, q2, d.QueenSlot, d.QueenSlot, d.Queen)
 	fmt.Fprintf(&b, "  d) %d: knights %s (N5N table) on the five squares left: %s %s\n", q2, d.N5NPattern, d.Knights[0], d.Knights[1])
-	fmt.Fprintf(&b, "  e) rook, king, rook on the three squares left: %s %s %s\n", d.RKR[0], d.RKR[1], d.RKR[2])
+	fmt.Fprintf(&b, "  e) rook, king, rook on the three squares left: %s %s %s\n", d.RookKingRook[0], d.RookKingRook[1], d.RookKingRook[2])
 	fmt.Fprintf(&b, "  check: %d = %d + 16*%d + 96*%d (bishop code + 16*queen + 96*N5N)\n\n", d.ID, d.BishopCode, d.QueenSlot, d.N5N)
 	fmt.Fprintf(&b, "Two tables: King's table %d %s + Bishop's table %d %s -> %s\n",
-		d.ID-d.BishopCode, d.KingsEntry, d.BishopCode, BishopsTable()[d.BishopCode], d.Rank)
+		d.ID-d.BishopCode, d.KingsTable, d.BishopCode, BishopsTable()[d.BishopCode], d.Rank)
 	fmt.Fprintf(&b, "NQ-skeleton: %s\n\n", d.Skeleton)
 	fmt.Fprintf(&b, "Fritz9: knights %s (code %d) on the six squares left by the bishops, queen on free square %d of the four left\n",
 		d.N6NPattern, d.N6N, d.Fritz9Queen)
 	fmt.Fprintf(&b, "  %d + 1 + 16*%d + 240*%d = %d (Fritz9 NQ-skeleton table: %d %s)",
-		d.BishopCode, d.N6N, d.Fritz9Queen, d.Fritz9, d.Fritz9-d.BishopCode, d.KingsEntry)
+		d.BishopCode, d.N6N, d.Fritz9Queen, d.Fritz9, d.Fritz9-d.BishopCode, d.KingsTable)
 	return b.String()
 }

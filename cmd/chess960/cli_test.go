@@ -116,7 +116,7 @@ func TestJSONMatchesAPI(t *testing.T) {
 		{[]string{"pos", "518", "--json"}, api.NewStartPosition(chess960.Standard())},
 		{[]string{"id", "RKRNNQBB", "--json"}, api.NewStartPosition(chess960.MustNew(959))},
 		{[]string{"table", "--format", "json"}, api.NewStartPositions(chess960.All().Positions())},
-		{[]string{"explain", "518", "--json"}, api.NewDerivation(chess960.Standard())},
+		{[]string{"explain", "518", "--json"}, api.NewExplanation(chess960.Standard())},
 		{[]string{"random", "--count", "5", "--seed", "Round 1", "--unique", "--exclude", "518,0-9", "--json"}, api.NewDraw(o, d.Draw(5))},
 		{[]string{"fen", issue7, "--json", "--castling", "shredder"}, api.NewPosition(chess.NewGame(p), chess.Chess960)},
 		{[]string{"moves", issue7, "--json"}, api.NewMoves(p, chess.Chess960)},

@@ -50,7 +50,7 @@ or a start position's FEN; "-" reads it from stdin.`,
 					return err
 				}
 				if *asJSON {
-					return writeJSON(e.stdout, api.NewDerivation(p))
+					return writeJSON(e.stdout, api.NewExplanation(p))
 				}
 				fmt.Fprintln(e.stdout, p.Derive())
 				return nil

@@ -61,40 +61,18 @@ func NewStartPositions(ps []chess960.StartPos) []StartPosition {
 	return out
 }
 
-// Derivation is the step-by-step derivation of a start position from its
-// number (`chess960 explain --json`).
-type Derivation struct {
-	ID           int       `json:"id"`
-	Rank         string    `json:"rank"`
-	BishopCode   int       `json:"bishopCode"`   // ID mod 16
-	LightBishop  string    `json:"lightBishop"`  // square, "f1"
-	DarkBishop   string    `json:"darkBishop"`   // square, "c1"
-	QueenSlot    int       `json:"queenSlot"`    // 0..5 among the squares the bishops leave
-	Queen        string    `json:"queen"`        // square
-	N5N          int       `json:"n5n"`          // 0..9
-	N5NPattern   string    `json:"n5nPattern"`   // "-N-N-"
-	Knights      [2]string `json:"knights"`      // squares
-	RookKingRook [3]string `json:"rookKingRook"` // squares
-	Stages       [4]string `json:"stages"`       // "**B**B**", "**BQ*B**", "*NBQ*BN*", "RNBQKBNR"
-	KingsTable   string    `json:"kingsTable"`   // King's table entry at ID - BishopCode
-	Skeleton     string    `json:"skeleton"`     // NQ-skeleton
-	Fritz9       int       `json:"fritz9"`
-	N6N          int       `json:"n6n"`         // Fritz9 knight code 0..14
-	N6NPattern   string    `json:"n6nPattern"`  // "-N--N-"
-	Fritz9Queen  int       `json:"fritz9Queen"` // 0..3 among the squares the bishops and knights leave
-	Text         string    `json:"text"`        // the derivation as `chess960 explain` prints it
+// Explanation is what `chess960 explain --json` prints: the derivation of
+// a start position, whose keys (chess960.Derivation's) stand at the top
+// level, and its text as `chess960 explain` prints it.
+type Explanation struct {
+	chess960.Derivation
+	Text string `json:"text"`
 }
 
-// NewDerivation derives p.
-func NewDerivation(p chess960.StartPos) Derivation {
+// NewExplanation explains p.
+func NewExplanation(p chess960.StartPos) Explanation {
 	d := p.Derive()
-	return Derivation{
-		ID: d.ID, Rank: d.Rank, BishopCode: d.BishopCode, LightBishop: d.LightBishop,
-		DarkBishop: d.DarkBishop, QueenSlot: d.QueenSlot, Queen: d.Queen, N5N: d.N5N,
-		N5NPattern: d.N5NPattern, Knights: d.Knights, RookKingRook: d.RKR, Stages: d.Stages,
-		KingsTable: d.KingsEntry, Skeleton: d.Skeleton, Fritz9: d.Fritz9, N6N: d.N6N,
-		N6NPattern: d.N6NPattern, Fritz9Queen: d.Fritz9Queen, Text: d.String(),
-	}
+	return Explanation{Derivation: d, Text: d.String()}
 }
 
 // Draw is a draw of start positions (`chess960 random --json`,

@@ -32,15 +32,24 @@ func TestStartPosition(t *testing.T) {
 	}
 }
 
-func TestDerivation(t *testing.T) {
-	d := NewDerivation(chess960.Standard())
-	// Worked example of the source: 518 = 32*16 + 6, 32 = 5*6 + 2.
-	if d.BishopCode != 6 || d.QueenSlot != 2 || d.N5N != 5 || d.N5NPattern != "-N-N-" ||
-		d.LightBishop != "f1" || d.DarkBishop != "c1" || d.Queen != "d1" ||
-		d.Knights != [2]string{"b1", "g1"} || d.RookKingRook != [3]string{"a1", "e1", "h1"} ||
-		d.Stages != [4]string{"**B**B**", "**BQ*B**", "*NBQ*BN*", "RNBQKBNR"} || d.Fritz9 != 359 ||
-		!strings.Contains(d.Text, "\n518 = 32*16 + 6;") {
-		t.Errorf("518: %+v", d)
+// TestExplanation: the derivation's keys at the top level, then the text.
+// The values of 518 are Scharnagl's worked example: 518 = 32*16 + 6,
+// 32 = 5*6 + 2; bishops c1 f1, the queen on free square 2 (d1), knights
+// -N-N- on b1 g1; without the bishops RNQKNR (King's table 512); Fritz9
+// 359 = 6 + 1 + 16*7 + 240*1, knights -N--N- (pair 7 of N6N) and the queen
+// on free square 1 of a1 d1 e1 h1.
+func TestExplanation(t *testing.T) {
+	e := NewExplanation(chess960.Standard())
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"id":518,"rank":"RNBQKBNR","bishopCode":6,"lightBishop":"f1","darkBishop":"c1","queenSlot":2,` +
+		`"queen":"d1","n5n":5,"n5nPattern":"-N-N-","knights":["b1","g1"],"rookKingRook":["a1","e1","h1"],` +
+		`"stages":["**B**B**","**BQ*B**","*NBQ*BN*","RNBQKBNR"],"kingsTable":"RNQKNR","skeleton":"-NQ-N-",` +
+		`"fritz9":359,"n6n":7,"n6nPattern":"-N--N-","fritz9Queen":1,"text":"SP-518: RNBQKBNR\n\n518 = 32*16 + 6; 32 = 5*6 + 2 -\u003e bishops c1 f1,`
+	if !strings.HasPrefix(string(b), want) || !strings.HasSuffix(string(b), `(Fritz9 NQ-skeleton table: 353 RNQKNR)"}`) {
+		t.Errorf("got\n%s\nwant it to start\n%s", b, want)
 	}
 }
 
@@ -286,7 +295,7 @@ func TestCamelCase(t *testing.T) {
 	seed := "s"
 	zero := 0
 	values := []any{
-		NewStartPosition(chess960.Standard()), NewDerivation(chess960.Standard()),
+		NewStartPosition(chess960.Standard()), NewExplanation(chess960.Standard()),
 		Draw{Seed: &seed, SeedSHA256: "x", Positions: []StartPosition{{}}},
 		Error{Problems: []Problem{{Field: "x"}}},
 		Position{StartPos: &zero, EnPassant: "e3", Claims: []Claim{{UCI: "x", SAN: "y"}}},

@@ -140,8 +140,8 @@ func derivationSteps(sp chess960.StartPos) []step {
 			Math: fmt.Sprintf("%d → %s", n3, d.N5NPattern),
 			Text: fmt.Sprintf("What is left, %d, picks the knights' places among the five empty squares (N5N table): %s and %s.", n3, d.Knights[0], d.Knights[1])},
 		{Title: "Rook, king, rook",
-			Math: fmt.Sprintf("%s %s %s", d.RKR[0], d.RKR[1], d.RKR[2]),
-			Text: fmt.Sprintf("The three squares left take a rook, the king and a rook, in that order: %s, %s and %s.", d.RKR[0], d.RKR[1], d.RKR[2])},
+			Math: fmt.Sprintf("%s %s %s", d.RookKingRook[0], d.RookKingRook[1], d.RookKingRook[2]),
+			Text: fmt.Sprintf("The three squares left take a rook, the king and a rook, in that order: %s, %s and %s.", d.RookKingRook[0], d.RookKingRook[1], d.RookKingRook[2])},
 	}
 	for i := range steps {
 		steps[i].Stage = d.Stages[i]
