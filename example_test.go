@@ -211,3 +211,11 @@ func ExampleStartPos_Files() {
 	fmt.Println(k, a, h) // files: g, f, h
 	// Output: 6 5 7
 }
+
+// An arbiter publishes the seed's commitment before the event and reveals
+// the seed after it; anyone can then check the one against the other (with
+// `printf '%s' 'Round 1' | sha256sum`) and re-derive the draws.
+func ExampleCommitment() {
+	fmt.Println(chess960.Commitment("Round 1"))
+	// Output: 129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6
+}

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"strconv"
 )
 
@@ -113,6 +114,15 @@ func (d *Drawer) uint64() uint64 {
 	d.counter++
 	sum := sha256.Sum256(buf)
 	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// Commitment returns the commitment to a seed that an arbiter publishes
+// before a seeded draw, and anyone checks once the seed is revealed: the
+// SHA-256 of the seed's UTF-8 bytes, in 64 lowercase hex digits, as
+// `printf '%s' "$SEED" | sha256sum` prints it.
+func Commitment(seed string) string {
+	sum := sha256.Sum256([]byte(seed))
+	return hex.EncodeToString(sum[:])
 }
 
 // Random returns a start position drawn uniformly from all 960 with the

@@ -124,3 +124,16 @@ func TestUniformity(t *testing.T) {
 		t.Errorf("Random: %d distinct positions in 4800 draws, want about 954", len(seen))
 	}
 }
+
+// TestCommitment: the digests as coreutils' sha256sum prints them for
+// printf '%s' SEED (the empty seed is a seed too).
+func TestCommitment(t *testing.T) {
+	for seed, want := range map[string]string{
+		"Round 1": "129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6",
+		"":        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	} {
+		if got := Commitment(seed); got != want {
+			t.Errorf("Commitment(%q) = %s, want %s", seed, got, want)
+		}
+	}
+}

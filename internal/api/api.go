@@ -12,8 +12,6 @@
 package api
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"sort"
 	"strconv"
@@ -82,8 +80,8 @@ type Draw struct {
 	// seed the positions come from the operating system's secure source.
 	Seeded bool    `json:"seeded"`
 	Seed   *string `json:"seed,omitempty"`
-	// SeedSHA256 is the lowercase hex SHA-256 of the seed's UTF-8 bytes:
-	// the commitment an arbiter publishes before the event.
+	// SeedSHA256 is the seed's commitment (chess960.Commitment), which an
+	// arbiter publishes before the event.
 	SeedSHA256 string `json:"seedSha256,omitempty"`
 	Unique     bool   `json:"unique"`
 	Exclude    string `json:"exclude"` // the excluded positions, "0-9,518", or ""
@@ -103,7 +101,7 @@ func NewDraw(o chess960.DrawOptions, ps []chess960.StartPos) Draw {
 	if o.Seeded {
 		seed := o.Seed
 		d.Seed = &seed
-		d.SeedSHA256 = SeedCommitment(seed)
+		d.SeedSHA256 = chess960.Commitment(seed)
 	}
 	return d
 }
@@ -114,13 +112,6 @@ func NewDraw(o chess960.DrawOptions, ps []chess960.StartPos) Draw {
 func (d *Draw) LimitToBalanced(maxCP int, exclude chess960.Set) {
 	d.Balanced = &maxCP
 	d.Exclude = exclude.String()
-}
-
-// SeedCommitment returns the lowercase hex SHA-256 of seed, the value an
-// arbiter publishes before a seeded draw.
-func SeedCommitment(seed string) string {
-	sum := sha256.Sum256([]byte(seed))
-	return hex.EncodeToString(sum[:])
 }
 
 // Problem is one thing wrong with an input, or one warning about it: a

@@ -82,12 +82,6 @@ func readDrawSpec(q query) (drawSpec, *inputError) {
 	return d, nil
 }
 
-// commitment is the lowercase hex SHA-256 of the seed's UTF-8 bytes.
-func commitment(seed string) string {
-	h := sha256.Sum256([]byte(seed))
-	return hex.EncodeToString(h[:])
-}
-
 // pool returns the exclusions the drawer gets: the excluded positions and,
 // with a balance limit, the unbalanced ones. With mirror pairs, each round
 // is a pair (a position and its mirror image), so a pair is drawn by its
@@ -274,7 +268,7 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
 	}
 	p.HasResult, p.Rounds = true, rounds
-	p.Commitment = commitment(spec.Seed)
+	p.Commitment = chess960.Commitment(spec.Seed)
 	p.Command = spec.command()
 	v := spec.values()
 	p.SheetURL = "/draw/sheet?" + v.Encode()
@@ -314,7 +308,7 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request) *inputError {
 		title = spec.Event + ": draw sheet"
 	}
 	p := &sheetPage{page: s.newPage(r, title, "draw"), Spec: spec, Rounds: rounds,
-		Commitment: commitment(spec.Seed), Command: spec.command()}
+		Commitment: chess960.Commitment(spec.Seed), Command: spec.command()}
 	p.Defs = boardDefs()
 	return s.writePage(w, r, "sheet", p, http.StatusOK, cacheNever)
 }
