@@ -436,6 +436,11 @@ func TestMoveSquares(t *testing.T) {
 			t.Errorf("MoveArrow(%s) = %v-%v", tc.uci, a.From, a.To)
 		}
 	}
+	// A null move (also the last move of a game with none) marks nothing,
+	// not a1.
+	if got := diagram.MoveSquares(chess.NullMove); got != 0 {
+		t.Errorf("MoveSquares(NullMove) = %v", got.Squares())
+	}
 }
 
 // TestThumbnail: squares as two elements (or one shared <use>), pieces

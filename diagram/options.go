@@ -66,12 +66,15 @@ type Arrow struct {
 // MoveSquares returns the squares a move's marker covers: where the piece
 // came from and where it went. For castling, stored as the king taking its
 // own rook, these are the king's two squares, or the rook's when the king
-// does not move.
+// does not move. A null move (chess.NullMove, also no move at all) covers
+// none.
 func MoveSquares(m chess.Move) chess.Bitboard {
-	if !m.IsCastle() {
+	switch {
+	case m == chess.NullMove:
+		return 0
+	case !m.IsCastle():
 		return m.From().BB() | m.To().BB()
-	}
-	if m.KingTo() != m.From() {
+	case m.KingTo() != m.From():
 		return m.From().BB() | m.KingTo().BB()
 	}
 	return m.To().BB() | m.RookTo().BB()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
@@ -387,24 +388,10 @@ func (gm *game) state() playState {
 	if gm.ply > 0 {
 		last = gm.moves[gm.ply-1]
 	}
-	st.SVG = string(appendPositionBoard(nil, p, boardOpts{Coords: true, Flip: gm.blackBottom(), LastMove: moveSquares(last),
+	st.SVG = string(appendPositionBoard(nil, p, boardOpts{Coords: true, Flip: gm.blackBottom(), LastMove: diagram.MoveSquares(last),
 		Class: "play-board", ID: "board-svg"}))
 	st.PGN = exportPGN(gm, st.StartNum)
 	return st
-}
-
-// moveSquares is the last-move marker of m: where the piece came from and
-// went; for castling the king's squares, or the rook's when the king stays.
-func moveSquares(m chess.Move) chess.Bitboard {
-	switch {
-	case m == 0:
-		return 0
-	case !m.IsCastle():
-		return m.From().BB() | m.To().BB()
-	case m.KingTo() != m.From():
-		return m.From().BB() | m.KingTo().BB()
-	}
-	return m.To().BB() | m.RookTo().BB()
 }
 
 func legalMoves(p chess.Position) []legalMove {
