@@ -16,6 +16,7 @@ import (
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
+	"github.com/chess960/chess960/diagram/internal/scene"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -311,8 +312,13 @@ func TestMarksAndArrows(t *testing.T) {
 	}
 	// The e2-e4 arrow goes up the e-file: from the centre of e2 (450, 650)
 	// to just short of the centre of e4 (450, 450).
-	scene := d.Scene(o)
-	sh := scene.ArrowShape(o.Arrows[0])
+	var sc scene.Scene
+	scene.Layout(&sc, &d, o)
+	a := o.Arrows[0]
+	sh := sc.Arrow(a.From, a.To, a.Color, o.Colors().Arrow)
+	if sh.Color != diagram.Light.Palette().Arrow {
+		t.Errorf("arrow e2e4 in %v, want the palette's arrow colour", sh.Color)
+	}
 	if tail, tip := sh.Points[0], sh.Points[3]; tail.Y != 650 || tip.X != 450 || tip.Y <= 450 || tip.Y > 470 {
 		t.Errorf("arrow e2e4: tail %v tip %v", tail, tip)
 	}
@@ -529,5 +535,37 @@ func TestParseLastMove(t *testing.T) {
 	}
 	if _, err := diagram.ParseLastMove("e1-h1", nil); err == nil || !errors.Is(err, chess960.ErrSyntax) {
 		t.Errorf("e1-h1: %v", err)
+	}
+}
+
+// TestLayoutFlipped: the top left cell of a flipped board is h1, a light
+// square with White's rook on it; the bottom right one a8, light too.
+func TestLayoutFlipped(t *testing.T) {
+	d := diagram.FromStartPos(chess960.Standard())
+	var s scene.Scene
+	scene.Layout(&s, &d, &diagram.Options{Flip: true})
+	c := s.Cells[0]
+	if got := fmt.Sprint(c.Square, c.X, c.Y, c.Light, c.Piece); got != "h1 0 0 true white rook" {
+		t.Errorf("top left cell: %s", got)
+	}
+	if c := s.Cells[63]; c.Square != chess.A8 || c.X != 700 || c.Y != 700 || !c.Light || c.Piece.Role != chess.Rook {
+		t.Errorf("bottom right cell: %+v", c)
+	}
+}
+
+// TestColors: the palette when set, else the theme's.
+func TestColors(t *testing.T) {
+	p := diagram.Dark.Palette()
+	p.Arrow.R ^= 1
+	for _, c := range []struct {
+		o    *diagram.Options
+		want diagram.Palette
+	}{
+		{nil, diagram.Light.Palette()}, {&diagram.Options{Theme: diagram.Dark}, diagram.Dark.Palette()},
+		{&diagram.Options{Theme: diagram.Light, Palette: &p}, p},
+	} {
+		if got := c.o.Colors(); got != c.want {
+			t.Errorf("%+v: %+v", c.o, got)
+		}
 	}
 }

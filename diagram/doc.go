@@ -15,14 +15,14 @@
 //   - every piece is a <use> with data-piece="wK" (colour w or b and the
 //     upper-case role letter) and data-square="e1".
 //
-// Pieces are drawn from shapes kept as SVG path data (Shape). A picture holds
+// Pieces are drawn from our own shapes, kept as SVG path data. A picture holds
 // their definitions once, in <defs>, and refers to them with <use>. A page that
 // shows many boards writes AppendDefs once and draws the boards with
 // Options.External, which leaves the definitions out of each; a gallery of
 // small boards adds Options.Thumbnail, which draws the squares as one shared
 // element instead of 64.
 //
-// The same description, a Scene, is rendered to pixels by the sub-package
-// diagram/raster, which keeps the golang.org/x/image dependency out of this
-// package: diagram depends on the standard library only.
+// The same layout, with the same shapes, is rendered to pixels by the
+// sub-package diagram/raster, which keeps the golang.org/x/image dependency
+// out of this package: diagram depends on the standard library only.
 package diagram

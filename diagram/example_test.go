@@ -152,22 +152,3 @@ func ExampleMoveSquares() {
 	// Output:
 	// [f1 h1] h1 f1
 }
-
-func ExampleShape() {
-	for _, part := range diagram.Shape(chess.Knight) {
-		fmt.Print(part.Kind, " ")
-	}
-	fmt.Println()
-	// Output:
-	// body body body dot dot line line line
-}
-
-func ExampleDiagram_Scene() {
-	d := diagram.FromStartPos(chess960.Standard())
-	s := d.Scene(&diagram.Options{Flip: true})
-	// The top left cell of a flipped board is h1.
-	c := s.Cells[0]
-	fmt.Println(c.Square, c.X, c.Y, c.Light, c.Piece)
-	// Output:
-	// h1 0 0 true white rook
-}

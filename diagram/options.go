@@ -12,14 +12,15 @@ import (
 type Options struct {
 	// Size is the width and height of the picture in pixels, coordinates
 	// included. 0 leaves the SVG without width and height, so that it fills
-	// its container; diagram/raster then draws DefaultSize pixels.
+	// its container; diagram/raster then draws raster.DefaultSize pixels.
 	Size int
 	// Flip puts Black at the bottom (h8 in the lower left corner).
 	Flip bool
 	// Coords adds the file letters and rank numbers in a frame around the
 	// board.
 	Coords bool
-	// Theme chooses the colours; Palette, when not nil, replaces them.
+	// Theme chooses the colours; Palette, when not nil, replaces them
+	// (Colors tells which apply).
 	Theme   Theme
 	Palette *Palette
 	// Highlight tints these squares.
@@ -50,10 +51,6 @@ type Options struct {
 	// take the colours of the definitions.
 	Thumbnail bool
 }
-
-// DefaultSize is the size in pixels that diagram/raster draws when
-// Options.Size is 0.
-const DefaultSize = 400
 
 // Arrow is an arrow from the centre of one square to the centre of
 // another; an arrow from a square to itself is drawn as a ring around it.
@@ -92,6 +89,18 @@ func MoveArrow(m chess.Move) Arrow {
 	return Arrow{From: m.To(), To: m.RookTo()}
 }
 
+// Colors returns the colours o draws in: *o.Palette when it is set, else
+// the palette of o.Theme (nil means the zero Options: the Light theme).
+func (o *Options) Colors() Palette {
+	switch {
+	case o == nil:
+		return lightPalette
+	case o.Palette != nil:
+		return *o.Palette
+	}
+	return o.Theme.Palette()
+}
+
 // Theme is a named set of colours.
 type Theme uint8
 
@@ -123,7 +132,7 @@ type Palette struct {
 	LightSquare, DarkSquare color.NRGBA
 	Frame, Text             color.NRGBA // the frame around the board and its coordinates
 	Highlight, LastMove     color.NRGBA // tints over squares
-	Check                   color.NRGBA // centre of the check marker, fading out as CheckStops says
+	Check                   color.NRGBA // centre of the check marker, fading out towards the square's edge
 	Arrow                   color.NRGBA
 	WhiteFill, WhiteLine    color.NRGBA // White's pieces: body, outline and detail lines
 	BlackFill, BlackLine    color.NRGBA // Black's pieces: body and outline
@@ -161,11 +170,3 @@ var darkPalette = Palette{
 	BlackLine:   color.NRGBA{0x12, 0x10, 0x0e, 0xff},
 	BlackDetail: color.NRGBA{0xe8, 0xe2, 0xd8, 0xff},
 }
-
-// CheckStop is a stop of the check marker's radial gradient: at Offset
-// (0 the centre, 1 the edge of a circle as wide as the square) the
-// marker has the palette's Check colour at Opacity times its alpha.
-type CheckStop struct{ Offset, Opacity float64 }
-
-// CheckStops returns the check marker's gradient, shared by SVG and raster.
-func CheckStops() [3]CheckStop { return [3]CheckStop{{0, 1}, {0.35, 0.85}, {1, 0}} }

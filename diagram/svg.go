@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/diagram/internal/scene"
 )
 
 // IDPrefix starts every id the SVG defines: the pieces' definitions
@@ -24,8 +25,9 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	if o == nil {
 		o = &zeroOptions
 	}
-	var s Scene
+	var s scene.Scene
 	d.layout(&s, o)
+	pal := o.Colors()
 
 	dst = append(dst, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="`...)
 	dst = strconv.AppendInt(dst, int64(s.MinX), 10)
@@ -76,7 +78,7 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	}
 	dst = append(dst, "</desc>"...)
 
-	pb := prebuiltFor(&s.Palette)
+	pb := prebuiltFor(&pal)
 
 	// The definitions: the pieces on the board, and the check gradient.
 	var used [2][7]bool
@@ -86,7 +88,7 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 		if c.Piece.Role != chess.NoRole {
 			used[c.Piece.Color&1][c.Piece.Role] = true
 		}
-		anyCheck = anyCheck || c.Marks&MarkCheck != 0
+		anyCheck = anyCheck || c.Marks&scene.MarkCheck != 0
 	}
 	if !o.External {
 		open := false
@@ -100,7 +102,7 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 					if pb != nil {
 						dst = append(dst, pb.pieces[col][r]...)
 					} else {
-						dst = appendPieceDef(dst, chess.Piece{Color: chess.Color(col), Role: r}, &s.Palette)
+						dst = appendPieceDef(dst, chess.Piece{Color: chess.Color(col), Role: r}, &pal)
 					}
 				}
 			}
@@ -110,7 +112,7 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 				dst = append(dst, "<defs>"...)
 				open = true
 			}
-			dst = appendCheckGradient(dst, &s.Palette)
+			dst = appendCheckGradient(dst, &pal)
 		}
 		if open {
 			dst = append(dst, "</defs>"...)
@@ -120,7 +122,7 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	if s.Frame {
 		dst = append(dst, `<rect class="c960-frame"`...)
 		dst = appendRectGeom(dst, s.MinX, s.MinY, s.Width, s.Height)
-		dst = appendFill(dst, s.Palette.Frame)
+		dst = appendFill(dst, pal.Frame)
 		dst = append(dst, "/>"...)
 	}
 
@@ -129,13 +131,13 @@ func (d *Diagram) AppendSVG(dst []byte, o *Options) []byte {
 	case o.Thumbnail && o.External:
 		dst = append(dst, `<use href="#`+IDPrefix+`squares"/>`...)
 	case o.Thumbnail:
-		dst = appendSquares(dst, &s.Palette)
+		dst = appendSquares(dst, &pal)
 	case pb != nil:
 		dst = append(dst, pb.squares[b2i(s.Flip)]...)
 	default:
-		dst = appendSquareRects(dst, &s)
+		dst = appendSquareRects(dst, &s, &pal)
 	}
-	return d.appendBody(dst, o, &s)
+	return d.appendBody(dst, o, &s, &pal)
 }
 
 // prebuilt holds the parts of a picture that depend only on the palette
@@ -157,8 +159,9 @@ func build(p Palette) *prebuilt {
 	}
 	var d Diagram
 	for flip := range 2 {
-		s := d.Scene(&Options{Palette: &p, Flip: flip == 1})
-		pb.squares[flip] = appendSquareRects(nil, &s)
+		var s scene.Scene
+		d.layout(&s, &Options{Palette: &p, Flip: flip == 1})
+		pb.squares[flip] = appendSquareRects(nil, &s, &p)
 	}
 	return pb
 }
@@ -183,16 +186,16 @@ func b2i(b bool) int {
 
 // appendSquareRects appends the 64 squares, each a <rect> with its
 // data-square.
-func appendSquareRects(dst []byte, s *Scene) []byte {
+func appendSquareRects(dst []byte, s *scene.Scene, pal *Palette) []byte {
 	dst = append(dst, `<g class="c960-squares" shape-rendering="crispEdges">`...)
 	for i := range s.Cells {
 		c := &s.Cells[i]
 		dst = append(dst, "<rect"...)
-		dst = appendRectGeom(dst, c.X, c.Y, Unit, Unit)
+		dst = appendRectGeom(dst, c.X, c.Y, scene.Unit, scene.Unit)
 		if c.Light {
-			dst = appendFill(dst, s.Palette.LightSquare)
+			dst = appendFill(dst, pal.LightSquare)
 		} else {
-			dst = appendFill(dst, s.Palette.DarkSquare)
+			dst = appendFill(dst, pal.DarkSquare)
 		}
 		dst = append(dst, ` data-square="`...)
 		dst = append(dst, squareName[c.Square]...)
@@ -211,9 +214,9 @@ func appendSquares(dst []byte, p *Palette) []byte {
 	for row := range 8 {
 		for col := 1 - row%2; col < 8; col += 2 {
 			dst = append(dst, 'M')
-			dst = strconv.AppendInt(dst, int64(col*Unit), 10)
+			dst = strconv.AppendInt(dst, int64(col*scene.Unit), 10)
 			dst = append(dst, ' ')
-			dst = strconv.AppendInt(dst, int64(row*Unit), 10)
+			dst = strconv.AppendInt(dst, int64(row*scene.Unit), 10)
 			dst = append(dst, "h100v100h-100z"...)
 		}
 	}
@@ -223,9 +226,9 @@ func appendSquares(dst []byte, p *Palette) []byte {
 }
 
 // appendBody appends what lies over the squares, and closes the picture.
-func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
+func (d *Diagram) appendBody(dst []byte, o *Options, s *scene.Scene, pal *Palette) []byte {
 	// The tints and check markers.
-	var marks Marks
+	var marks scene.Marks
 	for i := range s.Cells {
 		marks |= s.Cells[i].Marks
 	}
@@ -233,20 +236,20 @@ func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
 		dst = append(dst, `<g class="c960-marks">`...)
 		for i := range s.Cells {
 			c := &s.Cells[i]
-			if c.Marks&MarkLastMove != 0 {
-				dst = appendTint(dst, c, "last-move", s.Palette.LastMove)
+			if c.Marks&scene.MarkLastMove != 0 {
+				dst = appendTint(dst, c, "last-move", pal.LastMove)
 			}
-			if c.Marks&MarkHighlight != 0 {
-				dst = appendTint(dst, c, "highlight", s.Palette.Highlight)
+			if c.Marks&scene.MarkHighlight != 0 {
+				dst = appendTint(dst, c, "highlight", pal.Highlight)
 			}
 		}
 		for i := range s.Cells {
 			c := &s.Cells[i]
-			if c.Marks&MarkCheck != 0 {
+			if c.Marks&scene.MarkCheck != 0 {
 				dst = append(dst, `<circle cx="`...)
-				dst = strconv.AppendInt(dst, int64(c.X+Unit/2), 10)
+				dst = strconv.AppendInt(dst, int64(c.X+scene.Unit/2), 10)
 				dst = append(dst, `" cy="`...)
-				dst = strconv.AppendInt(dst, int64(c.Y+Unit/2), 10)
+				dst = strconv.AppendInt(dst, int64(c.Y+scene.Unit/2), 10)
 				dst = append(dst, `" r="50" fill="url(#`+IDPrefix+`check)" data-mark="check" data-square="`...)
 				dst = append(dst, squareName[c.Square]...)
 				dst = append(dst, `"/>`...)
@@ -278,10 +281,10 @@ func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
 	dst = append(dst, "</g>"...)
 
 	// The arrows.
-	if len(s.Arrows) > 0 {
+	if len(o.Arrows) > 0 {
 		dst = append(dst, `<g class="c960-arrows">`...)
-		for _, a := range s.Arrows {
-			sh := s.ArrowShape(a)
+		for _, a := range o.Arrows {
+			sh := s.Arrow(a.From, a.To, a.Color, pal.Arrow)
 			if sh.Ring {
 				dst = append(dst, `<circle cx="`...)
 				dst = appendNum(dst, sh.Center.X)
@@ -319,11 +322,11 @@ func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
 	// The coordinates.
 	if s.NLabels > 0 {
 		dst = append(dst, `<g class="c960-coords" aria-hidden="true" fill="none" stroke="`...)
-		dst = appendHex(dst, s.Palette.Text)
+		dst = appendHex(dst, pal.Text)
 		dst = append(dst, '"')
-		dst = appendOpacity(dst, " stroke-opacity", s.Palette.Text.A)
+		dst = appendOpacity(dst, " stroke-opacity", pal.Text.A)
 		dst = append(dst, ` stroke-width="`...)
-		dst = strconv.AppendInt(dst, GlyphStroke, 10)
+		dst = strconv.AppendInt(dst, scene.GlyphStroke, 10)
 		dst = append(dst, `" stroke-linecap="round" stroke-linejoin="round">`...)
 		for _, l := range s.Labels[:s.NLabels] {
 			dst = append(dst, `<path transform="translate(`...)
@@ -331,9 +334,9 @@ func (d *Diagram) appendBody(dst []byte, o *Options, s *Scene) []byte {
 			dst = append(dst, ' ')
 			dst = appendNum(dst, l.Y)
 			dst = append(dst, `) scale(`...)
-			dst = appendNum(dst, LabelScale)
+			dst = appendNum(dst, scene.LabelScale)
 			dst = append(dst, `)" d="`...)
-			dst = append(dst, Glyph(l.Char)...)
+			dst = append(dst, scene.Glyph(l.Char)...)
 			dst = append(dst, `"/>`...)
 		}
 		dst = append(dst, "</g>"...)
@@ -366,10 +369,7 @@ func AppendDefs(dst []byte, o *Options) []byte {
 	if o == nil {
 		o = &zeroOptions
 	}
-	p := o.Theme.Palette()
-	if o.Palette != nil {
-		p = *o.Palette
-	}
+	p := o.Colors()
 	dst = append(dst, `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" class="c960-defs" aria-hidden="true" focusable="false"><defs>`...)
 	for col := chess.White; col <= chess.Black; col++ {
 		for r := chess.Pawn; r <= chess.King; r++ {
@@ -406,12 +406,12 @@ func appendPieceDef(dst []byte, pc chess.Piece, p *Palette) []byte {
 	dst = append(dst, '"')
 	dst = appendOpacity(dst, " stroke-opacity", line.A)
 	dst = append(dst, ` stroke-width="`...)
-	dst = appendNum(dst, StrokeWidth)
+	dst = appendNum(dst, scene.StrokeWidth)
 	dst = append(dst, `" stroke-linecap="round" stroke-linejoin="round">`...)
-	for _, part := range shapes[pc.Role] {
+	for _, part := range scene.Shape(pc.Role) {
 		dst = append(dst, "<path"...)
 		switch part.Kind {
-		case Line:
+		case scene.Line:
 			dst = append(dst, ` fill="none"`...)
 			if detail != line {
 				dst = append(dst, ` stroke="`...)
@@ -419,7 +419,7 @@ func appendPieceDef(dst []byte, pc chess.Piece, p *Palette) []byte {
 				dst = append(dst, '"')
 				dst = appendOpacity(dst, " stroke-opacity", detail.A)
 			}
-		case Dot:
+		case scene.Dot:
 			dst = append(dst, ` stroke="none"`...)
 			dst = appendFill(dst, detail)
 		}
@@ -432,7 +432,7 @@ func appendPieceDef(dst []byte, pc chess.Piece, p *Palette) []byte {
 
 func appendCheckGradient(dst []byte, p *Palette) []byte {
 	dst = append(dst, `<radialGradient id="`+IDPrefix+`check">`...)
-	for _, st := range CheckStops() {
+	for _, st := range scene.CheckStops() {
 		dst = append(dst, `<stop offset="`...)
 		dst = appendNum(dst, st.Offset)
 		dst = append(dst, `" stop-color="`...)
@@ -444,9 +444,9 @@ func appendCheckGradient(dst []byte, p *Palette) []byte {
 	return append(dst, "</radialGradient>"...)
 }
 
-func appendTint(dst []byte, c *Cell, mark string, col color.NRGBA) []byte {
+func appendTint(dst []byte, c *scene.Cell, mark string, col color.NRGBA) []byte {
 	dst = append(dst, "<rect"...)
-	dst = appendRectGeom(dst, c.X, c.Y, Unit, Unit)
+	dst = appendRectGeom(dst, c.X, c.Y, scene.Unit, scene.Unit)
 	dst = appendFill(dst, col)
 	dst = append(dst, ` data-mark="`...)
 	dst = append(dst, mark...)

@@ -1,4 +1,4 @@
-// Package raster draws diagrams as pixels (PNG), from the same Scene and
+// Package raster draws diagrams as pixels (PNG), from the same layout and
 // the same piece shapes as the SVG of package diagram: it reads the
 // shapes' SVG path data and fills and strokes them with
 // golang.org/x/image/vector. That dependency lives here so that package
@@ -19,25 +19,23 @@ import (
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
+	"github.com/chess960/chess960/diagram/internal/scene"
 	"golang.org/x/image/vector"
 )
 
 // MaxSize is the largest picture Image draws, in pixels (64 MiB of RGBA).
 const MaxSize = 4096
 
+// DefaultSize is the size in pixels that Image and WritePNG draw when
+// Options.Size is 0.
+const DefaultSize = 400
+
 // Image draws the diagram d with the options o (nil means the zero
 // Options) and returns the picture, o.Size pixels wide and high
-// (diagram.DefaultSize when o.Size is 0; sizes beyond MaxSize are drawn at
+// (DefaultSize when o.Size is 0; sizes beyond MaxSize are drawn at
 // MaxSize).
 func Image(d *diagram.Diagram, o *diagram.Options) *image.RGBA {
-	if o == nil {
-		o = &diagram.Options{}
-	}
-	size := o.Size
-	if size <= 0 {
-		size = diagram.DefaultSize
-	}
-	size = min(size, MaxSize)
+	o, size := sized(o)
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	render(img, d, o)
 	return img
@@ -46,14 +44,7 @@ func Image(d *diagram.Diagram, o *diagram.Options) *image.RGBA {
 // WritePNG draws the diagram d with the options o (see Image) and writes
 // it to w as PNG.
 func WritePNG(w io.Writer, d *diagram.Diagram, o *diagram.Options) error {
-	if o == nil {
-		o = &diagram.Options{}
-	}
-	size := o.Size
-	if size <= 0 {
-		size = diagram.DefaultSize
-	}
-	size = min(size, MaxSize)
+	o, size := sized(o)
 	img := imagePool.Get().(*image.RGBA)
 	defer imagePool.Put(img)
 	if n := 4 * size * size; cap(img.Pix) < n {
@@ -69,10 +60,23 @@ func WritePNG(w io.Writer, d *diagram.Diagram, o *diagram.Options) error {
 
 var imagePool = sync.Pool{New: func() any { return new(image.RGBA) }}
 
+// sized returns the options (the zero Options for nil) and the size of
+// the picture they ask for.
+func sized(o *diagram.Options) (*diagram.Options, int) {
+	if o == nil {
+		o = &diagram.Options{}
+	}
+	if o.Size <= 0 {
+		return o, DefaultSize
+	}
+	return o, min(o.Size, MaxSize)
+}
+
 // render draws d on img, which is transparent and square.
 func render(img *image.RGBA, d *diagram.Diagram, o *diagram.Options) {
-	s := d.Scene(o)
-	r := renderer{img: img, scene: &s, k: float64(img.Rect.Dx()) / float64(s.Width), shapes: loadShapes()}
+	var s scene.Scene
+	scene.Layout(&s, d, o)
+	r := renderer{img: img, scene: &s, pal: o.Colors(), arrows: o.Arrows, k: float64(img.Rect.Dx()) / float64(s.Width), shapes: loadShapes()}
 	r.draw()
 }
 
@@ -83,14 +87,14 @@ type shapes struct {
 }
 
 type part struct {
-	kind diagram.PartKind
+	kind scene.PartKind
 	p    path
 }
 
 var loadShapes = sync.OnceValue(func() *shapes {
 	sh := new(shapes)
 	for r := chess.Pawn; r <= chess.King; r++ {
-		for _, pt := range diagram.Shape(r) {
+		for _, pt := range scene.Shape(r) {
 			p, err := parsePath(pt.D)
 			if err != nil {
 				panic(fmt.Sprintf("raster: shape of the %s: %v", r, err))
@@ -99,7 +103,7 @@ var loadShapes = sync.OnceValue(func() *shapes {
 		}
 	}
 	for c := 0; c < 256; c++ {
-		if g := diagram.Glyph(byte(c)); g != "" {
+		if g := scene.Glyph(byte(c)); g != "" {
 			p, err := parsePath(g)
 			if err != nil {
 				panic(fmt.Sprintf("raster: glyph %q: %v", rune(c), err))
@@ -112,7 +116,9 @@ var loadShapes = sync.OnceValue(func() *shapes {
 
 type renderer struct {
 	img    *image.RGBA
-	scene  *diagram.Scene
+	scene  *scene.Scene
+	pal    diagram.Palette
+	arrows []diagram.Arrow
 	k      float64 // pixels per unit
 	shapes *shapes
 	z      vector.Rasterizer
@@ -124,17 +130,17 @@ type renderer struct {
 func (r *renderer) px(x, min int) float64 { return float64(x-min) * r.k }
 
 // edge returns the pixel edge of the board's column or row i (0..8).
-func (r *renderer) edge(i, min int) int { return int(math.Round(r.px(i*diagram.Unit, min))) }
+func (r *renderer) edge(i, min int) int { return int(math.Round(r.px(i*scene.Unit, min))) }
 
-func (r *renderer) cellRect(c *diagram.Cell) image.Rectangle {
+func (r *renderer) cellRect(c *scene.Cell) image.Rectangle {
 	s := r.scene
-	col, row := c.X/diagram.Unit, c.Y/diagram.Unit
+	col, row := c.X/scene.Unit, c.Y/scene.Unit
 	return image.Rect(r.edge(col, s.MinX), r.edge(row, s.MinY), r.edge(col+1, s.MinX), r.edge(row+1, s.MinY))
 }
 
 func (r *renderer) draw() {
 	s := r.scene
-	pal := &s.Palette
+	pal := &r.pal
 	// One uniform image per colour, not one per square.
 	frame, light, dark := image.NewUniform(pal.Frame), image.NewUniform(pal.LightSquare), image.NewUniform(pal.DarkSquare)
 	last, high := image.NewUniform(pal.LastMove), image.NewUniform(pal.Highlight)
@@ -155,15 +161,15 @@ func (r *renderer) draw() {
 	}
 	for i := range s.Cells {
 		c := &s.Cells[i]
-		if c.Marks&diagram.MarkLastMove != 0 {
+		if c.Marks&scene.MarkLastMove != 0 {
 			draw.Draw(r.img, r.cellRect(c), last, image.Point{}, draw.Over)
 		}
-		if c.Marks&diagram.MarkHighlight != 0 {
+		if c.Marks&scene.MarkHighlight != 0 {
 			draw.Draw(r.img, r.cellRect(c), high, image.Point{}, draw.Over)
 		}
 	}
 	for i := range s.Cells {
-		if c := &s.Cells[i]; c.Marks&diagram.MarkCheck != 0 {
+		if c := &s.Cells[i]; c.Marks&scene.MarkCheck != 0 {
 			r.checkMarker(r.cellRect(c), pal.Check)
 		}
 	}
@@ -176,8 +182,8 @@ func (r *renderer) draw() {
 		sp := r.sprite(c.Piece, rect.Dx(), rect.Dy())
 		draw.Draw(r.img, rect, sp, image.Point{}, draw.Over)
 	}
-	for _, a := range s.Arrows {
-		r.arrow(s.ArrowShape(a))
+	for _, a := range r.arrows {
+		r.arrow(s.Arrow(a.From, a.To, a.Color, r.pal.Arrow))
 	}
 	if s.NLabels > 0 {
 		r.labels()
@@ -204,7 +210,7 @@ const maxSpriteBytes = 32 << 20
 
 // sprite returns piece pc drawn in a w x h cell, drawing it the first time.
 func (r *renderer) sprite(pc chess.Piece, w, h int) *image.RGBA {
-	pal := &r.scene.Palette
+	pal := &r.pal
 	key := spriteKey{role: pc.Role, fill: pal.WhiteFill, line: pal.WhiteLine, detail: pal.WhiteLine, w: w, h: h}
 	if pc.Color == chess.Black {
 		key.fill, key.line, key.detail = pal.BlackFill, pal.BlackLine, pal.BlackDetail
@@ -234,17 +240,17 @@ func (r *renderer) drawSprite(key spriteKey) *image.RGBA {
 	w, h := key.w, key.h
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	fill, line, detail := key.fill, key.line, key.detail
-	t := transform{sx: float64(w) / diagram.Unit, sy: float64(h) / diagram.Unit}
-	hw := diagram.StrokeWidth / 2 * (t.sx + t.sy) / 2
+	t := transform{sx: float64(w) / scene.Unit, sy: float64(h) / scene.Unit}
+	hw := scene.StrokeWidth / 2 * (t.sx + t.sy) / 2
 	for _, p := range r.shapes.pieces[key.role] {
 		r.pls = flatten(r.pls[:0], p.p, t)
 		switch p.kind {
-		case diagram.Body:
+		case scene.Body:
 			r.paint(img, r.pls, 0, fill)
 			r.paint(img, r.pls, hw, line)
-		case diagram.Line:
+		case scene.Line:
 			r.paint(img, r.pls, hw, detail)
-		case diagram.Dot:
+		case scene.Dot:
 			r.paint(img, r.pls, 0, detail)
 		}
 	}
@@ -319,7 +325,7 @@ func (r *renderer) cover(dst *image.RGBA, rect image.Rectangle, col color.NRGBA)
 
 // checkMarker paints the check marker's radial gradient over rect.
 func (r *renderer) checkMarker(rect image.Rectangle, col color.NRGBA) {
-	stops := diagram.CheckStops()
+	stops := scene.CheckStops()
 	cx, cy := float64(rect.Min.X+rect.Max.X)/2, float64(rect.Min.Y+rect.Max.Y)/2
 	rad := float64(rect.Dx()+rect.Dy()) / 4
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
@@ -363,11 +369,11 @@ func (r *renderer) bounds(pts []pt, pad float64) image.Rectangle {
 	return rect.Intersect(r.img.Bounds())
 }
 
-func (r *renderer) toPx(p diagram.Point) pt {
+func (r *renderer) toPx(p scene.Point) pt {
 	return pt{(p.X - float64(r.scene.MinX)) * r.k, (p.Y - float64(r.scene.MinY)) * r.k}
 }
 
-func (r *renderer) arrow(a diagram.ArrowShape) {
+func (r *renderer) arrow(a scene.ArrowShape) {
 	if a.Ring {
 		c := r.toPx(a.Center)
 		r1, r2 := (a.Radius-a.Width)*r.k, a.Radius*r.k
@@ -397,11 +403,11 @@ func (r *renderer) arrow(a diagram.ArrowShape) {
 
 func (r *renderer) labels() {
 	s := r.scene
-	sc := diagram.LabelScale * r.k
-	hw := diagram.GlyphStroke / 2.0 * sc
+	sc := scene.LabelScale * r.k
+	hw := scene.GlyphStroke / 2.0 * sc
 	for _, l := range s.Labels[:s.NLabels] {
 		t := transform{sx: sc, sy: sc, tx: (l.X - float64(s.MinX)) * r.k, ty: (l.Y - float64(s.MinY)) * r.k}
 		r.pls = flatten(r.pls[:0], r.shapes.glyphs[l.Char], t)
-		r.paint(r.img, r.pls, hw, s.Palette.Text)
+		r.paint(r.img, r.pls, hw, r.pal.Text)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
+	"github.com/chess960/chess960/diagram/internal/scene"
 	"github.com/chess960/chess960/diagram/raster"
 )
 
@@ -25,7 +26,7 @@ var (
 )
 
 // probePoint returns the pixel of square sq's probe point (the point of
-// the piece box that lies inside every piece, diagram.ProbeX/ProbeY) in a
+// the piece box that lies inside every piece, scene.ProbeX/ProbeY) in a
 // picture of size px: the board is 800 units wide, plus a frame of 40 on
 // each side with coordinates; unflipped the a-file is on the left and rank
 // 8 at the top, flipped the h-file is on the left and rank 1 at the top.
@@ -39,7 +40,7 @@ func probePoint(sq chess.Square, px int, flip, coords bool) image.Point {
 		col, row = 7-sq.File(), sq.Rank()
 	}
 	k := float64(px) / width
-	return image.Pt(int((margin+float64(col*100)+diagram.ProbeX)*k), int((margin+float64(row*100)+diagram.ProbeY)*k))
+	return image.Pt(int((margin+float64(col*100)+scene.ProbeX)*k), int((margin+float64(row*100)+scene.ProbeY)*k))
 }
 
 // average returns the mean colour of the 3x3 pixels around p, or of p
@@ -200,7 +201,7 @@ func TestImageSizes(t *testing.T) {
 			t.Errorf("Size %d: picture %d wide, want %d", tc.size, got, tc.want)
 		}
 	}
-	if got := raster.Image(&d, nil).Bounds().Dx(); got != diagram.DefaultSize {
+	if got := raster.Image(&d, nil).Bounds().Dx(); got != raster.DefaultSize {
 		t.Errorf("nil options: %d wide", got)
 	}
 	// Squares fall on whole pixels: at 404 px (not a multiple of 8) every

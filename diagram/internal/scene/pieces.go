@@ -1,4 +1,4 @@
-package diagram
+package scene
 
 import (
 	"strconv"
@@ -53,13 +53,13 @@ const StrokeWidth = 3.2
 const ProbeX, ProbeY = 50, 70
 
 // Shape returns the parts of the piece shape for role r (nil for NoRole or
-// an unknown role). The same shapes serve both colours; the palette paints
-// them.
+// an unknown role), which the caller must not change. The same shapes serve
+// both colours; the palette paints them.
 func Shape(r chess.Role) []Part {
 	if int(r) >= len(shapes) {
 		return nil
 	}
-	return append([]Part(nil), shapes[r]...)
+	return shapes[r]
 }
 
 // The shapes: our own Staunton-style silhouettes, drawn for this project.

@@ -1,4 +1,4 @@
-package diagram
+package scene
 
 // Glyphs for the coordinates: our own single-stroke letters a-h and digits
 // 1-8, so that SVG and raster draw the same shapes without a font. A glyph

@@ -1,4 +1,9 @@
-package diagram
+// Package scene is what package diagram and its renderers share and its
+// users need not see: a picture laid out (Scene), the piece shapes and the
+// coordinates' glyphs as SVG path data, and the geometry of both. Package
+// diagram writes SVG from a Scene; diagram/raster draws the same Scene in
+// pixels, and its tests look at the probe point of the shapes.
+package scene
 
 import (
 	"image/color"
@@ -19,27 +24,31 @@ const (
 // a digit, 100 high in its glyph, is 24 high beside the board.
 const LabelScale = 0.24
 
-// Scene is a picture laid out: everything a Diagram and its Options put
+// Scene is a picture laid out: everything a diagram and its options put
 // where, in the picture's coordinates (y downwards). The SVG writer and
 // diagram/raster both draw a Scene, in this order: the frame, the squares,
 // the last-move and highlight tints, the check markers, the pieces, the
-// arrows and the coordinates.
+// arrows (the options', each laid out by Arrow) and the coordinates, in the
+// colours of the options' palette.
 type Scene struct {
 	// The view box: the picture covers MinX..MinX+Width, MinY..MinY+Height.
 	MinX, MinY, Width, Height int
 	// Frame reports whether the frame (palette colour Frame) fills the view
 	// box behind the board; it does when coordinates are shown.
-	Frame   bool
-	Palette Palette
+	Frame bool
 	// Cells are the 64 squares, the top row first, left to right.
 	Cells [64]Cell
 	// Labels are the coordinates, when shown.
 	Labels  [16]Label
 	NLabels int
-	// Arrows are the options' arrows; ArrowShape lays each one out.
-	Arrows []Arrow
-	Flip   bool
+	Flip    bool
 }
+
+// Layout lays out a diagram into s. Package diagram sets it when it is
+// initialised, to a function of a *diagram.Diagram d and *diagram.Options o
+// (not nil), so that diagram/raster draws the very Scene the SVG is written
+// from without package diagram exporting its layout.
+var Layout func(s *Scene, d, o any)
 
 // Cell is one square of a Scene.
 type Cell struct {
@@ -69,81 +78,6 @@ type Label struct {
 
 // Point is a point in the picture's coordinates.
 type Point struct{ X, Y float64 }
-
-// Scene lays out the diagram with the options (nil means the zero Options).
-func (d *Diagram) Scene(o *Options) Scene {
-	var s Scene
-	d.layout(&s, o)
-	return s
-}
-
-var zeroOptions Options
-
-func (d *Diagram) layout(s *Scene, o *Options) {
-	if o == nil {
-		o = &zeroOptions
-	}
-	if o.Palette != nil {
-		s.Palette = *o.Palette
-	} else {
-		s.Palette = o.Theme.Palette()
-	}
-	s.Width, s.Height = 8*Unit, 8*Unit
-	if o.Coords {
-		s.MinX, s.MinY = -Margin, -Margin
-		s.Width += 2 * Margin
-		s.Height += 2 * Margin
-		s.Frame = true
-	}
-	s.Flip = o.Flip
-	s.Arrows = o.Arrows
-	check := o.Check
-	if !o.NoCheck {
-		check |= d.check
-	} else {
-		check = 0
-	}
-	b := &d.setup.Board
-	for row := range 8 {
-		for col := range 8 {
-			sq := chess.SquareAt(col, 7-row)
-			if o.Flip {
-				sq = chess.SquareAt(7-col, row)
-			}
-			c := &s.Cells[row*8+col]
-			c.Square = sq
-			c.X, c.Y = col*Unit, row*Unit
-			c.Light = (sq.File()+sq.Rank())&1 == 1
-			c.Piece = b.PieceAt(sq)
-			bb := sq.BB()
-			if o.LastMove&bb != 0 {
-				c.Marks |= MarkLastMove
-			}
-			if o.Highlight&bb != 0 {
-				c.Marks |= MarkHighlight
-			}
-			if check&bb != 0 {
-				c.Marks |= MarkCheck
-			}
-		}
-	}
-	if o.Coords {
-		const h = 100 * LabelScale // a digit's height
-		for i := range 8 {
-			rank, file := byte('8'-i), byte('a'+i)
-			if o.Flip {
-				rank, file = byte('1'+i), byte('h'-i)
-			}
-			s.Labels[i] = Label{Char: rank,
-				X: -Margin + (Margin-GlyphWidth(rank)*LabelScale)/2,
-				Y: float64(i*Unit) + (Unit-h)/2}
-			s.Labels[8+i] = Label{Char: file,
-				X: float64(i*Unit) + (Unit-GlyphWidth(file)*LabelScale)/2,
-				Y: 8*Unit + 5}
-		}
-		s.NLabels = 16
-	}
-}
 
 // center returns the centre of sq in the scene.
 func (s *Scene) center(sq chess.Square) Point {
@@ -175,30 +109,38 @@ const (
 	ringWidth     = 8
 )
 
-// ArrowShape lays out arrow a of the scene.
-func (s *Scene) ArrowShape(a Arrow) ArrowShape {
-	col := a.Color
-	if col.A == 0 {
-		col = s.Palette.Arrow
+// Arrow lays out the arrow from the centre of square from to that of to in
+// colour c, or in the palette's arrow colour def when c is the zero colour.
+func (s *Scene) Arrow(from, to chess.Square, c, def color.NRGBA) ArrowShape {
+	if c.A == 0 {
+		c = def
 	}
-	from, to := s.center(a.From&63), s.center(a.To&63)
-	if a.From&63 == a.To&63 {
-		return ArrowShape{Ring: true, Center: from, Radius: ringRadius, Width: ringWidth, Color: col}
+	a, b := s.center(from&63), s.center(to&63)
+	if from&63 == to&63 {
+		return ArrowShape{Ring: true, Center: a, Radius: ringRadius, Width: ringWidth, Color: c}
 	}
-	dx, dy := to.X-from.X, to.Y-from.Y
+	dx, dy := b.X-a.X, b.Y-a.Y
 	l := math.Hypot(dx, dy)
 	ux, uy := dx/l, dy/l // along the arrow
 	nx, ny := -uy, ux    // across it
-	tip := Point{to.X - ux*arrowTipShort, to.Y - uy*arrowTipShort}
+	tip := Point{b.X - ux*arrowTipShort, b.Y - uy*arrowTipShort}
 	base := Point{tip.X - ux*arrowHeadLen, tip.Y - uy*arrowHeadLen}
 	w, hw := arrowShaft/2.0, arrowHead/2.0
 	p := func(o Point, k float64) Point { return Point{round1(o.X + nx*k), round1(o.Y + ny*k)} }
-	return ArrowShape{Color: col, Points: [7]Point{
-		p(from, w), p(base, w), p(base, hw), {round1(tip.X), round1(tip.Y)},
-		p(base, -hw), p(base, -w), p(from, -w),
+	return ArrowShape{Color: c, Points: [7]Point{
+		p(a, w), p(base, w), p(base, hw), {round1(tip.X), round1(tip.Y)},
+		p(base, -hw), p(base, -w), p(a, -w),
 	}}
 }
 
 // round1 rounds to one decimal, the precision the SVG writes, so that
 // both renderers use the same numbers.
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// CheckStop is a stop of the check marker's radial gradient: at Offset
+// (0 the centre, 1 the edge of a circle as wide as the square) the
+// marker has the palette's Check colour at Opacity times its alpha.
+type CheckStop struct{ Offset, Opacity float64 }
+
+// CheckStops returns the check marker's gradient, shared by SVG and raster.
+func CheckStops() [3]CheckStop { return [3]CheckStop{{0, 1}, {0.35, 0.85}, {1, 0}} }
