@@ -238,18 +238,27 @@ func TestPerft(t *testing.T) {
 	p := chess.MustParseFEN("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
 	div := perft.Divide(p, 1)
 	got := NewPerft(p, 1, perft.Total(div), div, true, PerftRun{Threads: 2, Elapsed: time.Second})
-	// 26 moves (5 king, 2 castling, 19 rook), each a leaf at depth 1.
-	if got.Nodes != 26 || len(got.Divide) != 26 || got.NPS != 26 || got.FEN != "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1" {
+	// 26 moves, each a leaf at depth 1: 5 king moves, both castlings (the
+	// king taking its rook), 10 for the a1 rook and 9 for the h1 rook; a8
+	// and h8 give check along the empty eighth rank.
+	want := map[string]string{
+		"e1d1": "Kd1", "e1d2": "Kd2", "e1e2": "Ke2", "e1f1": "Kf1", "e1f2": "Kf2", "e1a1": "O-O-O", "e1h1": "O-O",
+		"a1a2": "Ra2", "a1a3": "Ra3", "a1a4": "Ra4", "a1a5": "Ra5", "a1a6": "Ra6", "a1a7": "Ra7", "a1a8": "Ra8+",
+		"a1b1": "Rb1", "a1c1": "Rc1", "a1d1": "Rd1",
+		"h1h2": "Rh2", "h1h3": "Rh3", "h1h4": "Rh4", "h1h5": "Rh5", "h1h6": "Rh6", "h1h7": "Rh7", "h1h8": "Rh8+",
+		"h1g1": "Rg1", "h1f1": "Rf1",
+	}
+	if got.Nodes != 26 || len(got.Divide) != len(want) || got.NPS != 26 || got.FEN != "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1" {
 		t.Errorf("%+v", got)
 	}
-	found := false
 	for _, e := range got.Divide {
-		if e.UCI == "e1h1" {
-			found = e.SAN == "O-O" && e.Nodes == 1
+		if want[e.UCI] != e.SAN || e.Nodes != 1 {
+			t.Errorf("divide entry %+v, want %q with 1 node", e, want[e.UCI])
 		}
+		delete(want, e.UCI)
 	}
-	if !found {
-		t.Errorf("no e1h1 O-O in %+v", got.Divide)
+	if len(want) != 0 {
+		t.Errorf("divide lacks %v", want)
 	}
 	got = NewPerft(p, 0, 1, nil, false, PerftRun{})
 	if b, _ := json.Marshal(got); strings.Contains(string(b), "divide") || got.NPS != 0 {
