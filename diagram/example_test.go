@@ -152,3 +152,16 @@ func ExampleMoveSquares() {
 	// Output:
 	// [f1 h1] h1 f1
 }
+
+// A page can take the board's colours for what it draws around it.
+func ExampleOptions_Colors() {
+	o := &diagram.Options{Theme: diagram.Dark}
+	fmt.Println(o.Colors().Frame == diagram.Dark.Palette().Frame)
+	p := diagram.Light.Palette()
+	p.Frame.A = 0 // no frame colour
+	o.Palette = &p
+	fmt.Println(o.Colors().Frame.A)
+	// Output:
+	// true
+	// 0
+}

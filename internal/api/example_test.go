@@ -99,3 +99,17 @@ func ExampleNewPerft() {
 	// Output:
 	// 400 20 a2a3 a3 20
 }
+
+// The explanation carries the derivation's keys at the top level and the
+// text that `chess960 explain` prints.
+func ExampleNewExplanation() {
+	e := api.NewExplanation(chess960.Standard())
+	b, _ := json.Marshal(e)
+	var keys map[string]any
+	json.Unmarshal(b, &keys)
+	fmt.Println(e.BishopCode, e.Queen, e.Knights, e.RookKingRook, keys["kingsTable"])
+	fmt.Println(e.Text[:len("SP-518: RNBQKBNR")])
+	// Output:
+	// 6 d1 [b1 g1] [a1 e1 h1] RNQKNR
+	// SP-518: RNBQKBNR
+}
