@@ -219,3 +219,13 @@ func ExampleCommitment() {
 	fmt.Println(chess960.Commitment("Round 1"))
 	// Output: 129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6
 }
+
+// A text meant as a number gets the number's error, whatever else it
+// might be.
+func ExampleNumberLike() {
+	for _, s := range []string{"518", "SP-518", "#7", "-1", "RNBQKBNR", "x"} {
+		fmt.Print(chess960.NumberLike(s), " ")
+	}
+	fmt.Println()
+	// Output: true true true true false false
+}

@@ -180,16 +180,17 @@ func Parse(s string) (StartPos, error) {
 		return ParseFEN(t)
 	case len(t) == 8 && !decimal.Digits(t) && !strings.HasPrefix(strings.ToUpper(t), "SP"):
 		return ParseRank(t)
-	case looksNumeric(t):
+	case NumberLike(t):
 		return ParseID(t)
 	default:
 		return ParseRank(t)
 	}
 }
 
-// looksNumeric reports whether s is meant as a number: digits, possibly
-// signed or after an SP or # prefix ("518", "-1", "SP-518", "#7").
-func looksNumeric(s string) bool {
+// NumberLike reports whether s is meant as a position number, as Parse
+// takes it: digits, perhaps signed, or after an SP, SP- or # prefix ("518",
+// "-1", "SP-518", "#7"). Such a text gets ParseID's error, not ParseRank's.
+func NumberLike(s string) bool {
 	if len(s) >= 2 && (s[0] == 'S' || s[0] == 's') && (s[1] == 'P' || s[1] == 'p') {
 		return true
 	}

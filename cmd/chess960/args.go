@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/decimal"
@@ -332,7 +333,7 @@ func positionArg(e *env, a string) (chess.Position, error) {
 		return chess.Position{}, err
 	}
 	p, err := api.ParsePosition(s)
-	if err == nil && api.NumberLike(strings.TrimSpace(s)) {
+	if err == nil && chess960.NumberLike(strings.TrimSpace(s)) {
 		note960(e, s)
 	}
 	return p, err

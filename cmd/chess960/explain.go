@@ -31,13 +31,13 @@ or a start position's FEN; "-" reads it from stdin.`,
 				s = strings.TrimSpace(s)
 				var p chess960.StartPos
 				switch {
-				case *fritz && !api.NumberLike(s):
+				case *fritz && !chess960.NumberLike(s):
 					return usagef("--fritz9 reads a Fritz9 number (1..960), and %s is not a number", quoteArg(in))
 				case *fritz:
 					p, err = chess960.ParseFritz9(s)
 				case strings.ContainsAny(s, "/ "):
 					p, err = chess960.ParseFEN(s)
-				case api.NumberLike(s):
+				case chess960.NumberLike(s):
 					if p, err = chess960.ParseID(s); err == nil {
 						note960(e, s)
 					}

@@ -29,7 +29,7 @@ SP-N, or "-" to read it from stdin.`,
 				if err != nil {
 					return err
 				}
-				if t := strings.TrimSpace(s); !api.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
+				if t := strings.TrimSpace(s); !chess960.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
 					what := "a back rank"
 					if strings.Contains(t, "/") {
 						what = "a FEN"

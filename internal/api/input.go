@@ -7,7 +7,6 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
-	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -23,7 +22,7 @@ func ParsePosition(s string) (chess.Position, error) {
 		return chess.ParseFEN(t)
 	case strings.EqualFold(t, "startpos"):
 		return chess.NewPosition(chess960.Standard()), nil
-	case NumberLike(t):
+	case chess960.NumberLike(t):
 		sp, err := chess960.ParseID(t)
 		if err != nil {
 			return chess.Position{}, err
@@ -48,24 +47,11 @@ func Identify(s string, number func(n string) string) (chess960.StartPos, error)
 		return chess960.ParseFEN(t)
 	case t == "":
 		return chess960.StartPos{}, fmt.Errorf("%s: want a back rank such as RNBQKBNR or a start position's FEN", quote.Input(s))
-	case NumberLike(t):
+	case chess960.NumberLike(t):
 		return chess960.StartPos{}, fmt.Errorf("%s is a position number: id reads a back rank or FEN (%s)", quote.Input(t), number(t))
 	default:
 		return chess960.ParseRank(t)
 	}
-}
-
-// NumberLike reports whether s is meant as a position number: digits,
-// perhaps signed, or after an SP, SP- or # prefix.
-func NumberLike(s string) bool {
-	if len(s) >= 2 && strings.EqualFold(s[:2], "sp") {
-		return true
-	}
-	s = strings.TrimPrefix(s, "#")
-	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
-		s = s[1:]
-	}
-	return decimal.Digits(s)
 }
 
 // RankLike reports whether s is meant as a back rank: eight letters.

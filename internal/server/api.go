@@ -35,7 +35,7 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 	if len(n) > maxNumber {
 		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
 	}
-	if t := strings.TrimSpace(n); !api.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
+	if t := strings.TrimSpace(n); !chess960.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
 		what := "a back rank"
 		if strings.Contains(t, "/") {
 			what = "a FEN"
