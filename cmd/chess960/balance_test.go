@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -70,23 +71,41 @@ func TestBalanceResume(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	eng := fakeEngine(t, "-delay", "300ms")
+	// The fake stalls in its fourth search and says so on a named pipe:
+	// by then the first two rows are in the file, and the third may be.
+	signal := filepath.Join(t.TempDir(), "signal")
+	if err := syscall.Mkfifo(signal, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	eng := fakeEngine(t, "-stall-at", "4", "-signal", signal)
 	file := filepath.Join(t.TempDir(), "shard.csv")
 	args := []string{"balance", "--shard", "1/240", "--depth", "3", "--jobs", "1", "--engine", eng, "--out", file}
 	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		data, _ := os.ReadFile(file)
-		if len(rows(string(data))) >= 2 || time.Now().After(deadline) {
-			break
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	stalled := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(signal) // waits for the fake to open the pipe
+		stalled <- string(b)
+	}()
+	select {
+	case s := <-stalled:
+		if s != "stalled at search 4\n" {
+			t.Fatalf("signal %q", s)
 		}
-		time.Sleep(20 * time.Millisecond)
+	case err := <-exited:
+		t.Fatalf("balance exited before the engine stalled: %v\n%s", err, stderr.String())
+	case <-time.After(time.Minute): // a guard against a hang
+		cmd.Process.Kill()
+		t.Fatal("the engine did not reach its fourth search")
 	}
 	cmd.Process.Kill()
-	cmd.Wait()
+	<-exited
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
