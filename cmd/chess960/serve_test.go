@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"reflect"
 	"regexp"
 	"sort"
@@ -173,55 +171,43 @@ func TestAPIEqualsCLI(t *testing.T) {
 // fake engine, and with Stockfish at a node limit (one thread, a new game
 // each time: deterministic).
 func TestAnalyseAPIEqualsCLI(t *testing.T) {
-	engines := []string{fakeEngine(t)}
-	if testing.Short() || os.Getenv("CI") == "" && !haveStockfish() {
-		t.Log("without Stockfish: the fake engine only")
-	} else {
-		engines = append(engines, stockfishPath(t))
-	}
-	for _, eng := range engines {
-		pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: eng}, Size: 1, MaxSearch: 10 * time.Second})
-		name, err := pool.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: name}, EngineTime: 10 * time.Second})
-		type pair struct {
-			api string
-			cli []string
-		}
-		fen := "k7/8/8/8/8/8/8/5NKR w H - 0 1"
-		cases := []pair{
-			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&depth=3", []string{"analyse", fen, "--depth", "3"}},
-			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&moves=Nd2&depth=2&multipv=2", []string{"analyse", fen, "--moves", "Nd2", "--depth", "2", "--multipv", "2"}},
-			{"/api/analyse?pos=250&moves=d4,d5,Qd3,Qd6&nodes=20000", []string{"analyse", "250", "--moves", "d4,d5,Qd3,Qd6", "--nodes", "20000"}},
-			{"/api/analyse?fen=518&nodes=30000&multipv=3", []string{"analyse", "518", "--nodes", "30000", "--multipv", "3"}},
-			{"/api/analyse?fen=" + url.QueryEscape("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") + "&nodes=5000", []string{"analyse", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "--nodes", "5000"}},
-		}
-		for _, c := range cases {
-			r := httptest.NewRequest("GET", c.api, nil)
-			w := httptest.NewRecorder()
-			h.ServeHTTP(w, r)
-			out, errOut, code := call(t, "", append(c.cli, "--engine", eng, "--json")...)
-			if code != 0 || w.Code != 200 {
-				t.Errorf("%s: %d %s; chess960 %q: exit %d %s", c.api, w.Code, w.Body, c.cli, code, errOut)
-				continue
-			}
-			if w.Body.String() != out {
-				t.Errorf("%s (%s) differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, name, c.cli, w.Body, out)
-			}
-		}
-		pool.Close()
-	}
+	t.Run("fake", func(t *testing.T) { analyseAPIEqualsCLI(t, fakeEngine(t)) })
+	t.Run("stockfish", func(t *testing.T) { analyseAPIEqualsCLI(t, stockfishPath(t)) })
 }
 
-func haveStockfish() bool {
-	for _, p := range []string{"stockfish", "/usr/games/stockfish"} {
-		if _, err := exec.LookPath(p); err == nil {
-			return true
+func analyseAPIEqualsCLI(t *testing.T, eng string) {
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: eng}, Size: 1, MaxSearch: 10 * time.Second})
+	defer pool.Close()
+	name, err := pool.Check(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: name}, EngineTime: 10 * time.Second})
+	type pair struct {
+		api string
+		cli []string
+	}
+	fen := "k7/8/8/8/8/8/8/5NKR w H - 0 1"
+	cases := []pair{
+		{"/api/analyse?fen=" + url.QueryEscape(fen) + "&depth=3", []string{"analyse", fen, "--depth", "3"}},
+		{"/api/analyse?fen=" + url.QueryEscape(fen) + "&moves=Nd2&depth=2&multipv=2", []string{"analyse", fen, "--moves", "Nd2", "--depth", "2", "--multipv", "2"}},
+		{"/api/analyse?pos=250&moves=d4,d5,Qd3,Qd6&nodes=20000", []string{"analyse", "250", "--moves", "d4,d5,Qd3,Qd6", "--nodes", "20000"}},
+		{"/api/analyse?fen=518&nodes=30000&multipv=3", []string{"analyse", "518", "--nodes", "30000", "--multipv", "3"}},
+		{"/api/analyse?fen=" + url.QueryEscape("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") + "&nodes=5000", []string{"analyse", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "--nodes", "5000"}},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		out, errOut, code := call(t, "", append(c.cli, "--engine", eng, "--json")...)
+		if code != 0 || w.Code != 200 {
+			t.Errorf("%s: %d %s; chess960 %q: exit %d %s", c.api, w.Code, w.Body, c.cli, code, errOut)
+			continue
+		}
+		if w.Body.String() != out {
+			t.Errorf("%s (%s) differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, name, c.cli, w.Body, out)
 		}
 	}
-	return false
 }
 
 // TestAPIErrorsEqualCLI: where the API and a command refuse the same input
