@@ -14,13 +14,13 @@ import (
 )
 
 // shippedScores reads the shipped balance table's scores by hand (the
-// CSV under data/, comment lines skipped): id -> centipawns, for the rows
-// that score in centipawns.
+// CSV under internal/balance/data/, comment lines skipped): id ->
+// centipawns, for the rows that score in centipawns.
 func shippedScores(t *testing.T) map[int]int {
 	t.Helper()
-	files, _ := filepath.Glob("../../data/balance-*.csv")
+	files, _ := filepath.Glob("../../internal/balance/data/balance-*.csv")
 	if len(files) != 1 {
-		t.Fatalf("balance tables under data/: %v", files)
+		t.Fatalf("balance tables under internal/balance/data/: %v", files)
 	}
 	b, err := os.ReadFile(files[0])
 	if err != nil {
