@@ -35,9 +35,15 @@ func findEngine(path string) (string, error) {
 	return "", errors.New("no engine: stockfish is not on PATH nor at /usr/games/stockfish; install it (Debian: apt-get install stockfish) or give --engine PATH")
 }
 
+// engineConfig is how the commands start an engine: with the options,
+// and 30 s for its handshake (an engine may load a large network first).
+func engineConfig(path string, opts []uci.Setting, trace io.Writer) uci.Config {
+	return uci.Config{Path: path, Options: opts, Trace: trace, ReadyTimeout: 30 * time.Second}
+}
+
 // startEngine starts an engine with UCI_Chess960 on and the options.
 func startEngine(ctx context.Context, path string, opts []uci.Setting, trace io.Writer) (*uci.Engine, error) {
-	return uci.Start(ctx, uci.Config{Path: path, Options: opts, Trace: trace, ReadyTimeout: 30 * time.Second})
+	return uci.Start(ctx, engineConfig(path, opts, trace))
 }
 
 // splitMoves splits a --moves list on spaces and commas.

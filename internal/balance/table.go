@@ -50,7 +50,8 @@ var load = sync.OnceValues(func() (*Table, error) {
 // the program), read once.
 func Load() (*Table, error) { return load() }
 
-// Header returns how the table was made (engine, depth, options, date).
+// Header returns how the table was made (engine, depth, options) and the
+// days its rows were computed.
 func (t *Table) Header() Header { return t.header }
 
 // Row returns the row of the start position.

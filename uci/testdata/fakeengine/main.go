@@ -40,7 +40,7 @@ var (
 	perftFmt  = flag.String("perft", "sf", "divide format: sf, space, colon, dash, nototal, total")
 	async     = flag.Bool("async", false, "count perft on another goroutine, answering the isready after it first (as Stockfish does)")
 	bug       = flag.String("bug", "", "planted move generation bug: castle-static-king, ep-pin, promo-capture-knight")
-	stallAt   = flag.Int("stall-at", 0, "never finish the `N`-th search (1 is the first), ignoring stop, after writing a line to -signal")
+	stallAt   = flag.Int("stall-at", 0, "search until told to stop in the `N`-th search (1 is the first), after writing a line to -signal")
 	signal    = flag.String("signal", "", "the `FILE` (or named pipe) -stall-at writes its line to")
 )
 
@@ -293,9 +293,8 @@ func search(p chess.Position, args []string, stop chan struct{}, stall bool) {
 	}
 	if stall {
 		signalStall()
-		select {}
 	}
-	if *slow || *hang {
+	if *slow || *hang || stall {
 		<-stop
 		if *hang {
 			select {}
