@@ -27,12 +27,23 @@ func findEngine(path string) (string, error) {
 	if path != "" {
 		return path, nil
 	}
+	if p, ok := lookEngine(); ok {
+		return p, nil
+	}
+	return "", errors.New("no engine: " + noEngineFound + "; install it (Debian: apt-get install stockfish) or give --engine PATH")
+}
+
+// noEngineFound says where lookEngine looked.
+const noEngineFound = "stockfish is not on PATH nor at /usr/games/stockfish"
+
+// lookEngine returns the first of the default engines that exists.
+func lookEngine() (string, bool) {
 	for _, p := range defaultEngines {
 		if full, err := exec.LookPath(p); err == nil {
-			return full, nil
+			return full, true
 		}
 	}
-	return "", errors.New("no engine: stockfish is not on PATH nor at /usr/games/stockfish; install it (Debian: apt-get install stockfish) or give --engine PATH")
+	return "", false
 }
 
 // engineConfig is how the commands start an engine: with the options,

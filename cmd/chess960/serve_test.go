@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"sort"
@@ -275,9 +277,9 @@ func keys(m map[string]any) []string {
 // TestServeCommand runs serve in-process on a free port, asks it a
 // question, and stops it as SIGINT would.
 func TestServeCommand(t *testing.T) {
-	base, before, stop := startServe(t, "--log", "json")
-	if len(before) > 0 {
-		t.Fatalf("first line %q", before[0])
+	base, before, stop := startServe(t, "--log", "json", "--engine", "none")
+	if len(before) != 1 || before[0] != "chess960: no engine (--engine none): engine play and analysis are off\n" {
+		t.Fatalf("lines before serving: %q", before)
 	}
 	resp, err := http.Get(base + "/api/positions/518")
 	if err != nil {
@@ -314,18 +316,17 @@ func TestServeEngine(t *testing.T) {
 		{[]string{"serve", "--engine", "/bin/true"}, 1, `--engine "/bin/true": handshake: engine exited`},
 		{[]string{"serve", "--engine", fakeEngine(t), "--engine-time", "50"}, 1, `--engine-time "50": out of range: must be 100..20000`},
 		{[]string{"serve", "--engine", fakeEngine(t), "--engine-searches", "0"}, 1, `--engine-searches "0": out of range: must be 1..64`},
-		{[]string{"serve", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time need --engine PATH"},
+		{[]string{"serve", "--engine", "none", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time set the engine, and --engine none turns it off"},
 	} {
 		_, errOut, code := call(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d %q", c.args, code, errOut)
 		}
 	}
-	base, before, stop := startServe(t, "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500")
-	for _, line := range before {
-		if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
-			t.Errorf("start-up line %q", line)
-		}
+	eng := fakeEngine(t)
+	base, before, stop := startServe(t, "--log", "off", "--engine", eng, "--engine-searches", "2", "--engine-time", "1500")
+	if want := "chess960: engine Fake 1.0 at " + eng + " (2 searches at once, 1500 ms each at most)\n"; len(before) != 1 || before[0] != want {
+		t.Errorf("start-up lines %q, want %q", before, want)
 	}
 	resp, err := http.Get(base + "/api/engine")
 	if err != nil {
@@ -337,6 +338,65 @@ func TestServeEngine(t *testing.T) {
 		t.Errorf("/api/engine: %s", b)
 	}
 	stop()
+}
+
+// TestServeFindsEngine: without --engine, serve looks for stockfish on the
+// PATH (then at the Debian path, replaced here by one that does not
+// exist), enables engine play when it finds one and says which; says so
+// when it finds none; and --engine none turns it off.
+func TestServeFindsEngine(t *testing.T) {
+	saved := defaultEngines
+	defer func() { defaultEngines = saved }()
+	defaultEngines = []string{"stockfish", filepath.Join(t.TempDir(), "games", "stockfish")}
+	dir := t.TempDir()
+	sf := fakeEngineAt(t, filepath.Join(dir, "stockfish"), "-name", "Stockfish 99 (fake)")
+	engineAPI := func(base string) (int, string) {
+		resp, err := http.Get(base + "/api/engine")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, c := range []struct {
+		name, path string
+		flags      []string
+		line       string // before "serving on"
+		status     int
+		body       string // in /api/engine's answer
+	}{
+		{"on the PATH", dir, []string{"--engine-searches", "2"}, "chess960: engine Stockfish 99 (fake) at " + sf + " (2 searches at once, 5000 ms each at most)\n", 200, `"engine": "Stockfish 99 (fake)"`},
+		{"none found", "", nil, "chess960: no engine found (stockfish is not on PATH nor at /usr/games/stockfish): engine play and analysis are off; install Stockfish (Debian: apt-get install stockfish) or give --engine PATH\n",
+			404, `"code": "noEngine"`},
+		{"--engine none", dir, []string{"--engine", "none"}, "chess960: no engine (--engine none): engine play and analysis are off\n", 404, `"code": "noEngine"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("PATH", c.path)
+			base, before, stop := startServe(t, append([]string{"--log", "off"}, c.flags...)...)
+			defer stop()
+			if len(before) != 1 || before[0] != c.line {
+				t.Errorf("lines before serving: %q, want %q", before, c.line)
+			}
+			if status, body := engineAPI(base); status != c.status || !strings.Contains(body, c.body) {
+				t.Errorf("/api/engine: %d %s", status, body)
+			}
+		})
+	}
+	// Engine settings with no engine to be found are an error.
+	t.Setenv("PATH", "")
+	_, errOut, code := call(t, "", "serve", "--engine-time", "1000")
+	if code != 1 || errOut != "chess960 serve: --engine-searches and --engine-time set the engine, but there is none: stockfish is not on PATH nor at /usr/games/stockfish; install it (Debian: apt-get install stockfish) or give --engine PATH\n" {
+		t.Errorf("--engine-time without an engine: %d %q", code, errOut)
+	}
+	// An engine found that does not work stops serve, saying how to go on.
+	broken := filepath.Join(t.TempDir(), "stockfish")
+	os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755)
+	t.Setenv("PATH", filepath.Dir(broken))
+	_, errOut, code = call(t, "", "serve")
+	if code != 1 || !strings.Contains(errOut, `chess960 serve: engine "`+broken+`" (found on its own; give --engine PATH, or --engine none to serve without one): handshake: engine exited`) {
+		t.Errorf("a broken engine found: %d %q", code, errOut)
+	}
 }
 
 // startServe runs serve in-process on a free port with the extra flags,
