@@ -5,8 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,27 +14,8 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/testtool"
 )
-
-// fakePath is the fake engine (testdata/fakeengine), built once by
-// TestMain.
-var fakePath string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "uci-fake")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	fakePath = filepath.Join(dir, "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", fakePath, "./testdata/fakeengine").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // fake starts the fake engine with the given flags.
 func fake(t *testing.T, flags ...string) *Engine {
@@ -49,7 +29,7 @@ func fake(t *testing.T, flags ...string) *Engine {
 
 func startFake(t *testing.T, c Config, flags ...string) (*Engine, error) {
 	t.Helper()
-	c.Path, c.Args = fakePath, flags
+	c.Path, c.Args = testtool.FakeEngine(t), flags
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	e, err := Start(ctx, c)
@@ -421,11 +401,12 @@ func TestStopAndCancel(t *testing.T) {
 		t.Errorf("ponderhit: %q, %v", texts, err)
 	}
 	// A cancelled context stops the search: the engine's move comes back
-	// with the context's error, and the engine stays usable.
-	ctx, cancel := context.WithTimeout(ctxBG, 100*time.Millisecond)
+	// with the context's error, and the engine stays usable. (The fake
+	// searches until told to stop: only the cancel can end it.)
+	ctx, cancel := context.WithCancel(ctxBG)
 	defer cancel()
-	res, err = e.Search(ctx, start, nil, Limits{Infinite: true}, nil)
-	if !errors.Is(err, context.DeadlineExceeded) || res.BestMove.String() != "f1d2" {
+	res, err = e.Search(ctx, start, nil, Limits{Infinite: true}, func(Info) { cancel() })
+	if !errors.Is(err, context.Canceled) || res.BestMove.String() != "f1d2" {
 		t.Errorf("cancelled: %v, %v", res.BestMove, err)
 	}
 	if err := e.IsReady(ctxBG); err != nil {
@@ -450,18 +431,21 @@ func TestHungEngine(t *testing.T) {
 		t.Error("a killed engine reports no error")
 	}
 	wantReason(t, e.IsReady(ctxBG), ErrClosed, "did not stop")
-	// Close of a hung engine returns (quit is ignored; it is killed).
+	// Close of a hung engine returns (quit is ignored; it is killed),
+	// and the search waiting on it ends.
 	e2 := fake(t, "-hang")
 	s, err = e2.Go(ctxBG, start, nil, Limits{Infinite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error)
+	searching := make(chan struct{})
 	go func() {
-		_, err := s.Wait(nil)
+		var once sync.Once
+		_, err := s.Wait(func(Info) { once.Do(func() { close(searching) }) })
 		done <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
+	<-searching // the engine has begun to search, and Wait is reading it
 	e2.Close()
 	wantReason(t, <-done, ErrClosed, "Close was called")
 	e2.Close() // twice is fine
@@ -484,17 +468,15 @@ func TestBrokenEngines(t *testing.T) {
 		}
 	}
 	// No uciok.
-	t0 := time.Now()
 	_, err = startFake(t, Config{ReadyTimeout: 300 * time.Millisecond}, "-nouciok")
 	wantReason(t, err, ErrTimeout, "no uciok within 300ms", `"option name UCI_Chess960 type check default false"`)
-	if el := time.Since(t0); el > 5*time.Second {
-		t.Errorf("no uciok: took %v", el)
-	}
-	// A context that ends during the handshake.
-	ctx, cancel := context.WithTimeout(ctxBG, 200*time.Millisecond)
+	// A context that ends during the handshake: cancelled once the engine
+	// has declared its last option, so that the wait is for uciok.
+	ctx, cancel := context.WithCancel(ctxBG)
 	defer cancel()
-	_, err = Start(ctx, Config{Path: fakePath, Args: []string{"-nouciok"}})
-	wantReason(t, err, context.DeadlineExceeded, "no uciok yet")
+	_, err = Start(ctx, Config{Path: testtool.FakeEngine(t), Args: []string{"-nouciok"},
+		Trace: onLine("< option name UCI_Chess960", cancel)})
+	wantReason(t, err, context.Canceled, "no uciok yet")
 	// Exiting at once, with a message.
 	_, err = startFake(t, Config{}, "-exit-on-uci")
 	wantReason(t, err, ErrExited, "exit status 2", "cannot load network file")
@@ -552,19 +534,49 @@ func TestPerft(t *testing.T) {
 	wantReason(t, err, ErrLimits, "depth 0")
 }
 
-func TestPerftSlowAsync(t *testing.T) {
-	// Stockfish answers isready at once and prints its divide later.
-	e := fake(t, "-async", "-perft-delay", "20ms")
+func TestPerftReadyFirst(t *testing.T) {
+	// Stockfish answers isready at once and prints its divide later: the
+	// fake with -async prints it only after its readyok.
+	var trace syncBuffer
+	e, err := startFake(t, Config{Trace: &trace}, "-async")
+	if err != nil {
+		t.Fatal(err)
+	}
 	start := chess.MustParseFEN(knightFEN)
 	d, err := e.Perft(ctxBG, start, nil, 1)
 	if err != nil || len(d.Counts) != 14 || !d.HasTotal || d.Total != 14 {
 		t.Errorf("%+v, %v", d, err)
 	}
+	tr := trace.String()
+	if after := tr[strings.LastIndex(tr, "< readyok\n")+1:]; strings.Count(after, ": 1\n") != 14 {
+		t.Errorf("readyok did not come first:\n%s", tr)
+	}
 }
+
+// onLine is a Trace writer that calls f once, when a line starting with
+// prefix goes by.
+func onLine(prefix string, f func()) io.Writer {
+	var once sync.Once
+	return writerFunc(func(p []byte) (int, error) {
+		for _, l := range strings.Split(string(p), "\n") {
+			if strings.HasPrefix(l, prefix) {
+				once.Do(f)
+			}
+		}
+		return len(p), nil
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (w writerFunc) Write(p []byte) (int, error) { return w(p) }
 
 func TestPool(t *testing.T) {
 	var trace syncBuffer
-	p := NewPool(PoolConfig{Engine: Config{Path: fakePath, Args: []string{"-slow"}, Trace: &trace}, Size: 2, MaxSearch: 300 * time.Millisecond})
+	// A cap far beyond the test: these searches end when their contexts
+	// are cancelled.
+	const maxSearch = time.Hour
+	p := NewPool(PoolConfig{Engine: Config{Path: testtool.FakeEngine(t), Args: []string{"-slow"}, Trace: &trace}, Size: 2, MaxSearch: maxSearch})
 	defer p.Close()
 	name, err := p.Check(ctxBG)
 	if err != nil || name != "Fake 1.0" {
@@ -575,34 +587,39 @@ func TestPool(t *testing.T) {
 	var wg sync.WaitGroup
 	results := make([]Result, 2)
 	errs := make([]error, 2)
-	t0 := time.Now()
+	ctx, stop := context.WithCancel(ctxBG)
+	searching := make(chan struct{}, 2)
 	for i := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], errs[i] = p.Search(ctxBG, job, nil)
+			var once sync.Once
+			results[i], errs[i] = p.Search(ctx, job, func(Info) { once.Do(func() { searching <- struct{}{} }) })
 		}()
 	}
-	for p.Running() < 2 {
-		time.Sleep(time.Millisecond)
+	<-searching
+	<-searching // both engines are searching
+	if n := p.Running(); n != 2 {
+		t.Errorf("%d searches running, want 2", n)
 	}
+	// A third search fails at once, saying when the first running one is
+	// due to end (within the cap; the second engine's start counts too).
 	_, err = p.Search(ctxBG, job, nil)
 	var busy *BusyError
-	if !errors.As(err, &busy) || !errors.Is(err, ErrBusy) || busy.RetryAfter <= 0 || busy.RetryAfter > 300*time.Millisecond {
+	if !errors.As(err, &busy) || !errors.Is(err, ErrBusy) || busy.RetryAfter <= 0 || busy.RetryAfter > maxSearch {
 		t.Errorf("third search: %v", err)
 	}
+	stop()
 	wg.Wait()
-	el := time.Since(t0)
 	for i := range 2 {
-		if errs[i] != nil || results[i].BestMove.String() != "f1d2" {
+		if !errors.Is(errs[i], context.Canceled) || results[i].BestMove.String() != "f1d2" {
 			t.Errorf("search %d: %v, %v", i, results[i].BestMove, errs[i])
 		}
 	}
-	if el < 300*time.Millisecond {
-		t.Errorf("capped searches ended after %v, before the cap", el)
-	}
-	// A later job without the option puts it back to its default.
-	if _, err := p.Search(ctxBG, Job{Start: start, Limits: Limits{Depth: 1}}, nil); err != nil {
+	// A later job without the option puts it back to its default (and
+	// ends with its context, at its first info).
+	ctx, stop = context.WithCancel(ctxBG)
+	if _, err := p.Search(ctx, Job{Start: start, Limits: Limits{Depth: 1}}, func(Info) { stop() }); !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(trace.String(), "> setoption name Skill Level value 20\n") {
@@ -616,8 +633,21 @@ func TestPool(t *testing.T) {
 	wantReason(t, err, ErrClosed, "pool was closed")
 }
 
+// TestPoolCap: a search that would not end (the fake with -slow searches
+// until it is told to stop) is stopped at MaxSearch and returns the
+// engine's move, without an error.
+func TestPoolCap(t *testing.T) {
+	var trace syncBuffer
+	p := NewPool(PoolConfig{Engine: Config{Path: testtool.FakeEngine(t), Args: []string{"-slow"}, Trace: &trace}, MaxSearch: 50 * time.Millisecond})
+	defer p.Close()
+	res, err := p.Search(ctxBG, Job{Start: chess.MustParseFEN(knightFEN), Limits: Limits{Infinite: true}}, nil)
+	if err != nil || res.BestMove.String() != "f1d2" || !strings.Contains(trace.String(), "> stop\n") {
+		t.Errorf("capped search: %v, %v\n%s", res.BestMove, err, trace.String())
+	}
+}
+
 func TestPoolReplacesBrokenEngines(t *testing.T) {
-	p := NewPool(PoolConfig{Engine: Config{Path: fakePath, Args: []string{"-crash"}}, Size: 1})
+	p := NewPool(PoolConfig{Engine: Config{Path: testtool.FakeEngine(t), Args: []string{"-crash"}}, Size: 1})
 	defer p.Close()
 	start := chess.MustParseFEN(knightFEN)
 	for range 2 {

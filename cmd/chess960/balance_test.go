@@ -5,14 +5,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
 
-// rows returns the data rows of a CSV table (not the comments and the
-// header row).
+// rows returns the data rows of a CSV table (not the header row, nor the
+// comments of the previous form).
 func rows(s string) []string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
@@ -23,14 +25,34 @@ func rows(s string) []string {
 	return out
 }
 
+// header is the header row of a table.
+const header = "id,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv,engine,search_depth,options,date\n"
+
+// today matches the date column.
+var today = regexp.MustCompile(`,20\d\d-\d\d-\d\d$`)
+
+// legacy turns a table of this form into the previous one: comment lines
+// naming the engine, depth, options and date, the first ten columns.
+func legacy(t *testing.T, table, engine, depth, options string) string {
+	t.Helper()
+	out := "# chess960 balance: every start position searched by a UCI engine\n# engine: " + engine + "\n# depth: " + depth +
+		"\n# options: " + options + "\n# date: 2026-11-30\nid,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv\n"
+	tail := "," + engine + "," + depth + "," + options + ","
+	for _, r := range rows(table) {
+		i := strings.Index(r, tail)
+		if i < 0 {
+			t.Fatalf("row %q lacks %q", r, tail)
+		}
+		out += r[:i] + "\n"
+	}
+	return out
+}
+
 func TestBalanceShard(t *testing.T) {
 	eng := fakeEngine(t)
 	out := mustRun(t, "balance", "--shard", "1/240", "--depth", "3", "--engine", eng)
-	for _, want := range []string{"# engine: Fake 1.0\n", "# depth: 3\n", "# options: Hash=16\n", "# date: 20", "# shard: 1/240 (positions 0-3)\n",
-		"\nid,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv\n"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("header lacks %q:\n%s", want, out)
-		}
+	if !strings.HasPrefix(out, header) {
+		t.Errorf("no header row:\n%s", out)
 	}
 	r := rows(out)
 	if len(r) != 4 {
@@ -40,25 +62,25 @@ func TestBalanceShard(t *testing.T) {
 	// one of these four, then a7a5 a3a4 b7b5 from position 0 (BBQNNRKR:
 	// the bishops on a8 and b8 are shut in until a7 is empty; b7b5 sorts
 	// before b8a7). It scores cp 20*3-15 at depth 3, seldepth 5, 300
-	// nodes, 3 ms.
-	if r[0] != "0,BBQNNRKR,45,,a2a3,3,5,300,3,a2a3 a7a5 a3a4 b7b5" {
+	// nodes, 3 ms. Each row ends with the engine, the depth searched, the
+	// options set and the day.
+	if !strings.HasPrefix(r[0], "0,BBQNNRKR,45,,a2a3,3,5,300,3,a2a3 a7a5 a3a4 b7b5,Fake 1.0,3,Hash=16,") {
 		t.Errorf("row 0: %q", r[0])
 	}
 	for i, rank := range []string{"BBQNNRKR", "BQNBNRKR", "BQNNRBKR", "BQNNRKRB"} {
-		if !strings.HasPrefix(r[i], strings.Join([]string{string(rune('0' + i)), rank, "45", "", "a2a3", "3"}, ",")) {
+		if !strings.HasPrefix(r[i], strings.Join([]string{string(rune('0' + i)), rank, "45", "", "a2a3", "3"}, ",")) || !today.MatchString(r[i]) {
 			t.Errorf("row %d: %q", i, r[i])
 		}
 	}
-	// JSON Lines: a header object, then one object per row.
+	// JSON Lines: one object per row, with the same names.
 	out = mustRun(t, "balance", "--shard", "2/240", "--depth", "2", "--engine", eng, "--format", "json", "--jobs", "3")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var head map[string]any
-	if len(lines) != 5 || json.Unmarshal([]byte(lines[0]), &head) != nil || head["engine"] != "Fake 1.0" || head["depth"] != 2.0 {
+	var row map[string]any
+	if len(lines) != 4 || json.Unmarshal([]byte(lines[0]), &row) != nil {
 		t.Fatalf("json:\n%s", out)
 	}
-	var row map[string]any
-	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row["id"] != 4.0 || row["score_cp"] != 25.0 || row["mate"] != nil || row["bestmove"] != "a2a3" {
-		t.Errorf("json row: %s (%v)", lines[1], err)
+	if row["id"] != 4.0 || row["score_cp"] != 25.0 || row["mate"] != nil || row["bestmove"] != "a2a3" || row["engine"] != "Fake 1.0" || row["search_depth"] != 2.0 || row["options"] != "Hash=16" {
+		t.Errorf("json row: %s", lines[0])
 	}
 }
 
@@ -70,23 +92,41 @@ func TestBalanceResume(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	eng := fakeEngine(t, "-delay", "300ms")
+	// The fake stalls in its fourth search and says so on a named pipe:
+	// by then the first two rows are in the file, and the third may be.
+	signal := filepath.Join(t.TempDir(), "signal")
+	if err := syscall.Mkfifo(signal, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	eng := fakeEngine(t, "-stall-at", "4", "-signal", signal)
 	file := filepath.Join(t.TempDir(), "shard.csv")
 	args := []string{"balance", "--shard", "1/240", "--depth", "3", "--jobs", "1", "--engine", eng, "--out", file}
 	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		data, _ := os.ReadFile(file)
-		if len(rows(string(data))) >= 2 || time.Now().After(deadline) {
-			break
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	stalled := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(signal) // waits for the fake to open the pipe
+		stalled <- string(b)
+	}()
+	select {
+	case s := <-stalled:
+		if s != "stalled at search 4\n" {
+			t.Fatalf("signal %q", s)
 		}
-		time.Sleep(20 * time.Millisecond)
+	case err := <-exited:
+		t.Fatalf("balance exited before the engine stalled: %v\n%s", err, stderr.String())
+	case <-time.After(time.Minute): // a guard against a hang
+		cmd.Process.Kill()
+		t.Fatal("the engine did not reach its fourth search")
 	}
 	cmd.Process.Kill()
-	cmd.Wait()
+	<-exited
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +176,21 @@ func TestBalanceResume(t *testing.T) {
 	if _, errOut, code := call(t, "", append(args, "--resume")...); code != 0 || !strings.Contains(errOut, "4 of 4 positions done") {
 		t.Errorf("resume when done: %d %q", code, errOut)
 	}
+	// A run begun with the previous form (comment lines) is written anew
+	// in this one, and continued.
+	old := legacy(t, strings.Join(rows(string(data))[:2], "\n"), "Fake 1.0", "3", "Hash=16")
+	if err := os.WriteFile(file, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = call(t, "", append(args, "--resume")...)
+	if code != 0 || !strings.Contains(errOut, "was of the previous form: written anew") || !strings.Contains(errOut, "resuming "+file+": 2 of 4 positions done") {
+		t.Errorf("resume of the previous form: %d %q", code, errOut)
+	}
+	data, _ = os.ReadFile(file)
+	got = rows(string(data))
+	if !strings.HasPrefix(string(data), header) || len(got) != 4 || !strings.HasSuffix(got[0], ",Fake 1.0,3,Hash=16,2026-11-30") || !today.MatchString(got[3]) {
+		t.Errorf("after resuming the previous form:\n%s", data)
+	}
 	_, errOut, code = call(t, "", "balance", "--resume", "--engine", eng)
 	if code != 2 || !strings.Contains(errOut, "--resume needs --out FILE") {
 		t.Errorf("resume without out: %d %q", code, errOut)
@@ -150,14 +205,23 @@ func TestBalanceMerge(t *testing.T) {
 	mustRun(t, "balance", "--shard", "2/2", "--depth", "1", "--engine", eng, "--out", b)
 	out := mustRun(t, "balance", "--merge", a, b)
 	r := rows(out)
-	if len(r) != 960 || !strings.HasPrefix(r[0], "0,BBQNNRKR,") || !strings.HasPrefix(r[959], "959,RKRNNQBB,") || strings.Contains(out, "# shard") {
+	if len(r) != 960 || !strings.HasPrefix(out, header) || !strings.HasPrefix(r[0], "0,BBQNNRKR,") || !strings.HasPrefix(r[959], "959,RKRNNQBB,") {
 		t.Fatalf("merged: %d rows\n%.300s", len(r), out)
 	}
 	merged := filepath.Join(dir, "all.json")
 	mustRun(t, "balance", "--merge", b, a, "--out", merged)
 	data, _ := os.ReadFile(merged)
-	if n := strings.Count(string(data), "\n"); n != 961 || !strings.HasPrefix(string(data), `{"engine":"Fake 1.0","depth":1`) {
-		t.Errorf("merged to JSON: %d lines\n%.200s", n, data)
+	if n := strings.Count(string(data), "\n"); n != 960 || !strings.HasPrefix(string(data), `{"id":0,"rank":"BBQNNRKR",`) || !strings.Contains(string(data), `"engine":"Fake 1.0","search_depth":1,"options":"Hash=16","date":"20`) {
+		t.Errorf("merged to JSON: %d lines\n%.300s", n, data)
+	}
+	// Parts of the previous form merge into this form.
+	aOld := filepath.Join(dir, "a-old.csv")
+	aNew, _ := os.ReadFile(a)
+	os.WriteFile(aOld, []byte(legacy(t, string(aNew), "Fake 1.0", "1", "Hash=16")), 0o644)
+	out = mustRun(t, "balance", "--merge", aOld, b)
+	r = rows(out)
+	if len(r) != 960 || !strings.HasPrefix(out, header) || !strings.HasSuffix(r[0], ",Fake 1.0,1,Hash=16,2026-11-30") || !today.MatchString(r[959]) {
+		t.Errorf("merged with a part of the previous form: %d rows\n%.300s", len(r), out)
 	}
 	// Overlaps, gaps and other engines or depths are refused.
 	aData, _ := os.ReadFile(a)
@@ -170,8 +234,9 @@ func TestBalanceMerge(t *testing.T) {
 	}
 	overlap := write("overlap.csv", string(aData)+bRows[0]+"\n")
 	gap := write("gap.csv", strings.Replace(string(bData), bRows[100]+"\n", "", 1))
-	depth := write("depth.csv", strings.Replace(string(bData), "# depth: 1\n", "# depth: 2\n", 1))
-	engine := write("engine.csv", strings.Replace(string(bData), "# engine: Fake 1.0\n", "# engine: Other 2\n", 1))
+	depth := write("depth.csv", strings.ReplaceAll(string(bData), ",Fake 1.0,1,Hash=16,", ",Fake 1.0,2,Hash=16,"))
+	engine := write("engine.csv", strings.ReplaceAll(string(bData), ",Fake 1.0,1,Hash=16,", ",Other 2,1,Hash=16,"))
+	mixed := write("mixed.csv", strings.Replace(string(bData), ",Fake 1.0,1,Hash=16,", ",Fake 1.0,1,Hash=32,", 1))
 	for _, c := range []struct {
 		files []string
 		msg   string
@@ -182,6 +247,7 @@ func TestBalanceMerge(t *testing.T) {
 		{[]string{a, depth}, `was made by "Fake 1.0" at depth 1 with "Hash=16", but ` + depth + ` by "Fake 1.0" at depth 2`},
 		{[]string{a, engine}, `but ` + engine + ` by "Other 2"`},
 		{[]string{a, filepath.Join(dir, "none.csv")}, "no such file"},
+		{[]string{a, mixed}, `mixed.csv:3: malformed balance table: position 481 was made by "Fake 1.0" at depth 1 with "Hash=16", but position 480 (line 2) by "Fake 1.0" at depth 1 with "Hash=32"`},
 	} {
 		_, errOut, code := call(t, "", append([]string{"balance", "--merge"}, c.files...)...)
 		if code != 1 || !strings.Contains(errOut, c.msg) {
@@ -230,7 +296,7 @@ func TestBalanceStockfish(t *testing.T) {
 	mustRun(t, "balance", "--shard", "1/240", "--depth", "8", "--engine", sf, "--out", file, "--jobs", "2")
 	data, _ := os.ReadFile(file)
 	r := rows(string(data))
-	if len(r) != 4 || !strings.Contains(string(data), "# engine: Stockfish") {
+	if len(r) != 4 || !strings.HasPrefix(string(data), header) || !strings.Contains(r[0], ",Stockfish ") {
 		t.Fatalf("%s", data)
 	}
 	for i, row := range r {

@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/chess960/chess960/uci"
 )
@@ -30,58 +27,34 @@ func findEngine(path string) (string, error) {
 	if path != "" {
 		return path, nil
 	}
+	if p, ok := lookEngine(); ok {
+		return p, nil
+	}
+	return "", errors.New("no engine: " + noEngineFound + "; install it (Debian: apt-get install stockfish) or give --engine PATH")
+}
+
+// noEngineFound says where lookEngine looked.
+const noEngineFound = "stockfish is not on PATH nor at /usr/games/stockfish"
+
+// lookEngine returns the first of the default engines that exists.
+func lookEngine() (string, bool) {
 	for _, p := range defaultEngines {
 		if full, err := exec.LookPath(p); err == nil {
-			return full, nil
+			return full, true
 		}
 	}
-	return "", errors.New("no engine: stockfish is not on PATH nor at /usr/games/stockfish; install it (Debian: apt-get install stockfish) or give --engine PATH")
+	return "", false
+}
+
+// engineConfig is how the commands start an engine: with the options,
+// and 30 s for its handshake (an engine may load a large network first).
+func engineConfig(path string, opts []uci.Setting, trace io.Writer) uci.Config {
+	return uci.Config{Path: path, Options: opts, Trace: trace, ReadyTimeout: 30 * time.Second}
 }
 
 // startEngine starts an engine with UCI_Chess960 on and the options.
 func startEngine(ctx context.Context, path string, opts []uci.Setting, trace io.Writer) (*uci.Engine, error) {
-	return uci.Start(ctx, uci.Config{Path: path, Options: opts, Trace: trace, ReadyTimeout: 30 * time.Second})
-}
-
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// statusLine draws one line of progress on a terminal, redrawn in place;
-// it does nothing when the writer is not a terminal.
-type statusLine struct {
-	w     io.Writer
-	on    bool
-	drawn bool
-}
-
-func newStatusLine(w io.Writer) *statusLine { return &statusLine{w: w, on: isTerminal(w)} }
-
-// show replaces the line with s, cut to 79 characters.
-func (l *statusLine) show(s string) {
-	if !l.on {
-		return
-	}
-	if utf8.RuneCountInString(s) > 79 {
-		r := []rune(s)
-		s = string(r[:78]) + "…"
-	}
-	fmt.Fprintf(l.w, "\r%s\x1b[K", s)
-	l.drawn = true
-}
-
-// clear erases the line.
-func (l *statusLine) clear() {
-	if l.on && l.drawn {
-		fmt.Fprint(l.w, "\r\x1b[K")
-		l.drawn = false
-	}
+	return uci.Start(ctx, engineConfig(path, opts, trace))
 }
 
 // splitMoves splits a --moves list on spaces and commas.

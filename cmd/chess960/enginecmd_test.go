@@ -3,12 +3,10 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chess960/chess960/internal/testtool"
@@ -16,31 +14,20 @@ import (
 	"github.com/chess960/chess960/chess"
 )
 
-var fakeBuild struct {
-	once sync.Once
-	dir  string
-	err  error
-	out  []byte
-}
-
 // fakeEngine returns an executable that runs the fake engine of package
 // uci's tests (uci/testdata/fakeengine) with the flags.
 func fakeEngine(t *testing.T, flags ...string) string {
 	t.Helper()
-	fakeBuild.once.Do(func() {
-		fakeBuild.dir, fakeBuild.err = os.MkdirTemp("", "chess960-fake")
-		if fakeBuild.err == nil {
-			fakeBuild.out, fakeBuild.err = exec.Command("go", "build", "-o", filepath.Join(fakeBuild.dir, "fakeengine"), "../../uci/testdata/fakeengine").CombinedOutput()
-		}
-	})
-	if fakeBuild.err != nil {
-		t.Fatalf("building the fake engine: %v\n%s", fakeBuild.err, fakeBuild.out)
-	}
-	script := "#!/bin/sh\nexec " + filepath.Join(fakeBuild.dir, "fakeengine")
+	return fakeEngineAt(t, filepath.Join(t.TempDir(), "engine"), flags...)
+}
+
+// fakeEngineAt writes that executable at path.
+func fakeEngineAt(t *testing.T, path string, flags ...string) string {
+	t.Helper()
+	script := "#!/bin/sh\nexec " + testtool.FakeEngine(t)
 	for _, f := range flags {
 		script += " '" + f + "'"
 	}
-	path := filepath.Join(t.TempDir(), "engine")
 	if err := os.WriteFile(path, []byte(script+" \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}

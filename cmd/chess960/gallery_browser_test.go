@@ -20,9 +20,7 @@ import (
 // set (.ci/run installs it) and is skipped otherwise.
 func chromium(t *testing.T) context.Context {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
+	testtool.Long(t, "a browser test")
 	exe := testtool.Chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)

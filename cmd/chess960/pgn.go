@@ -14,7 +14,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync/atomic"
-	"time"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -119,8 +118,8 @@ func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threa
 		}
 		total += fi.Size()
 	}
-	prog := newProgress(e.stderr, total)
-	defer prog.done()
+	prog := newPGNProgress(e.stderr, total)
+	defer prog.clear()
 	var stats pgnjson.Stats
 	games, bad := 0, 0
 	// The games' output goes back to the workers once written, so that the
@@ -175,7 +174,7 @@ func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threa
 			return err
 		}
 	}
-	prog.done()
+	prog.clear()
 	switch form {
 	case pgnStats:
 		if err := stats.WriteText(e.stdout); err != nil {
@@ -200,7 +199,7 @@ func flush(e *env) {
 }
 
 // readPGN reads one input.
-func readPGN(e *env, name, where string, threads int, prog *progress, work func(*pgn.Game) pgnResult, emit func(pgnResult) error) error {
+func readPGN(e *env, name, where string, threads int, prog *pgnProgress, work func(*pgn.Game) pgnResult, emit func(pgnResult) error) error {
 	var in io.Reader = e.stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -339,54 +338,26 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// progress shows games, MB/s and the time left on stderr, when stderr is a
-// terminal.
-type progress struct {
-	w       io.Writer
-	on      bool
-	total   int64 // bytes of all the files, 0 if unknown (stdin)
-	read    atomic.Int64
-	start   time.Time
-	last    time.Time
-	visible bool
+// pgnProgress shows games, MB/s and the time left on stderr, when stderr
+// is a terminal.
+type pgnProgress struct {
+	*progress
+	total int64 // bytes of all the files, 0 if unknown (stdin)
+	read  atomic.Int64
 }
 
-func newProgress(w io.Writer, total int64) *progress {
-	p := &progress{w: w, total: total, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.on = true
-		}
-	}
-	return p
+func newPGNProgress(w io.Writer, total int64) *pgnProgress {
+	return &pgnProgress{progress: newProgress(w), total: total}
 }
 
-func (p *progress) tick(games int) {
-	if !p.on || games%256 != 0 {
+func (p *pgnProgress) tick(games int) {
+	if !p.on || games%256 != 0 || !p.due() {
 		return
 	}
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = now
-	el := now.Sub(p.start).Seconds()
 	read := p.read.Load()
-	line := fmt.Sprintf("%d games, %.1f MB/s", games, float64(read)/el/1e6)
+	line := fmt.Sprintf("%d games, %.1f MB/s", games, float64(read)/p.elapsed().Seconds()/1e6)
 	if p.total > 0 && read > 0 {
-		left := time.Duration(el * float64(p.total-read) / float64(read) * float64(time.Second))
-		line += fmt.Sprintf(", %d%%, ETA %s", 100*read/p.total, left.Round(time.Second))
+		line += fmt.Sprintf(", %d%%, %s", 100*read/p.total, p.eta(float64(read), float64(p.total)))
 	}
-	fmt.Fprintf(p.w, "\r%s\033[K", line)
-	p.visible = true
+	p.show(line)
 }
-
-// clear removes the progress line, before another line goes to stderr.
-func (p *progress) clear() {
-	if p.visible {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.visible = false
-	}
-}
-
-func (p *progress) done() { p.clear() }

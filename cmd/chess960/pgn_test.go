@@ -210,23 +210,33 @@ func TestPGNUsage(t *testing.T) {
 // left; cleared before another line goes to stderr.
 func TestPGNProgress(t *testing.T) {
 	var b bytes.Buffer
-	p := &progress{w: &b, on: true, total: 10_000_000, start: time.Now().Add(-2 * time.Second)}
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	p := newPGNProgress(&b, 10_000_000)
+	p.on, p.now = true, func() time.Time { return clock }
+	p.start = clock.Add(-2 * time.Second)
 	p.read.Store(5_000_000)
 	p.tick(100) // not a multiple of 256: nothing
 	if b.Len() != 0 {
 		t.Errorf("drawn at 100 games: %q", b.String())
 	}
 	p.tick(512)
-	got := b.String()
-	if !strings.HasPrefix(got, "\r512 games, 2.5 MB/s, 50%, ETA 2s") || !strings.HasSuffix(got, "\033[K") {
+	if got := b.String(); got != "\r512 games, 2.5 MB/s, 50%, ETA 2s\033[K" {
 		t.Errorf("progress %q", got)
+	}
+	b.Reset()
+	p.tick(768) // within 200 ms of the last: not redrawn
+	clock = clock.Add(200 * time.Millisecond)
+	p.read.Store(6_000_000)
+	p.tick(1024)
+	if got := b.String(); got != "\r1024 games, 2.7 MB/s, 60%, ETA 1s\033[K" {
+		t.Errorf("progress after 200 ms %q", got)
 	}
 	b.Reset()
 	p.clear()
 	if b.String() != "\r\033[K" {
 		t.Errorf("clear %q", b.String())
 	}
-	if q := newProgress(&b, 0); q.on {
+	if q := newPGNProgress(&b, 0); q.on {
 		t.Error("progress drawn on a buffer")
 	}
 }

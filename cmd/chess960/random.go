@@ -22,7 +22,7 @@ redrawn in the rare case (< 1e-16) that it falls in the last incomplete block.
 Re-derive with:
   printf 'chess960:%s:%d' "$S" 0 | sha256sum
 LIST is numbers and ranges, e.g. 518,0-9. --balanced CP draws only the start positions
-that the balance table shipped with chess960 (Stockfish 15.1 at depth 25, data/) scores
+that the balance table shipped with chess960 (Stockfish 15.1 at depth 25) scores
 within CP centipawns of equality, |score| <= CP; with --exclude, both apply. A seed that
 starts with '-' is written --seed=-S. --json prints one object: the options, the seed's SHA-256 (the
 commitment an arbiter publishes before the event) and the positions.`,

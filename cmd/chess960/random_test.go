@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/csv"
@@ -13,26 +14,20 @@ import (
 	"testing"
 )
 
-// shippedScores reads the shipped balance table's scores by hand (the
-// CSV under data/, comment lines skipped): id -> centipawns, for the rows
-// that score in centipawns.
+// shippedScores reads the shipped balance table's scores with
+// encoding/csv (the CSV under internal/balance/data/): id -> centipawns,
+// for the rows that score in centipawns.
 func shippedScores(t *testing.T) map[int]int {
 	t.Helper()
-	files, _ := filepath.Glob("../../data/balance-*.csv")
+	files, _ := filepath.Glob("../../internal/balance/data/balance-*.csv")
 	if len(files) != 1 {
-		t.Fatalf("balance tables under data/: %v", files)
+		t.Fatalf("balance tables under internal/balance/data/: %v", files)
 	}
 	b, err := os.ReadFile(files[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	var body []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if !strings.HasPrefix(l, "#") {
-			body = append(body, l)
-		}
-	}
-	rows, err := csv.NewReader(strings.NewReader(strings.Join(body, "\n"))).ReadAll()
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,9 +25,10 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// startEnginePool starts the engine pool of serve --engine, and one
-// engine of it, to fail at once on a wrong path.
-func startEnginePool(path string, size int, maxSearch time.Duration) (server.PoolEngine, error) {
+// startEnginePool starts the engine pool of serve, and one engine of it,
+// to fail at once on a wrong path. found says the path was not given but
+// found by looking (see lookEngine).
+func startEnginePool(path string, found bool, size int, maxSearch time.Duration) (server.PoolEngine, error) {
 	pool := uci.NewPool(uci.PoolConfig{
 		Engine: uci.Config{Path: path, ReadyTimeout: 10 * time.Second},
 		Size:   size, MaxSearch: maxSearch,
@@ -38,9 +39,28 @@ func startEnginePool(path string, size int, maxSearch time.Duration) (server.Poo
 	if err != nil {
 		pool.Close()
 		msg := strings.TrimPrefix(err.Error(), "uci: engine "+quote.Input(path)+": ")
+		if found {
+			return server.PoolEngine{}, fmt.Errorf("engine %s (found on its own; give --engine PATH, or --engine none to serve without one): %s", quoteArg(path), msg)
+		}
 		return server.PoolEngine{}, fmt.Errorf("--engine %s: %s", quoteArg(path), msg)
 	}
 	return server.PoolEngine{Pool: pool, EngineName: name}, nil
+}
+
+// serveEngine returns the engine serve runs: the --engine value, none for
+// "none", or the one lookEngine finds; and whether it was found so. The
+// note says what was chosen, for stderr.
+func serveEngine(flagValue string) (path string, found bool, note string) {
+	switch flagValue {
+	case "none":
+		return "", false, "chess960: no engine (--engine none): engine play and analysis are off"
+	case "":
+		if p, ok := lookEngine(); ok {
+			return p, true, ""
+		}
+		return "", false, "chess960: no engine found (" + noEngineFound + "): engine play and analysis are off; install Stockfish (Debian: apt-get install stockfish) or give --engine PATH"
+	}
+	return flagValue, false, ""
 }
 
 // shutdownGrace is how long serve waits for the requests in flight when it
@@ -49,7 +69,7 @@ const shutdownGrace = 10 * time.Second
 
 func init() {
 	register(&command{
-		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off] [--engine PATH [--engine-searches N] [--engine-time MS]]",
+		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
 		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
@@ -58,16 +78,18 @@ the commands print with --json. The access log (one line per request, without th
 which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
 after the requests in flight finish.
 
-With --engine PATH (a UCI engine such as /usr/games/stockfish), the play page offers play
-against the engine and live analysis, and /api/analyse and /api/engine/move answer. The
-engines run as a pool of --engine-searches processes, one search each (one thread each, as
-Stockfish has by default); a request that finds them all busy is answered 429 with
-Retry-After. Every search stops after --engine-time milliseconds. One engine is started at
-start-up, so a wrong path fails at once.`,
+With a UCI engine, the play page offers play against the engine and live analysis, and
+/api/analyse and /api/engine/move answer. The engine is --engine PATH, else stockfish on
+the PATH, else /usr/games/stockfish (as analyse finds it); a line on stderr says which,
+or that there is none. --engine none serves without one. The engines run as a pool of
+--engine-searches processes, one search each (one thread each, as Stockfish has by
+default); a request that finds them all busy is answered 429 with Retry-After. Every search
+stops after --engine-time milliseconds. One engine is started at start-up, so a wrong path
+fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
-			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (e.g. /usr/games/stockfish)")
+			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish, if there is one); none: no engine")
 			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process; the default is half the CPUs")
 			engineTime := numberFlag(fs, "engine-time", 5000, 100, int64(server.MaxEngineTime/time.Millisecond), "stop every engine search after `MS` milliseconds")
 			return func(e *env, args []string) error {
@@ -93,20 +115,24 @@ start-up, so a wrong path fails at once.`,
 					debug.SetGCPercent(400)
 				}
 				cfg := server.Config{Logger: log}
-				if flagSet(fs, "engine-searches") || flagSet(fs, "engine-time") {
-					if *enginePath == "" {
-						return usagef("--engine-searches and --engine-time need --engine PATH")
-					}
+				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
+				if enginesSet && *enginePath == "none" {
+					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")
 				}
-				if *enginePath != "" {
-					pool, err := startEnginePool(*enginePath, int(searches.n), time.Duration(engineTime.n)*time.Millisecond)
+				path, found, note := serveEngine(*enginePath)
+				if path == "" && enginesSet {
+					return fmt.Errorf("--engine-searches and --engine-time set the engine, but there is none: %s; install it (Debian: apt-get install stockfish) or give --engine PATH", noEngineFound)
+				}
+				if path != "" {
+					pool, err := startEnginePool(path, found, int(searches.n), time.Duration(engineTime.n)*time.Millisecond)
 					if err != nil {
 						return err
 					}
 					defer pool.Close()
 					cfg.Engine, cfg.EngineTime = pool, time.Duration(engineTime.n)*time.Millisecond
-					fmt.Fprintf(e.stderr, "chess960: engine %s (%d searches at once, %d ms each at most)\n", pool.Name(), pool.Size(), engineTime.n)
+					note = fmt.Sprintf("chess960: engine %s at %s (%d %s at once, %d ms each at most)", pool.Name(), path, pool.Size(), plural(pool.Size(), "search", "searches"), engineTime.n)
 				}
+				fmt.Fprintln(e.stderr, note)
 				if os.Getenv("GOMAXPROCS") == "" {
 					// Perft counts hold a P each while they run, on a thread
 					// the kernel serves last (nice 10): give them Ps of their

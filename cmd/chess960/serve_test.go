@@ -9,7 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"sort"
@@ -176,55 +176,43 @@ func TestAPIEqualsCLI(t *testing.T) {
 // fake engine, and with Stockfish at a node limit (one thread, a new game
 // each time: deterministic).
 func TestAnalyseAPIEqualsCLI(t *testing.T) {
-	engines := []string{fakeEngine(t)}
-	if testing.Short() || os.Getenv("CI") == "" && !haveStockfish() {
-		t.Log("without Stockfish: the fake engine only")
-	} else {
-		engines = append(engines, stockfishPath(t))
-	}
-	for _, eng := range engines {
-		pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: eng}, Size: 1, MaxSearch: 10 * time.Second})
-		name, err := pool.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: name}, EngineTime: 10 * time.Second})
-		type pair struct {
-			api string
-			cli []string
-		}
-		fen := "k7/8/8/8/8/8/8/5NKR w H - 0 1"
-		cases := []pair{
-			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&depth=3", []string{"analyse", fen, "--depth", "3"}},
-			{"/api/analyse?fen=" + url.QueryEscape(fen) + "&moves=Nd2&depth=2&multipv=2", []string{"analyse", fen, "--moves", "Nd2", "--depth", "2", "--multipv", "2"}},
-			{"/api/analyse?pos=250&moves=d4,d5,Qd3,Qd6&nodes=20000", []string{"analyse", "250", "--moves", "d4,d5,Qd3,Qd6", "--nodes", "20000"}},
-			{"/api/analyse?fen=518&nodes=30000&multipv=3", []string{"analyse", "518", "--nodes", "30000", "--multipv", "3"}},
-			{"/api/analyse?fen=" + url.QueryEscape("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") + "&nodes=5000", []string{"analyse", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "--nodes", "5000"}},
-		}
-		for _, c := range cases {
-			r := httptest.NewRequest("GET", c.api, nil)
-			w := httptest.NewRecorder()
-			h.ServeHTTP(w, r)
-			out, errOut, code := call(t, "", append(c.cli, "--engine", eng, "--json")...)
-			if code != 0 || w.Code != 200 {
-				t.Errorf("%s: %d %s; chess960 %q: exit %d %s", c.api, w.Code, w.Body, c.cli, code, errOut)
-				continue
-			}
-			if w.Body.String() != out {
-				t.Errorf("%s (%s) differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, name, c.cli, w.Body, out)
-			}
-		}
-		pool.Close()
-	}
+	t.Run("fake", func(t *testing.T) { analyseAPIEqualsCLI(t, fakeEngine(t)) })
+	t.Run("stockfish", func(t *testing.T) { analyseAPIEqualsCLI(t, stockfishPath(t)) })
 }
 
-func haveStockfish() bool {
-	for _, p := range []string{"stockfish", "/usr/games/stockfish"} {
-		if _, err := exec.LookPath(p); err == nil {
-			return true
+func analyseAPIEqualsCLI(t *testing.T, eng string) {
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: eng}, Size: 1, MaxSearch: 10 * time.Second})
+	defer pool.Close()
+	name, err := pool.Check(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.New(server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: name}, EngineTime: 10 * time.Second})
+	type pair struct {
+		api string
+		cli []string
+	}
+	fen := "k7/8/8/8/8/8/8/5NKR w H - 0 1"
+	cases := []pair{
+		{"/api/analyse?fen=" + url.QueryEscape(fen) + "&depth=3", []string{"analyse", fen, "--depth", "3"}},
+		{"/api/analyse?fen=" + url.QueryEscape(fen) + "&moves=Nd2&depth=2&multipv=2", []string{"analyse", fen, "--moves", "Nd2", "--depth", "2", "--multipv", "2"}},
+		{"/api/analyse?pos=250&moves=d4,d5,Qd3,Qd6&nodes=20000", []string{"analyse", "250", "--moves", "d4,d5,Qd3,Qd6", "--nodes", "20000"}},
+		{"/api/analyse?fen=518&nodes=30000&multipv=3", []string{"analyse", "518", "--nodes", "30000", "--multipv", "3"}},
+		{"/api/analyse?fen=" + url.QueryEscape("1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1") + "&nodes=5000", []string{"analyse", "1r2k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "--nodes", "5000"}},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest("GET", c.api, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		out, errOut, code := call(t, "", append(c.cli, "--engine", eng, "--json")...)
+		if code != 0 || w.Code != 200 {
+			t.Errorf("%s: %d %s; chess960 %q: exit %d %s", c.api, w.Code, w.Body, c.cli, code, errOut)
+			continue
+		}
+		if w.Body.String() != out {
+			t.Errorf("%s (%s) differs from chess960 %q:\napi:\n%s\ncli:\n%s", c.api, name, c.cli, w.Body, out)
 		}
 	}
-	return false
 }
 
 // TestAPIErrorsEqualCLI: where the API and a command refuse the same input
@@ -292,9 +280,9 @@ func keys(m map[string]any) []string {
 // TestServeCommand runs serve in-process on a free port, asks it a
 // question, and stops it as SIGINT would.
 func TestServeCommand(t *testing.T) {
-	base, before, stop := startServe(t, "--log", "json")
-	if len(before) > 0 {
-		t.Fatalf("first line %q", before[0])
+	base, before, stop := startServe(t, "--log", "json", "--engine", "none")
+	if len(before) != 1 || before[0] != "chess960: no engine (--engine none): engine play and analysis are off\n" {
+		t.Fatalf("lines before serving: %q", before)
 	}
 	resp, err := http.Get(base + "/api/positions/518")
 	if err != nil {
@@ -331,18 +319,17 @@ func TestServeEngine(t *testing.T) {
 		{[]string{"serve", "--engine", "/bin/true"}, 1, `--engine "/bin/true": handshake: engine exited`},
 		{[]string{"serve", "--engine", fakeEngine(t), "--engine-time", "50"}, 1, `--engine-time "50": out of range: must be 100..20000`},
 		{[]string{"serve", "--engine", fakeEngine(t), "--engine-searches", "0"}, 1, `--engine-searches "0": out of range: must be 1..64`},
-		{[]string{"serve", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time need --engine PATH"},
+		{[]string{"serve", "--engine", "none", "--engine-searches", "2"}, 2, "--engine-searches and --engine-time set the engine, and --engine none turns it off"},
 	} {
 		_, errOut, code := call(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d %q", c.args, code, errOut)
 		}
 	}
-	base, before, stop := startServe(t, "--log", "off", "--engine", fakeEngine(t), "--engine-searches", "2", "--engine-time", "1500")
-	for _, line := range before {
-		if !strings.Contains(line, "engine Fake 1.0 (2 searches at once, 1500 ms each at most)") {
-			t.Errorf("start-up line %q", line)
-		}
+	eng := fakeEngine(t)
+	base, before, stop := startServe(t, "--log", "off", "--engine", eng, "--engine-searches", "2", "--engine-time", "1500")
+	if want := "chess960: engine Fake 1.0 at " + eng + " (2 searches at once, 1500 ms each at most)\n"; len(before) != 1 || before[0] != want {
+		t.Errorf("start-up lines %q, want %q", before, want)
 	}
 	resp, err := http.Get(base + "/api/engine")
 	if err != nil {
@@ -354,6 +341,65 @@ func TestServeEngine(t *testing.T) {
 		t.Errorf("/api/engine: %s", b)
 	}
 	stop()
+}
+
+// TestServeFindsEngine: without --engine, serve looks for stockfish on the
+// PATH (then at the Debian path, replaced here by one that does not
+// exist), enables engine play when it finds one and says which; says so
+// when it finds none; and --engine none turns it off.
+func TestServeFindsEngine(t *testing.T) {
+	saved := defaultEngines
+	defer func() { defaultEngines = saved }()
+	defaultEngines = []string{"stockfish", filepath.Join(t.TempDir(), "games", "stockfish")}
+	dir := t.TempDir()
+	sf := fakeEngineAt(t, filepath.Join(dir, "stockfish"), "-name", "Stockfish 99 (fake)")
+	engineAPI := func(base string) (int, string) {
+		resp, err := http.Get(base + "/api/engine")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, c := range []struct {
+		name, path string
+		flags      []string
+		line       string // before "serving on"
+		status     int
+		body       string // in /api/engine's answer
+	}{
+		{"on the PATH", dir, []string{"--engine-searches", "2"}, "chess960: engine Stockfish 99 (fake) at " + sf + " (2 searches at once, 5000 ms each at most)\n", 200, `"engine": "Stockfish 99 (fake)"`},
+		{"none found", "", nil, "chess960: no engine found (stockfish is not on PATH nor at /usr/games/stockfish): engine play and analysis are off; install Stockfish (Debian: apt-get install stockfish) or give --engine PATH\n",
+			404, `"code": "noEngine"`},
+		{"--engine none", dir, []string{"--engine", "none"}, "chess960: no engine (--engine none): engine play and analysis are off\n", 404, `"code": "noEngine"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("PATH", c.path)
+			base, before, stop := startServe(t, append([]string{"--log", "off"}, c.flags...)...)
+			defer stop()
+			if len(before) != 1 || before[0] != c.line {
+				t.Errorf("lines before serving: %q, want %q", before, c.line)
+			}
+			if status, body := engineAPI(base); status != c.status || !strings.Contains(body, c.body) {
+				t.Errorf("/api/engine: %d %s", status, body)
+			}
+		})
+	}
+	// Engine settings with no engine to be found are an error.
+	t.Setenv("PATH", "")
+	_, errOut, code := call(t, "", "serve", "--engine-time", "1000")
+	if code != 1 || errOut != "chess960 serve: --engine-searches and --engine-time set the engine, but there is none: stockfish is not on PATH nor at /usr/games/stockfish; install it (Debian: apt-get install stockfish) or give --engine PATH\n" {
+		t.Errorf("--engine-time without an engine: %d %q", code, errOut)
+	}
+	// An engine found that does not work stops serve, saying how to go on.
+	broken := filepath.Join(t.TempDir(), "stockfish")
+	os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755)
+	t.Setenv("PATH", filepath.Dir(broken))
+	_, errOut, code = call(t, "", "serve")
+	if code != 1 || !strings.Contains(errOut, `chess960 serve: engine "`+broken+`" (found on its own; give --engine PATH, or --engine none to serve without one): handshake: engine exited`) {
+		t.Errorf("a broken engine found: %d %q", code, errOut)
+	}
 }
 
 // startServe runs serve in-process on a free port with the extra flags,

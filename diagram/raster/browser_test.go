@@ -32,9 +32,7 @@ func findChromium(t *testing.T) string { return testtool.Chromium(t) }
 // pixels: the right colour of piece on each square, the board flipped
 // when asked, and the same picture as our own PNG of the same diagram.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
+	testtool.Long(t, "a browser test")
 	exe := findChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()

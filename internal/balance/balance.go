@@ -1,25 +1,45 @@
-// Package balance reads and writes the tables of "chess960 balance": an
-// engine's evaluation of every Chess960 start position, one row per
-// position, in CSV or JSON Lines, and loads the table the project ships
-// (see Load).
+// Package balance is "chess960 balance": an engine's evaluation of every
+// Chess960 start position, one row per position. It reads and writes the
+// tables (Read, WriteTable), computes them with a pool of engine
+// processes that a kill can interrupt and --resume continue (Run), joins
+// the parts computed on several machines (Merge), and loads the table the
+// project ships (Load).
 //
-// A CSV file starts with comment lines "# key: value" (engine, depth,
-// options, date, and shard for a part of the 960), then the header row
-// id,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv and one
-// row per position. A JSON Lines file starts with a header object
-// {"engine": ..., "depth": ..., "options": ..., "date": ..., "shard": ...}
-// and has one object per position, with the CSV's column names as keys.
-// Scores are in centipawns (score_cp) or moves to mate (mate), from
-// White's side, White being to move; bestmove and pv are UCI moves with
-// castling written as the king taking its own rook.
+// A table is CSV as RFC 4180 defines it (a header row, then one row per
+// position; fields quoted where they need it) or JSON Lines (one object
+// per position), with these columns, in this order, or keys:
+//
+//	id            the Scharnagl number, 0..959
+//	rank          the back rank, e.g. RNBQKBNR
+//	score_cp      the score in centipawns, from White's side (White is to move)
+//	mate          or, instead, mate in that many moves (negative: Black mates)
+//	bestmove      the engine's move, UCI, castling as the king taking its own rook
+//	depth         the depth and selective depth the engine reported for its line
+//	seldepth
+//	nodes         the nodes it searched, and its time in milliseconds
+//	time_ms
+//	pv            its best line, UCI moves separated by spaces (JSON: an array)
+//	engine        the engine's name ("id name"), e.g. Stockfish 15.1
+//	search_depth  the depth it was asked to search (go depth N)
+//	options       the options it ran with, e.g. "Threads=1 Hash=64"
+//	date          the day (UTC) the row was computed, YYYY-MM-DD
+//
+// Each row says how it was made (engine, search_depth, options), so a
+// spreadsheet, pandas or DuckDB reads the file as it is, and a part of a
+// table can be checked against the others before they are joined.
 //
 // Rows are appended as they are computed, so a file may end in a line cut
-// short by a kill: Read ignores it and says so, and Append-style writers
-// cut it off before they continue.
+// short by a kill: Read ignores it and says so.
+//
+// Files of the previous form (CSV starting with "# key: value" comment
+// lines and without the last four columns; JSON Lines starting with a
+// header object) are still read, and Run and Merge write them anew in
+// this form (see File.Legacy).
 package balance
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,6 +48,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
@@ -53,19 +74,21 @@ func (f Format) String() string {
 	return "csv"
 }
 
-// Header is what a table says about how it was made.
-type Header struct {
-	Engine  string `json:"engine"`  // the engine's "id name", e.g. "Stockfish 15.1"
-	Depth   int    `json:"depth"`   // the search depth of every position
-	Options string `json:"options"` // the engine options, e.g. "Threads=1 Hash=16"
-	Date    string `json:"date"`    // YYYY-MM-DD (UTC) the table was begun; "A to B" for merged tables
-	Shard   string `json:"shard,omitempty"`
+// Source is how rows were computed: rows of the same source may go in one
+// table.
+type Source struct {
+	Engine  string // the engine's "id name", e.g. "Stockfish 15.1"
+	Depth   int    // the search depth asked for (the search_depth column)
+	Options string // the engine options, e.g. "Threads=1 Hash=16"
 }
 
-// Same reports whether two headers describe the same computation (engine,
-// depth and options): rows of both may go in one table.
-func (h Header) Same(o Header) bool {
-	return h.Engine == o.Engine && h.Depth == o.Depth && h.Options == o.Options
+// Header is what a table says about how it was made: the source of its
+// rows, and the days they were computed.
+type Header struct {
+	Source
+	// Date is the day (UTC, YYYY-MM-DD) the rows were computed, or
+	// "FIRST to LAST" when they were computed on several days.
+	Date string
 }
 
 // Row is one start position's evaluation.
@@ -74,15 +97,22 @@ type Row struct {
 	Rank     string
 	Score    uci.Score // Centipawns or MateIn, from White's side
 	BestMove string    // UCI, castling as king takes rook
-	Depth    int
+	Depth    int       // as the engine reported it for its line
 	SelDepth int
 	Nodes    uint64
 	TimeMS   int64
 	PV       []string // UCI moves, the best line
+	Source   Source
+	// Date is the day (UTC, YYYY-MM-DD) the row was computed. A row read
+	// from a merged table of the previous form may have "FIRST to LAST",
+	// that table's span of days.
+	Date string
 }
 
 // Columns are the CSV header row.
-const Columns = "id,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv"
+const Columns = "id,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv,engine,search_depth,options,date"
+
+var columns = strings.Split(Columns, ",")
 
 // ErrFormat is the reason Read refuses a file.
 var ErrFormat = errors.New("malformed balance table")
@@ -109,8 +139,13 @@ func (e *Error) Unwrap() error { return ErrFormat }
 // File is a table read from a file.
 type File struct {
 	Format Format
+	// Header is the source of the rows (zero when there are none) and
+	// their span of days.
 	Header Header
 	Rows   []Row // in file order
+	// Legacy is set for a file of the previous form (comment lines, or a
+	// JSON header object): rows cannot be appended to it as it is.
+	Legacy bool
 	// Torn is set when the file ended in a line without its newline (a
 	// write cut short): that line was ignored. Complete is the length of
 	// the file up to the end of its last whole line.
@@ -119,9 +154,11 @@ type File struct {
 }
 
 // Read reads a table in either format (JSON Lines if its first character
-// is '{'). Every row is checked: the id is 0..959 and the rank is that
-// position's, the best move and the pv are legal from it, the score is a
-// number of centipawns or of moves to mate. A position may not come twice.
+// is '{'), in this form or the previous one. Every row is checked: the id
+// is 0..959 and the rank is that position's, the best move and the pv are
+// legal from it, the score is a number of centipawns or of moves to mate,
+// and every row has the source of the first. A position may not come
+// twice.
 func Read(r io.Reader, name string) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -133,109 +170,151 @@ func Read(r io.Reader, name string) (*File, error) {
 		f.Complete = int64(i + 1)
 		data = data[:i+1]
 	}
-	fail := func(line int, format string, a ...any) (*File, error) {
-		return nil, &Error{Name: name, Line: line, Detail: fmt.Sprintf(format, a...)}
+	if len(data) == 0 && !f.Torn {
+		return nil, &Error{Name: name, Detail: "empty file"}
 	}
-	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(data) == 0 {
-		lines = nil
-	}
-	if len(lines) > 0 && strings.HasPrefix(strings.TrimSpace(lines[0]), "{") {
+	body := bytes.TrimPrefix(data, []byte("\ufeff")) // as spreadsheets save it
+	first, _, _ := bytes.Cut(bytes.TrimLeft(body, " \t\r\n"), []byte("\n"))
+	var rows []numbered
+	switch {
+	case bytes.HasPrefix(first, []byte("{")):
 		f.Format = JSON
+		rows, f.Legacy, err = readJSON(body, name)
+	case bytes.HasPrefix(first, []byte("#")):
+		f.Legacy = true
+		rows, err = readLegacyCSV(body, name)
+	default:
+		rows, err = readCSV(body, name)
+	}
+	if err != nil {
+		return nil, err
 	}
 	seen := map[int]int{}
-	headerDone, columnsDone := false, false
-	for i, line := range lines {
-		n := i + 1
-		line = strings.TrimSuffix(line, "\r")
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var row Row
-		switch f.Format {
-		case CSV:
-			if strings.HasPrefix(line, "#") {
-				if columnsDone {
-					return fail(n, "a comment after the header row")
-				}
-				key, val, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
-				if !ok {
-					continue
-				}
-				if err := f.Header.set(strings.TrimSpace(key), strings.TrimSpace(val)); err != nil {
-					return fail(n, "%v", err)
-				}
-				continue
-			}
-			if !columnsDone {
-				if line != Columns {
-					return fail(n, "want the header row %q, have %s", Columns, quote.Input(line))
-				}
-				columnsDone = true
-				continue
-			}
-			var err error
-			if row, err = parseCSVRow(line); err != nil {
-				return fail(n, "%v", err)
-			}
-		case JSON:
-			if !headerDone {
-				if err := json.Unmarshal([]byte(line), &f.Header); err != nil {
-					return fail(n, "header object: %v", err)
-				}
-				headerDone = true
-				continue
-			}
-			var err error
-			if row, err = parseJSONRow(line); err != nil {
-				return fail(n, "%v", err)
-			}
-		}
+	for _, nr := range rows {
+		row := nr.row
 		if err := row.check(); err != nil {
-			return fail(n, "position %d: %v", row.ID, err)
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d: %v", row.ID, err)}
 		}
 		if first, dup := seen[row.ID]; dup {
-			return fail(n, "position %d comes twice (first on line %d)", row.ID, first)
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d comes twice (first on line %d)", row.ID, first)}
 		}
-		seen[row.ID] = n
+		if len(f.Rows) > 0 && row.Source != f.Rows[0].Source {
+			a, b := f.Rows[0].Source, row.Source
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d was made by %q at depth %d with %q, but position %d (line %d) by %q at depth %d with %q",
+				row.ID, b.Engine, b.Depth, b.Options, f.Rows[0].ID, rows[0].line, a.Engine, a.Depth, a.Options)}
+		}
+		seen[row.ID] = nr.line
 		f.Rows = append(f.Rows, row)
 	}
-	switch {
-	case len(lines) == 0 && !f.Torn:
-		return fail(0, "empty file")
-	case f.Header.Engine == "" && (f.Format == JSON || columnsDone || len(f.Rows) > 0):
-		return fail(0, "no engine in the header")
-	case f.Format == CSV && !columnsDone && len(f.Rows) == 0 && f.Header.Engine != "":
-		// Only the comments were written: a run killed at once.
-	}
+	f.Header = headerOf(f.Rows)
 	return f, nil
 }
 
-func (h *Header) set(key, val string) error {
-	switch key {
-	case "engine":
-		h.Engine = val
-	case "depth":
-		d, err := decimal.Int(val, 0, math.MaxInt32)
-		if err != nil {
-			return fmt.Errorf("depth %s: not a whole number", quote.Input(val))
-		}
-		h.Depth = int(d)
-	case "options":
-		h.Options = val
-	case "date":
-		h.Date = val
-	case "shard":
-		h.Shard = val
+// numbered is a row and its line in the file.
+type numbered struct {
+	row  Row
+	line int
+}
+
+// headerOf returns the header of rows of one source: the first row's
+// source, and the span of their days.
+func headerOf(rows []Row) Header {
+	if len(rows) == 0 {
+		return Header{}
+	}
+	lo, hi := span(rows[0].Date)
+	for _, r := range rows[1:] {
+		a, b := span(r.Date)
+		lo, hi = min(lo, a), max(hi, b)
+	}
+	h := Header{Source: rows[0].Source, Date: lo}
+	if hi != lo {
+		h.Date = lo + " to " + hi
+	}
+	return h
+}
+
+// span returns the first and last day of a date: the day itself, or the
+// two ends of "FIRST to LAST".
+func span(date string) (string, string) {
+	if a, b, ok := strings.Cut(date, " to "); ok {
+		return a, b
+	}
+	return date, date
+}
+
+// checkDate checks a date column: YYYY-MM-DD, or "FIRST to LAST".
+func checkDate(date string) error {
+	a, b := span(date)
+	_, err1 := time.Parse(time.DateOnly, a)
+	_, err2 := time.Parse(time.DateOnly, b)
+	if err1 != nil || err2 != nil || b < a {
+		return fmt.Errorf("date %s: want YYYY-MM-DD", quote.Input(date))
 	}
 	return nil
 }
 
-func parseCSVRow(line string) (Row, error) {
-	f := strings.Split(line, ",")
-	if len(f) != 10 {
-		return Row{}, fmt.Errorf("%d fields, want 10 (%s)", len(f), Columns)
+// readCSV reads a table of this form: the header row, then the rows.
+func readCSV(data []byte, name string) ([]numbered, error) {
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	head, err := cr.Read()
+	if err != nil {
+		return nil, csvError(name, err)
 	}
+	if !slices.Equal(head, columns) {
+		return nil, &Error{Name: name, Line: 1, Detail: fmt.Sprintf("want the header row %q, have %s", Columns, quote.Input(strings.Join(head, ",")))}
+	}
+	var rows []numbered
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, csvError(name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != len(columns) {
+			return nil, &Error{Name: name, Line: line, Detail: fmt.Sprintf("%d fields, want %d (%s)", len(rec), len(columns), Columns)}
+		}
+		r, err := parseFields(rec[:10])
+		if err == nil {
+			r.Source, r.Date, err = parseSource(rec[10], rec[11], rec[12], rec[13])
+		}
+		if err != nil {
+			return nil, &Error{Name: name, Line: line, Detail: err.Error()}
+		}
+		rows = append(rows, numbered{r, line})
+	}
+}
+
+func csvError(name string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &Error{Name: name, Line: pe.Line, Detail: pe.Err.Error()}
+	}
+	return &Error{Name: name, Detail: err.Error()}
+}
+
+// parseSource reads the last four columns.
+func parseSource(engine, depth, options, date string) (Source, string, error) {
+	d, err := decimal.Int(depth, 1, math.MaxInt32)
+	switch {
+	case engine == "":
+		return Source{}, "", errors.New("no engine")
+	case err != nil:
+		return Source{}, "", fmt.Errorf("search_depth %s: not a whole number above 0", quote.Input(depth))
+	}
+	if err := checkDate(date); err != nil {
+		return Source{}, "", err
+	}
+	return Source{Engine: engine, Depth: int(d), Options: options}, date, nil
+}
+
+// parseFields reads the first ten columns, id to pv.
+func parseFields(f []string) (Row, error) {
 	var r Row
 	var err error
 	num := func(name, s string, bits int) int64 {
@@ -274,20 +353,64 @@ func parseCSVRow(line string) (Row, error) {
 	return r, nil
 }
 
+// jsonRow is a row of JSON Lines; the last four keys are missing from
+// files of the previous form, whose header object has them.
 type jsonRow struct {
-	ID       int      `json:"id"`
-	Rank     string   `json:"rank"`
-	ScoreCP  *int     `json:"score_cp"`
-	Mate     *int     `json:"mate"`
-	BestMove string   `json:"bestmove"`
-	Depth    int      `json:"depth"`
-	SelDepth int      `json:"seldepth"`
-	Nodes    uint64   `json:"nodes"`
-	TimeMS   int64    `json:"time_ms"`
-	PV       []string `json:"pv"`
+	ID          int      `json:"id"`
+	Rank        string   `json:"rank"`
+	ScoreCP     *int     `json:"score_cp"`
+	Mate        *int     `json:"mate"`
+	BestMove    string   `json:"bestmove"`
+	Depth       int      `json:"depth"`
+	SelDepth    int      `json:"seldepth"`
+	Nodes       uint64   `json:"nodes"`
+	TimeMS      int64    `json:"time_ms"`
+	PV          []string `json:"pv"`
+	Engine      *string  `json:"engine,omitempty"`
+	SearchDepth *int     `json:"search_depth,omitempty"`
+	Options     *string  `json:"options,omitempty"`
+	Date        *string  `json:"date,omitempty"`
 }
 
-func parseJSONRow(line string) (Row, error) {
+// readJSON reads JSON Lines, of this form (one object per row) or the
+// previous one (a header object first).
+func readJSON(data []byte, name string) ([]numbered, bool, error) {
+	var rows []numbered
+	var legacy *legacyHeader
+	for i, line := range strings.Split(string(data), "\n") {
+		n := i + 1
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if rows == nil && legacy == nil && !hasKey(line, "id") {
+			h, err := readLegacyJSONHeader(line)
+			if err != nil {
+				return nil, false, &Error{Name: name, Line: n, Detail: err.Error()}
+			}
+			legacy = &h
+			continue
+		}
+		r, err := parseJSONRow(line, legacy)
+		if err != nil {
+			return nil, false, &Error{Name: name, Line: n, Detail: err.Error()}
+		}
+		rows = append(rows, numbered{r, n})
+	}
+	return rows, legacy != nil, nil
+}
+
+// hasKey reports whether line is a JSON object with the key.
+func hasKey(line, key string) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal([]byte(line), &m) != nil {
+		return true // not an object: let the row's reading say why
+	}
+	_, ok := m[key]
+	return ok
+}
+
+func parseJSONRow(line string, legacy *legacyHeader) (Row, error) {
 	var j jsonRow
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -306,7 +429,19 @@ func parseJSONRow(line string) (Row, error) {
 	if r.Depth < 0 || r.SelDepth < 0 || r.TimeMS < 0 {
 		return r, errors.New("a negative count")
 	}
-	return r, nil
+	if legacy != nil {
+		if j.Engine != nil || j.SearchDepth != nil || j.Options != nil || j.Date != nil {
+			return r, errors.New("engine, search_depth, options or date in a row of a table with a header object")
+		}
+		r.Source, r.Date = legacy.Source, legacy.Date
+		return r, nil
+	}
+	if j.Engine == nil || j.SearchDepth == nil || j.Options == nil || j.Date == nil {
+		return r, errors.New("want engine, search_depth, options and date")
+	}
+	var err error
+	r.Source, r.Date, err = parseSource(*j.Engine, strconv.Itoa(*j.SearchDepth), *j.Options, *j.Date)
+	return r, err
 }
 
 // check checks a row against the rules: its id and rank agree, and its
@@ -337,32 +472,20 @@ func (r Row) check() error {
 	return nil
 }
 
-// WriteHeader writes the header of a table: the comment lines and the
-// header row of a CSV, or the header object of JSON Lines.
-func WriteHeader(w io.Writer, f Format, h Header) error {
+// AppendHeader appends what comes before the rows: the header row of a
+// CSV, nothing for JSON Lines.
+func AppendHeader(dst []byte, f Format) []byte {
 	if f == JSON {
-		b, err := json.Marshal(h)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
+		return dst
 	}
-	var b strings.Builder
-	b.WriteString("# chess960 balance: every start position searched by a UCI engine, White to move; score_cp in centipawns or mate in moves, from White's side\n")
-	fmt.Fprintf(&b, "# engine: %s\n# depth: %d\n# options: %s\n# date: %s\n", h.Engine, h.Depth, h.Options, h.Date)
-	if h.Shard != "" {
-		fmt.Fprintf(&b, "# shard: %s\n", h.Shard)
-	}
-	b.WriteString(Columns + "\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return append(dst, Columns+"\n"...)
 }
 
 // AppendRow appends a row, with its newline, in the format.
 func AppendRow(dst []byte, f Format, r Row) []byte {
 	if f == JSON {
-		j := jsonRow{ID: r.ID, Rank: r.Rank, BestMove: r.BestMove, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, TimeMS: r.TimeMS, PV: r.PV}
+		j := jsonRow{ID: r.ID, Rank: r.Rank, BestMove: r.BestMove, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, TimeMS: r.TimeMS, PV: r.PV,
+			Engine: &r.Source.Engine, SearchDepth: &r.Source.Depth, Options: &r.Source.Options, Date: &r.Date}
 		if j.PV == nil {
 			j.PV = []string{}
 		}
@@ -375,26 +498,28 @@ func AppendRow(dst []byte, f Format, r Row) []byte {
 		b, _ := json.Marshal(j)
 		return append(append(dst, b...), '\n')
 	}
-	dst = strconv.AppendInt(dst, int64(r.ID), 10)
-	dst = append(dst, ',')
-	dst = append(dst, r.Rank...)
-	dst = append(dst, ',')
+	score, mate := strconv.Itoa(r.Score.Value), ""
 	if r.Score.Kind == uci.MateIn {
-		dst = append(dst, ',')
-		dst = strconv.AppendInt(dst, int64(r.Score.Value), 10)
-	} else {
-		dst = strconv.AppendInt(dst, int64(r.Score.Value), 10)
-		dst = append(dst, ',')
+		score, mate = "", score
 	}
-	dst = append(dst, ',')
-	dst = append(dst, r.BestMove...)
-	for _, n := range []int64{int64(r.Depth), int64(r.SelDepth), int64(r.Nodes), r.TimeMS} {
-		dst = append(dst, ',')
-		dst = strconv.AppendInt(dst, n, 10)
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{strconv.Itoa(r.ID), r.Rank, score, mate, r.BestMove,
+		strconv.Itoa(r.Depth), strconv.Itoa(r.SelDepth), strconv.FormatUint(r.Nodes, 10), strconv.FormatInt(r.TimeMS, 10),
+		strings.Join(r.PV, " "), r.Source.Engine, strconv.Itoa(r.Source.Depth), r.Source.Options, r.Date})
+	w.Flush()
+	return append(dst, buf.Bytes()...)
+}
+
+// WriteTable writes a whole table: the header row of a CSV, then the
+// rows.
+func WriteTable(w io.Writer, f Format, rows []Row) error {
+	b := AppendHeader(nil, f)
+	for _, r := range rows {
+		b = AppendRow(b, f, r)
 	}
-	dst = append(dst, ',')
-	dst = append(dst, strings.Join(r.PV, " ")...)
-	return append(dst, '\n')
+	_, err := w.Write(b)
+	return err
 }
 
 // SortRows sorts rows by id.

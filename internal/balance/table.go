@@ -1,14 +1,21 @@
 package balance
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/chess960/chess960"
-	"github.com/chess960/chess960/data"
 	"github.com/chess960/chess960/uci"
 )
+
+// ShippedName is the file name of the table the project ships, in
+// internal/balance/data/ (with a note on how it was made: README.md).
+const ShippedName = "balance-stockfish-15.1-d25.csv"
+
+//go:embed data/balance-stockfish-15.1-d25.csv
+var shipped string
 
 // Table is a complete balance table: one row for each of the 960 start
 // positions. It is not changed after it is made, so it may be shared.
@@ -32,18 +39,19 @@ func NewTable(f *File, name string) (*Table, error) {
 }
 
 var load = sync.OnceValues(func() (*Table, error) {
-	f, err := Read(strings.NewReader(data.BalanceCSV()), data.BalanceName)
+	f, err := Read(strings.NewReader(shipped), ShippedName)
 	if err != nil {
 		return nil, err
 	}
-	return NewTable(f, data.BalanceName)
+	return NewTable(f, ShippedName)
 })
 
-// Load returns the table the project ships (data/balance-*.csv, embedded
-// in package data), read once.
+// Load returns the table the project ships (data/ShippedName, embedded in
+// the program), read once.
 func Load() (*Table, error) { return load() }
 
-// Header returns how the table was made (engine, depth, options, date).
+// Header returns how the table was made (engine, depth, options) and the
+// days its rows were computed.
 func (t *Table) Header() Header { return t.header }
 
 // Row returns the row of the start position.

@@ -11,7 +11,7 @@ import (
 	"github.com/chess960/chess960/internal/balance"
 )
 
-// The balance table's rows used here, as data/balance-stockfish-15.1-d25.csv
+// The balance table's rows used here, as internal/balance/data/balance-stockfish-15.1-d25.csv
 // has them: 0 BBQNNRKR +12 (b2b4 b7b6 c2c4 c7c5), 115 BNQRNKRB 0, 518
 // RNBQKBNR +35 (d2d4 g8f6 c2c4 g7g6 b1c3 d7d5 g1f3 f8g7); 110 positions
 // within 20 centipawns and 364 within 30 (counted from the CSV with a

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -78,9 +77,7 @@ func fetchState(t *testing.T, base, search string) pageState {
 // panel shows a score and a line, and the game ends in checkmate or a draw
 // by rule, shown as such, with the PGN and the address reproducing it.
 func TestBrowserEngineGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
+	testtool.Long(t, "a browser test")
 	cfg := engineConfig(t, 2, 3*time.Second)
 	ctx, base := browserWith(t, cfg)
 	c := tab(t, ctx)
@@ -281,14 +278,8 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 // page retries as the server's Retry-After says, a few times, then says
 // what happened and offers to try again; the player's move stays.
 func TestBrowserEngineFailure(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	dir := t.TempDir()
-	fake := filepath.Join(dir, "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", fake, "../../uci/testdata/fakeengine").CombinedOutput(); err != nil {
-		t.Fatalf("building the fake engine: %v\n%s", err, out)
-	}
+	testtool.Long(t, "a browser test")
+	fake := testtool.FakeEngine(t)
 	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fake, Args: []string{"-crash"}}, MaxSearch: time.Second})
 	t.Cleanup(func() { pool.Close() })
 	ctx, base := browserWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
@@ -296,13 +287,7 @@ func TestBrowserEngineFailure(t *testing.T) {
 	run(t, c, chromedp.Navigate(base+"/play?pos=518&engine=black"), chromedp.WaitVisible(css("#board svg")))
 	clickMove(t, c, "e2", "e4")
 	waitFor(t, c, `document.getElementById('engine-status').textContent.includes('Trying again')`, "the retry")
-	deadline := time.Now().Add(10 * time.Second)
-	for !eval[bool](t, c, `!document.getElementById('engine-error').hidden`) {
-		if time.Now().After(deadline) {
-			t.Fatalf("no error shown; status %q", text(t, c, "#engine-status"))
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitFor(t, c, `!document.getElementById('engine-error').hidden`, "the error, after the retries")
 	if e := text(t, c, "#engine-error"); !strings.Contains(e, "the engine failed (engine exited") || !strings.Contains(e, "Try again") {
 		t.Errorf("error %q", e)
 	}

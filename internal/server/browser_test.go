@@ -181,9 +181,7 @@ func movesText(t *testing.T, ctx context.Context) string {
 }
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
+	testtool.Long(t, "a browser test")
 	ctx, base := browser(t)
 
 	t.Run("generate", func(t *testing.T) {

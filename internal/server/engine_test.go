@@ -9,49 +9,21 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/uci"
 )
-
-var fakeBuild struct {
-	once sync.Once
-	path string
-	err  error
-	out  []byte
-}
-
-// fakeEnginePath builds the fake engine of package uci's tests
-// (uci/testdata/fakeengine) once.
-func fakeEnginePath(t *testing.T) string {
-	t.Helper()
-	fakeBuild.once.Do(func() {
-		dir, err := os.MkdirTemp("", "server-fake")
-		if err != nil {
-			fakeBuild.err = err
-			return
-		}
-		fakeBuild.path = filepath.Join(dir, "fakeengine")
-		fakeBuild.out, fakeBuild.err = exec.Command("go", "build", "-o", fakeBuild.path, "../../uci/testdata/fakeengine").CombinedOutput()
-	})
-	if fakeBuild.err != nil {
-		t.Fatalf("building the fake engine: %v\n%s", fakeBuild.err, fakeBuild.out)
-	}
-	return fakeBuild.path
-}
 
 // fakePool is a pool of size fake engines started with the flags, each
 // search capped at maxSearch.
 func fakePool(t *testing.T, size int, maxSearch time.Duration, flags ...string) PoolEngine {
 	t.Helper()
-	p := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fakeEnginePath(t), Args: flags, StopTimeout: 500 * time.Millisecond},
+	p := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: testtool.FakeEngine(t), Args: flags, StopTimeout: 500 * time.Millisecond},
 		Size: size, MaxSearch: maxSearch})
 	t.Cleanup(func() { p.Close() })
 	name, err := p.Check(context.Background())
@@ -166,78 +138,128 @@ func TestAnalyseStream(t *testing.T) {
 }
 
 // TestEngineBusy: with the only engine searching, a request is answered
-// 429 with Retry-After within a moment, never queued; the engine is free
-// again after the first search.
+// 429 with Retry-After, never queued behind that search; the engine is
+// free again after the first search.
 func TestEngineBusy(t *testing.T) {
-	s := engineServer(t, 1, 800*time.Millisecond, "-slow")
-	done := make(chan int)
-	go func() {
-		r := get(t, s, "GET", "/api/analyse?pos=518&movetime=700", nil)
-		readAll(t, r)
-		done <- r.StatusCode
-	}()
-	waitRunning(t, s, 1)
-	start := time.Now()
+	// The fake searches until it is stopped; the cap is far beyond the
+	// test, so the first search runs until it is cancelled.
+	s := engineServer(t, 1, MaxEngineTime, "-slow")
+	first := startSearch(t, s, "/api/analyse?pos=518&stream=1", 1)
 	r := get(t, s, "GET", "/api/engine/move?pos=518&movetime=100", nil)
 	e := decodeError(t, r)
-	if r.StatusCode != 429 || e.Code != "busy" || r.Header.Get("Retry-After") == "" {
-		t.Errorf("busy: %d %+v Retry-After %q", r.StatusCode, e, r.Header.Get("Retry-After"))
+	if r.StatusCode != 429 || e.Code != "busy" {
+		t.Errorf("busy: %d %+v", r.StatusCode, e)
 	}
-	if ra := r.Header.Get("Retry-After"); ra != "1" {
-		t.Errorf("Retry-After %q: want the seconds until the running search ends, rounded up (1)", ra)
+	// The seconds until the running search is due to end, rounded up.
+	if ra, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || ra < 1 || ra > int(MaxEngineTime/time.Second) {
+		t.Errorf("Retry-After %q: want 1..%d", r.Header.Get("Retry-After"), int(MaxEngineTime/time.Second))
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("the busy answer took %v", d)
+	select {
+	case <-first.done:
+		t.Error("the first search ended before it was cancelled")
+	default:
 	}
-	if code := <-done; code != 200 {
+	if code := first.stop(); code != 200 {
 		t.Errorf("the first search: %d", code)
 	}
-	if r := get(t, s, "GET", "/api/engine/move?pos=518&movetime=100", nil); r.StatusCode != 200 {
-		t.Errorf("after the search: %d %s", r.StatusCode, readAll(t, r))
-	}
+	startSearch(t, s, "/api/analyse?pos=518&stream=1", 1).stop()
 }
 
-func waitRunning(t *testing.T, s *Server, n int) {
+// running is a streamed analysis started by startSearch.
+type running struct {
+	cancel func()
+	done   chan int     // the status, once the handler has returned
+	w      *lineCounter // its answer (read it after done)
+}
+
+// stop cancels the request, as a client that leaves, and returns its
+// status once the handler has returned.
+func (r running) stop() int {
+	r.cancel()
+	return <-r.done
+}
+
+// startSearch starts a streamed analysis on s and returns once the
+// handler has written n lines (the search is running); it runs until its
+// stop (or the end of the test).
+func startSearch(t *testing.T, s http.Handler, target string, n int) running {
 	t.Helper()
-	p := s.cfg.Engine.(PoolEngine)
-	for deadline := time.Now().Add(5 * time.Second); p.Running() != n; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d searches running, want %d", p.Running(), n)
-		}
-		time.Sleep(5 * time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &lineCounter{ResponseRecorder: httptest.NewRecorder(), want: n, reached: make(chan struct{})}
+	r := running{cancel: cancel, done: make(chan int, 1), w: w}
+	go func() {
+		s.ServeHTTP(w, httptest.NewRequest("GET", target, nil).WithContext(ctx))
+		r.done <- w.Code
+	}()
+	t.Cleanup(cancel)
+	select {
+	case <-w.reached:
+	case code := <-r.done:
+		t.Fatalf("%s: ended (%d) before %d lines: %s", target, code, n, w.Body)
+	case <-time.After(time.Minute): // a guard against a hang
+		t.Fatalf("%s: no %d lines", target, n)
+	}
+	return r
+}
+
+// lineCounter is a ResponseRecorder that closes reached at the want-th
+// write (a streamed analysis writes a line at a time).
+type lineCounter struct {
+	*httptest.ResponseRecorder
+	want, n int
+	reached chan struct{}
+}
+
+func (l *lineCounter) Write(b []byte) (int, error) {
+	l.n++
+	if l.n == l.want {
+		close(l.reached)
+	}
+	return l.ResponseRecorder.Write(b)
+}
+
+// within returns the answer to a request, failing the test if the handler
+// has not answered within a minute: a guard against a hang, for requests
+// that only a cap can end.
+func within(t *testing.T, s http.Handler, target string) *http.Response {
+	t.Helper()
+	got := make(chan *http.Response, 1)
+	go func() {
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+		got <- w.Result()
+	}()
+	select {
+	case r := <-got:
+		return r
+	case <-time.After(time.Minute):
+		t.Fatalf("%s: no answer: the search was not stopped", target)
+		return nil
 	}
 }
 
-// TestEngineTimeCap: a search that would not end is stopped at the time
-// cap and answered with what the engine found; an engine that ignores stop
-// is killed and the answer is a 503, within the cap and the stop timeout.
+// TestEngineTimeCap: a search that would not end (the fake with -slow
+// searches until it is told to stop) is stopped at the time cap and
+// answered with what the engine found; an engine that ignores stop is
+// killed and the answer is a 503.
 func TestEngineTimeCap(t *testing.T) {
 	s := engineServer(t, 1, 400*time.Millisecond, "-slow")
-	start := time.Now()
-	r := get(t, s, "GET", "/api/analyse?pos=518&depth=2", nil)
+	r := within(t, s, "/api/analyse?pos=518&depth=2")
 	body := readAll(t, r)
-	if d := time.Since(start); d < 350*time.Millisecond || d > 3*time.Second {
-		t.Errorf("a capped search took %v, want about 400ms", d)
-	}
 	if r.StatusCode != 200 || !strings.Contains(body, `"bestmove": "a2a3"`) {
 		t.Errorf("capped search: %d %s", r.StatusCode, body)
 	}
-	// The server's own cap holds even when the pool's is longer.
-	s = New(Config{Engine: fakePool(t, 1, 10*time.Second, "-slow"), EngineTime: 300 * time.Millisecond})
-	start = time.Now()
-	r = get(t, s, "GET", "/api/engine/move?pos=518&depth=5", nil)
+	// The server's own cap holds when the pool's would never come.
+	s = New(Config{Engine: fakePool(t, 1, time.Hour, "-slow"), EngineTime: 300 * time.Millisecond})
+	r = within(t, s, "/api/engine/move?pos=518&depth=5")
 	body = readAll(t, r)
-	if d := time.Since(start); d > 3*time.Second || r.StatusCode != 200 || !strings.Contains(body, `"uci": "a2a3"`) {
-		t.Errorf("server cap: %v %d %s", d, r.StatusCode, body)
+	if r.StatusCode != 200 || !strings.Contains(body, `"uci": "a2a3"`) {
+		t.Errorf("server cap: %d %s", r.StatusCode, body)
 	}
 	// Ignoring stop: killed after the stop timeout (500ms here).
 	s = engineServer(t, 1, 300*time.Millisecond, "-hang")
-	start = time.Now()
-	r = get(t, s, "GET", "/api/analyse?pos=518&depth=2", nil)
+	r = within(t, s, "/api/analyse?pos=518&depth=2")
 	e := decodeError(t, r)
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("a hung engine held the request %v", d)
-	}
 	if r.StatusCode != 503 || e.Code != "engineFailed" || r.Header.Get("Retry-After") == "" {
 		t.Errorf("hung engine: %d %+v", r.StatusCode, e)
 	}
@@ -283,23 +305,19 @@ func TestEngineFailures(t *testing.T) {
 // TestEngineClientGone: a client that leaves stops its search, and the
 // engine serves the next request.
 func TestEngineClientGone(t *testing.T) {
-	s := engineServer(t, 1, time.Second, "-slow")
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		r := httptest.NewRequest("GET", "/api/analyse?pos=518&stream=1", nil).WithContext(ctx)
-		s.ServeHTTP(httptest.NewRecorder(), r)
-		close(done)
-	}()
-	waitRunning(t, s, 1)
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Second):
-		t.Fatal("the search went on after the client left")
+	// The fake prints depths 1 to 3 and searches until it is stopped; no
+	// cap comes within the test.
+	s := engineServer(t, 1, MaxEngineTime, "-slow")
+	search := startSearch(t, s, "/api/analyse?pos=518&depth=3&stream=1", 3)
+	search.stop()
+	// Stopped by the client's leaving, not by a cap: no result line after
+	// the three depths.
+	if body := search.w.Body.String(); strings.Count(body, "\n") != 3 {
+		t.Errorf("after the client left: %q", body)
 	}
-	if r := get(t, s, "GET", "/api/engine/move?pos=518&movetime=50", nil); r.StatusCode != 200 {
-		t.Errorf("next request: %d %s", r.StatusCode, readAll(t, r))
+	next := startSearch(t, s, "/api/analyse?pos=518&stream=1", 1)
+	if code := next.stop(); code != 200 {
+		t.Errorf("next request: %d", code)
 	}
 }
 
@@ -414,9 +432,8 @@ func TestPlayPageEngine(t *testing.T) {
 	}
 	// Busy: the player's move is kept, and the page offers to ask again;
 	// asking again says the engine is busy (429, Retry-After).
-	busy := engineServer(t, 1, time.Second, "-slow")
-	go get(t, busy, "GET", "/api/analyse?pos=518", nil)
-	waitRunning(t, busy, 1)
+	busy := engineServer(t, 1, MaxEngineTime, "-slow")
+	defer startSearch(t, busy, "/api/analyse?pos=518&stream=1", 1).stop()
 	r := get(t, busy, "GET", "/play?pos=518&engine=black&move=e4", nil)
 	if loc := r.Header.Get("Location"); r.StatusCode != 303 || loc != "/play?pos=518&moves=e2e4&engine=black" {
 		t.Errorf("busy: %d %q", r.StatusCode, loc)

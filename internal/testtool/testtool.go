@@ -1,8 +1,10 @@
-// Package testtool finds the real programs some tests drive: Stockfish and
-// Chromium. It applies the project's rule for them in one place: when the
-// program is missing, a test fails if the CI environment variable is set
-// (.ci/run installs every one of them) and is skipped otherwise, with a
-// message saying how to install it. Only tests import this package.
+// Package testtool finds the programs some tests drive: Stockfish and
+// Chromium, and the fake UCI engine of package uci's tests (FakeEngine). It
+// applies the project's rule for them in one place: when a real program is
+// missing, a test fails if the CI environment variable is set (.ci/run
+// installs every one of them) and is skipped otherwise, with a message
+// saying how to install it; and with CI set, -short skips nothing (Long).
+// Only tests import this package.
 package testtool
 
 import (

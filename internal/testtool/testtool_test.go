@@ -1,8 +1,10 @@
 package testtool
 
 import (
+	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,5 +50,40 @@ func TestFind(t *testing.T) {
 	r = &recorder{TB: t}
 	if find(r, "FAKE", []string{"nothing-here"}, "Fake", "install it"); r.fatal == "" || !strings.Contains(r.fatal, ".ci/run must install it") {
 		t.Errorf("missing, CI set: fatal %q, skip %q", r.fatal, r.skip)
+	}
+}
+
+func TestLong(t *testing.T) {
+	short := flag.Lookup("test.short")
+	saved := short.Value.String()
+	defer short.Value.Set(saved)
+	short.Value.Set("false")
+	t.Setenv("CI", "")
+	r := &recorder{TB: t}
+	Long(r, "slow")
+	if r.skip != "" {
+		t.Errorf("skipped without -short: %q", r.skip)
+	}
+	short.Value.Set("true")
+	Long(r, "slow")
+	if r.skip != "-short: slow" {
+		t.Errorf("-short without CI: skip %q", r.skip)
+	}
+	t.Setenv("CI", "true")
+	r = &recorder{TB: t}
+	Long(r, "slow")
+	if r.skip != "" {
+		t.Errorf("-short with CI: skipped %q", r.skip)
+	}
+}
+
+func TestFakeEngine(t *testing.T) {
+	p := FakeEngine(t)
+	out, err := exec.Command(p, "-name", "Probe 1").Output()
+	if err != nil || !strings.HasPrefix(string(out), "Probe 1 by the chess960 tests\n") {
+		t.Errorf("%s: %q, %v", p, out, err)
+	}
+	if again := FakeEngine(t); again != p {
+		t.Errorf("built twice: %s and %s", p, again)
 	}
 }

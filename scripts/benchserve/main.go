@@ -77,7 +77,7 @@ func main() {
 	}
 	appAddr, bareAddr := freeAddr(), freeAddr()
 	self, _ := os.Executable()
-	app := exec.Command(*bin, "serve", "--addr", appAddr, "--log", "text")
+	app := exec.Command(*bin, "serve", "--addr", appAddr, "--log", "text", "--engine", "none") // as measured before serve found engines itself
 	bareCmd := exec.Command(self, "-bare", bareAddr)
 	for _, c := range []*exec.Cmd{app, bareCmd} {
 		c.Stderr = io.Discard // the access log is written, as in production, and thrown away

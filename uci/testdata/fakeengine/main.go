@@ -1,8 +1,10 @@
-// Command fakeengine is a UCI engine for the tests of package uci. It
-// plays legal moves (from package chess) without thinking, and misbehaves
-// as its flags ask: slowly, crashing, with odd spacing or unknown words,
-// with illegal moves, without uciok, with garbage, and with planted move
-// generation bugs in "go perft".
+// Command fakeengine is a UCI engine for the tests of package uci (and of
+// the packages and commands that drive engines). It plays legal moves (from
+// package chess) without thinking, and misbehaves as its flags ask: slowly,
+// crashing, with odd spacing or unknown words, with illegal moves, without
+// uciok, with garbage, and with planted move generation bugs in "go
+// perft". It never waits for a length of time: a test that needs it to be
+// at some point mid-search gets a signal instead (-stall-at with -signal).
 package main
 
 import (
@@ -14,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/chess960/chess960/chess"
 )
@@ -37,10 +38,10 @@ var (
 	mate      = flag.Int("mate", 0, "report score mate N")
 	wrongCast = flag.Bool("standard-castling", false, "write castling as the king's move even with UCI_Chess960")
 	perftFmt  = flag.String("perft", "sf", "divide format: sf, space, colon, dash, nototal, total")
-	async     = flag.Bool("async", false, "count perft on another goroutine, answering isready at once")
+	async     = flag.Bool("async", false, "count perft on another goroutine, answering the isready after it first (as Stockfish does)")
 	bug       = flag.String("bug", "", "planted move generation bug: castle-static-king, ep-pin, promo-capture-knight")
-	slowPerft = flag.Duration("perft-delay", 0, "wait this long before printing each divide line")
-	delay     = flag.Duration("delay", 0, "wait this long before the bestmove")
+	stallAt   = flag.Int("stall-at", 0, "search until told to stop in the `N`-th search (1 is the first), after writing a line to -signal")
+	signal    = flag.String("signal", "", "the `FILE` (or named pipe) -stall-at writes its line to")
 )
 
 var (
@@ -77,6 +78,8 @@ func main() {
 	var lastFrom chess.Position
 	var stop chan struct{}
 	var searching sync.WaitGroup
+	var afterReady []chan struct{} // async divides waiting for the next readyok
+	searches := 0
 	say("%s by the chess960 tests", *name)
 	for in.Scan() {
 		f := strings.Fields(in.Text())
@@ -105,6 +108,10 @@ func main() {
 			}
 		case "isready":
 			say("readyok")
+			for _, c := range afterReady {
+				close(c)
+			}
+			afterReady = nil
 		case "setoption":
 			line := strings.Join(f, " ")
 			if strings.HasPrefix(line, "setoption name UCI_Chess960 value ") {
@@ -129,18 +136,26 @@ func main() {
 				depth, _ := strconv.Atoi(f[2])
 				p, l, lf := pos, last, lastFrom
 				if *async {
+					ready := make(chan struct{})
+					afterReady = append(afterReady, ready)
 					searching.Add(1)
-					go func() { defer searching.Done(); divide(p, l, lf, depth) }()
+					go func() {
+						defer searching.Done()
+						<-ready
+						divide(p, l, lf, depth)
+					}()
 				} else {
 					divide(p, l, lf, depth)
 				}
 				continue
 			}
 			stop = make(chan struct{})
+			searches++
+			stall := searches == *stallAt
 			searching.Add(1)
 			go func(p chess.Position, stop chan struct{}) {
 				defer searching.Done()
-				search(p, f[1:], stop)
+				search(p, f[1:], stop, stall)
 			}(pos, stop)
 		case "stop":
 			if stop != nil && !*hang {
@@ -224,7 +239,7 @@ func text(ms []chess.Move) string {
 	return strings.Join(s, " ")
 }
 
-func search(p chess.Position, args []string, stop chan struct{}) {
+func search(p chess.Position, args []string, stop chan struct{}, stall bool) {
 	depth := 3
 	for i := 0; i+1 < len(args); i++ {
 		if args[i] == "depth" {
@@ -276,13 +291,10 @@ func search(p chess.Position, args []string, stop chan struct{}) {
 			say("info depth %d currmove %s currmovenumber 1 newfield x", d, text(ms[:min(1, len(ms))]))
 		}
 	}
-	if *delay > 0 {
-		select {
-		case <-time.After(*delay):
-		case <-stop:
-		}
+	if stall {
+		signalStall()
 	}
-	if *slow || *hang {
+	if *slow || *hang || stall {
 		<-stop
 		if *hang {
 			select {}
@@ -317,6 +329,21 @@ func search(p chess.Position, args []string, stop chan struct{}) {
 	} else {
 		say("bestmove %s", best)
 	}
+}
+
+// signalStall writes a line to the -signal file: opening a named pipe
+// waits for the test to open it for reading.
+func signalStall() {
+	if *signal == "" {
+		return
+	}
+	f, err := os.OpenFile(*signal, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fakeengine: -signal:", err)
+		os.Exit(5)
+	}
+	fmt.Fprintf(f, "stalled at search %d\n", *stallAt)
+	f.Close()
 }
 
 // gen returns the moves of the fake's move generator: the legal moves,
@@ -399,9 +426,6 @@ func divide(p chess.Position, last chess.Move, lastFrom chess.Position, depth in
 	}
 	var total uint64
 	for _, e := range es {
-		if *slowPerft > 0 {
-			time.Sleep(*slowPerft)
-		}
 		total += e.n
 		switch *perftFmt {
 		case "space":
