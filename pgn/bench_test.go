@@ -110,3 +110,25 @@ func BenchmarkWrite(b *testing.B) {
 	b.SetBytes(int64(n / b.N))
 	b.ReportMetric(float64(len(gs)*b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkStatus replays the main line of every game for its state
+// (Game.Status), as "chess960 pgn --json" does for each game.
+func BenchmarkStatus(b *testing.B) {
+	data := benchText(b)
+	var gs []*Game
+	for g, err := range NewReader(bytes.NewReader(data)).All() {
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs = append(gs, g)
+	}
+	over := 0
+	for b.Loop() {
+		for _, g := range gs {
+			if g.Status().Outcome.IsOver() {
+				over++
+			}
+		}
+	}
+	b.ReportMetric(float64(len(gs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}
