@@ -15,8 +15,8 @@ const (
 func (p Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
 
 // AppendLegalMoves appends the legal moves of p to dst and returns the
-// extended slice. It does not allocate when dst has room for them (400 is
-// always enough).
+// extended slice. It does not allocate when dst has room for them (492 is
+// always enough, whatever the material).
 func (p Position) AppendLegalMoves(dst []Move) []Move {
 	var buf [maxMoves]Move
 	n := p.generate(&buf)
