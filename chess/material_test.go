@@ -61,3 +61,63 @@ func TestMaxMovesBound(t *testing.T) {
 		t.Errorf("largest sum %d (o = %d, k = %d), %d promotions: bound %d; maxMoves is %d", best, bestO, bestK, promotions, bound, maxMoves)
 	}
 }
+
+// TestManyPieces: positions with more material than a game can have (a
+// board full of queens, rings of queens with more than 256 moves, 16 to 40
+// pawns a side, 16 knights a side, extra queens beside castling rights) are
+// played: their moves are the counts of perft/testdata/material.perft,
+// which Stockfish and chessops agree on, every move reads back from its SAN
+// and UCI, and every position after one reads back from its FEN with the
+// same hash.
+func TestManyPieces(t *testing.T) {
+	for _, c := range []struct {
+		fen   string
+		moves int
+	}{
+		{"QQQQqqqk/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/KQQQqqqq w - - 0 1", 22},
+		{"QQQQQQqk/QQQQQQqq/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ w - - 0 1", 9},
+		{"qqqqqqqk/qqqqqqqq/8/3QQ3/3qq3/8/QQQQQQQQ/KQQQQQQQ w - - 0 1", 84},
+		{"kqqqqqqq/qqqqqqqq/8/3QQ3/3qq3/8/QQQQQQQQ/QQQQQQQK b - - 0 1", 84},
+		{"rnbqkbnr/pppppppp/qqqqqqqq/8/8/QQQQQQQQ/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 60},
+		{"KQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q5RB/QQQQQQBk w - - 0 1", 271},
+		{"KQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q5RB/QQQQnQBk w - - 0 1", 265},
+		{"KQQQQQQQ/Q6Q/Q6Q/Q6Q/3n3Q/Q6Q/Q5RB/QQQQQQBk w - - 0 1", 248},
+		{"4k3/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1", 10},
+		{"k1n1n1n1/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/K7 w - - 0 1", 9},
+		{"k7/n1n1n1n1/1n1n1n1n/8/8/N1N1N1N1/1N1N1N1N/7K w - - 0 1", 45},
+	} {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Errorf("%s: %v", c.fen, err)
+			continue
+		}
+		var ml MoveList
+		p.LegalMoves(&ml)
+		all := p.AppendLegalMoves(nil)
+		if ml.Len() != c.moves || len(all) != c.moves || p.CountLegalMoves() != c.moves {
+			t.Errorf("%s: LegalMoves %d, AppendLegalMoves %d, CountLegalMoves %d; want %d", c.fen, ml.Len(), len(all), p.CountLegalMoves(), c.moves)
+		}
+		san := map[string]bool{}
+		for _, m := range all {
+			if !p.IsLegal(m) {
+				t.Errorf("%s: IsLegal(%s) = false", c.fen, m)
+			}
+			s := p.SAN(m)
+			if san[s] {
+				t.Errorf("%s: two moves write %s", c.fen, s)
+			}
+			san[s] = true
+			if back, err := p.ParseSAN(s); err != nil || back != m {
+				t.Errorf("%s: ParseSAN(%s) = %v, %v; want %s", c.fen, s, back, err, m)
+			}
+			if back, err := p.ParseUCI(m.UCI(Chess960)); err != nil || back != m {
+				t.Errorf("%s: ParseUCI(%s) = %v, %v", c.fen, m, back, err)
+			}
+			q := p
+			q.Play(m)
+			if r, err := ParseFEN(q.FEN(Chess960)); err != nil || r != q {
+				t.Errorf("%s: after %s, the FEN %s reads back as another position (%v)", c.fen, m, q.FEN(Chess960), err)
+			}
+		}
+	}
+}

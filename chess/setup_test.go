@@ -85,6 +85,12 @@ func TestWarnings(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/2QQ4/8/1PPPPPPP/RNBQKB1R w KQkq - 0 1", ErrPromoted, "white has 2 promoted pieces but only 1 missing pawn"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNNQKNNR w KQkq - 0 1", ErrPromoted, "white has 2 promoted pieces but only 1 missing pawn"},
 		{"4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", nil, ""}, // one promoted queen, eight pawns missing
+		// More material than a side starts with: one warning, not a
+		// second one for the promoted pieces it implies.
+		{"rnbqkbnr/pppppppp/8/8/8/Q7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrMaterial, "white has 17 pieces (a side starts with 16)"},
+		{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", ErrMaterial, "black has 9 pawns (a side starts with 8)"},
+		{"QQQQQQqk/QQQQQQqq/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ w - - 0 1", ErrMaterial, "white has 60 pieces (a side starts with 16)"},
+		{"7k/8/8/8/8/PPPPPPPP/PPPPPPPP/K7 w - - 0 1", ErrMaterial, "white has 17 pieces and 16 pawns (a side starts with 16 and 8)"},
 		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1", ErrCastlingMirror, "both sides have castling rights but their kings stand on different files (d1, e8)"},
 		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQ - 0 1", nil, ""}, // only one side may castle
 		{"1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 w Kk - 0 1", ErrCastlingMirror, "castling rooks on g1 and h8 do not mirror each other"},
