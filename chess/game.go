@@ -105,7 +105,9 @@ func (o Outcome) String() string {
 // threefold repetition, either because the current position already
 // qualifies (Move is 0) or by announcing a move that will make it qualify
 // (FIDE Laws 9.2.1.1 and 9.3.1: the player writes the move, declares the
-// claim, and the move is then played).
+// claim, and the move is then played). A move that ends the game by itself,
+// by checkmate, stalemate or another rule of FIDE 9.6, is no such move: the
+// game ends by that rule first (FIDE 5.1.1).
 type Claim struct {
 	Termination Termination // FiftyMoves or ThreefoldRepetition
 	Move        Move        // the announced move, or 0
@@ -256,7 +258,15 @@ func (g *Game) Outcome() Outcome {
 	if g.claimed.IsOver() {
 		return g.claimed
 	}
-	p := &g.history[len(g.history)-1]
+	end := len(g.history) - 1
+	return g.rules(&g.history[end], end)
+}
+
+// rules returns the ending the rules give position p standing at
+// history[end] (or about to stand there, after one more move): checkmate,
+// stalemate, insufficient material, fivefold repetition or the 75-move
+// rule, or Outcome{} when the game goes on.
+func (g *Game) rules(p *Position, end int) Outcome {
 	if !p.HasLegalMoves() {
 		if p.InCheck() {
 			if p.Turn() == White {
@@ -269,7 +279,7 @@ func (g *Game) Outcome() Outcome {
 	switch {
 	case p.InsufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case p.Halfmove() >= 16 && g.Repetitions() >= 5:
+	case p.Halfmove() >= 16 && g.repetitions(p, end) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
 	case p.Halfmove() >= 150:
 		return Outcome{Draw, SeventyFiveMoves}
@@ -299,7 +309,9 @@ func (g *Game) claims() []Claim {
 	}
 	// Announced claims: a move that is neither a capture nor a pawn move
 	// adds a ply to the clock and may repeat a position. (A threefold
-	// repetition needs at least 8 plies without one.)
+	// repetition needs at least 8 plies without one.) A move that ends the
+	// game by a rule (checkmate, stalemate, fivefold repetition, the
+	// 75-move rule) ends it by that rule: it is no claim (FIDE 5.1.1, 9.6).
 	wantFifty := !fifty && p.Halfmove() >= 99
 	wantThree := !threefold && p.Halfmove() >= 7
 	if !wantFifty && !wantThree {
@@ -314,26 +326,19 @@ func (g *Game) claims() []Claim {
 		if q.Halfmove() == 0 {
 			continue
 		}
-		if wantThree && g.repetitionsAfter(&q, end) >= 3 {
+		three := wantThree && g.repetitions(&q, end) >= 3
+		fifty := wantFifty && q.Halfmove() >= 100
+		if !three && !fifty || g.rules(&q, end).IsOver() {
+			continue
+		}
+		if three {
 			out = append(out, Claim{ThreefoldRepetition, m})
 		}
-		if wantFifty && q.Halfmove() >= 100 {
+		if fifty {
 			out = append(out, Claim{FiftyMoves, m})
 		}
 	}
 	return out
-}
-
-// repetitionsAfter counts the occurrences of q, the position after one more
-// move, which would stand at history[end].
-func (g *Game) repetitionsAfter(q *Position, end int) int {
-	n := 1
-	for i := end - 2; i >= 0 && i >= end-q.Halfmove(); i -= 2 {
-		if g.history[i].samePosition(q) {
-			n++
-		}
-	}
-	return n
 }
 
 // Claim claims a draw that Claims lists: the game ends drawn at once, after
@@ -355,10 +360,18 @@ func (g *Game) Claim(c Claim) error {
 	}
 	p := g.Position()
 	detail := "the position does not qualify"
-	if c.Termination != FiftyMoves && c.Termination != ThreefoldRepetition {
+	switch {
+	case c.Termination != FiftyMoves && c.Termination != ThreefoldRepetition:
 		detail = "only the fifty-move rule and threefold repetition are claimed"
-	} else if c.Move != 0 && !p.IsLegal(c.Move) {
+	case c.Move == 0:
+	case !p.IsLegal(c.Move):
 		detail = c.Move.String() + " is not a legal move"
+	default:
+		q := p
+		q.Play(c.Move)
+		if o := g.rules(&q, len(g.history)); o.IsOver() {
+			detail = c.Move.String() + " ends the game by itself: " + o.String()
+		}
 	}
 	return &ClaimError{Claim: c, Err: ErrNoClaim, Detail: detail}
 }

@@ -344,3 +344,66 @@ func TestGameReset(t *testing.T) {
 		t.Errorf("moves after Reset: %v", got)
 	}
 }
+
+// TestClaimWithEndingMove: a move that mates or stalemates ends the game by
+// itself, even when it is also the 100th ply without a capture or pawn
+// move (FIDE 5.1.1, 5.2.1, 9.6): it is not offered as an announced claim,
+// a claim naming it is refused, and played it ends the game by its rule.
+func TestClaimWithEndingMove(t *testing.T) {
+	start := MustParseFEN("7k/Q7/6K1/8/8/8/8/8 w - - 99 120")
+	uci := func(s string) Move {
+		m, err := start.ParseUCI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ending := map[Move]Outcome{
+		uci("a7b8"): {WhiteWins, Checkmate}, // Qb8#
+		uci("a7a8"): {WhiteWins, Checkmate}, // Qa8#
+		uci("a7g7"): {WhiteWins, Checkmate}, // Qg7#
+		uci("a7h7"): {WhiteWins, Checkmate}, // Qh7#
+		uci("a7f7"): {Draw, Stalemate},      // Qf7
+		uci("a7a2"): {Draw, Stalemate},      // Qa2
+	}
+	g := NewGame(start)
+	claims := g.Claims()
+	offered := map[Move]bool{}
+	for _, c := range claims {
+		if c.Termination != FiftyMoves || c.Move == 0 {
+			t.Errorf("claim %v, want only announced fifty-move claims", c)
+		}
+		offered[c.Move] = true
+	}
+	for m := range ending {
+		if offered[m] {
+			t.Errorf("%s ends the game but is offered as a claim", m)
+		}
+	}
+	for _, s := range []string{"a7a1", "a7e7", "g6f6", "g6h6"} { // Qa1+, Qe7, Kf6, Kh6: the game goes on
+		if !offered[uci(s)] {
+			t.Errorf("%s is not offered as a claim: %v", s, claims)
+		}
+	}
+	if len(claims) != start.CountLegalMoves()-len(ending) {
+		t.Errorf("%d claims, want one for each of the %d legal moves but the %d that end the game", len(claims), start.CountLegalMoves(), len(ending))
+	}
+	for m, o := range ending {
+		err := g.Claim(Claim{FiftyMoves, m})
+		want := m.String() + " ends the game by itself: " + o.String()
+		if !errors.Is(err, ErrNoClaim) || !strings.Contains(err.Error(), want) {
+			t.Errorf("claim with %s: %v, want ErrNoClaim saying %q", m, err, want)
+		}
+		if g.Len() != 0 || g.Outcome().IsOver() {
+			t.Fatalf("a refused claim changed the game")
+		}
+		h := NewGame(start)
+		if err := h.Play(m); err != nil || h.Outcome() != o || h.Claims() != nil {
+			t.Errorf("%s played: %v, outcome %v, claims %v; want %v", m, err, h.Outcome(), h.Claims(), o)
+		}
+	}
+	// The claims offered are honoured: the game ends drawn after the move.
+	if err := g.Claim(Claim{FiftyMoves, uci("g6f6")}); err != nil || g.Outcome() != (Outcome{Draw, FiftyMoves}) || g.Len() != 1 {
+		t.Errorf("claim with Kf6: %v, outcome %v", err, g.Outcome())
+	}
+}
