@@ -142,14 +142,20 @@ var ErrGameOver = errors.New("the game is over")
 var ErrNoClaim = errors.New("no such draw to claim")
 
 // Game is a game from a start position: the moves played and every position
-// reached, for the repetition rules, and the draw claimed if any. A Game
-// that has ended, by the rules or by a claim, refuses further moves.
+// reached, for the repetition rules, and the draw claimed if any. Once the
+// game has ended, by the rules or by a claim, Play refuses further moves;
+// Record takes them, as a game's record may go on, and the game keeps its
+// first ending.
 type Game struct {
 	// history[i] is the position before moves[i]; the current position is
 	// history[len(moves)].
 	history []Position
 	moves   []Move
-	claimed Outcome // a draw claimed at the current position
+	// end is how the game ended when that is not left to the current
+	// position: a draw claimed, or a rule's ending that Record went past.
+	// It happened at history[endAt].
+	end   Outcome
+	endAt int
 }
 
 // NewGame starts a game from p.
@@ -170,32 +176,72 @@ func (g *Game) Start() Position { return g.history[0] }
 // Position returns the current position.
 func (g *Game) Position() Position { return g.history[len(g.history)-1] }
 
-// Moves returns a copy of the moves played so far.
+// Moves returns a copy of the moves played so far (NullMove for a pass that
+// Record took).
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
 // Len returns the number of moves played (plies).
 func (g *Game) Len() int { return len(g.moves) }
 
-// Play plays m. An illegal move is refused with a *MoveError (ErrIllegal),
-// and any move after the game has ended with one whose reason is
-// ErrGameOver; either leaves the game as it was.
+// Play plays m. An illegal move (NullMove too) is refused with a
+// *MoveError (ErrIllegal), and any move after the game has ended with one
+// whose reason is ErrGameOver; either leaves the game as it was. Record
+// takes a NullMove and moves after the end, as a game's record may hold
+// them.
 func (g *Game) Play(m Move) error {
 	p := &g.history[len(g.history)-1]
 	if o := g.Outcome(); o.IsOver() {
 		return &MoveError{Input: m.String(), Err: ErrGameOver, Detail: o.String()}
 	}
 	if !p.IsLegal(m) {
-		return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+		return illegalMove(p, m)
 	}
 	g.push(m)
 	return nil
 }
 
+func illegalMove(p *Position, m Move) error {
+	return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+}
+
+// push plays the legal move m.
 func (g *Game) push(m Move) {
 	q := g.history[len(g.history)-1]
 	q.Play(m)
 	g.moves = append(g.moves, m)
 	g.history = append(g.history, q)
+}
+
+// Record adds m to the game as a game's record holds it, also where Play
+// refuses it: after the game has ended, by a rule or a claim (a PGN file may
+// go on past the 75-move rule, say), and NullMove, a pass by a side not in
+// check ("--" in PGN), which counts as a move that is neither a capture nor
+// a pawn move. A game recorded past its end keeps that end: Outcome and
+// Status report the first ending. Record refuses only a move that is not
+// legal (ErrIllegal, as Play does) and a pass by a side in check
+// (ErrNullInCheck), with a *MoveError, leaving the game as it was.
+func (g *Game) Record(m Move) error {
+	at := len(g.history) - 1
+	p := &g.history[at]
+	q := *p
+	if m == NullMove {
+		if err := q.PlayNull(); err != nil {
+			return err
+		}
+	} else if !p.IsLegal(m) {
+		return illegalMove(p, m)
+	} else {
+		q.Play(m)
+	}
+	if !g.end.IsOver() {
+		// A legal move shows that p was neither mate nor stalemate.
+		if o := g.rules(p, at, m != NullMove); o.IsOver() {
+			g.end, g.endAt = o, at
+		}
+	}
+	g.moves = append(g.moves, m)
+	g.history = append(g.history, q)
+	return nil
 }
 
 // PlayText reads a move in SAN or UCI (see Position.ParseMove), plays it
@@ -213,15 +259,19 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
-// Undo takes back the last move, and with it a draw claimed after it. It
-// reports false when there is no move to take back.
+// Undo takes back the last move, and with it an ending that came after the
+// position it goes back to: a draw claimed after the move, or the first
+// ending of a game that Record took past it. It reports false when there
+// is no move to take back.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
-	g.claimed = Outcome{}
 	g.moves = g.moves[:len(g.moves)-1]
 	g.history = g.history[:len(g.history)-1]
+	if len(g.moves) < g.endAt {
+		g.end = Outcome{}
+	}
 	return true
 }
 
@@ -253,21 +303,23 @@ func (p *Position) samePosition(q *Position) bool {
 	return p.hash == q.hash && p.board == q.board && p.turn == q.turn && p.castling == q.castling && p.ep == q.ep
 }
 
-// Outcome returns how the game ended, or Outcome{} while it goes on.
+// Outcome returns how the game ended, or Outcome{} while it goes on. For a
+// game that Record took past its end, it is the first ending.
 func (g *Game) Outcome() Outcome {
-	if g.claimed.IsOver() {
-		return g.claimed
+	if g.end.IsOver() {
+		return g.end
 	}
 	end := len(g.history) - 1
-	return g.rules(&g.history[end], end)
+	return g.rules(&g.history[end], end, false)
 }
 
 // rules returns the ending the rules give position p standing at
 // history[end] (or about to stand there, after one more move): checkmate,
 // stalemate, insufficient material, fivefold repetition or the 75-move
-// rule, or Outcome{} when the game goes on.
-func (g *Game) rules(p *Position, end int) Outcome {
-	if !p.HasLegalMoves() {
+// rule, or Outcome{} when the game goes on. hasMove tells that p is known
+// to have a legal move.
+func (g *Game) rules(p *Position, end int, hasMove bool) Outcome {
+	if !hasMove && !p.HasLegalMoves() {
 		if p.InCheck() {
 			if p.Turn() == White {
 				return Outcome{BlackWins, Checkmate}
@@ -328,7 +380,7 @@ func (g *Game) claims() []Claim {
 		}
 		three := wantThree && g.repetitions(&q, end) >= 3
 		fifty := wantFifty && q.Halfmove() >= 100
-		if !three && !fifty || g.rules(&q, end).IsOver() {
+		if !three && !fifty || g.rules(&q, end, false).IsOver() {
 			continue
 		}
 		if three {
@@ -354,7 +406,7 @@ func (g *Game) Claim(c Claim) error {
 			if c.Move != 0 {
 				g.push(c.Move)
 			}
-			g.claimed = Outcome{Draw, c.Termination}
+			g.end, g.endAt = Outcome{Draw, c.Termination}, len(g.moves)
 			return nil
 		}
 	}
@@ -369,7 +421,7 @@ func (g *Game) Claim(c Claim) error {
 	default:
 		q := p
 		q.Play(c.Move)
-		if o := g.rules(&q, len(g.history)); o.IsOver() {
+		if o := g.rules(&q, len(g.history), false); o.IsOver() {
 			detail = c.Move.String() + " ends the game by itself: " + o.String()
 		}
 	}

@@ -13,9 +13,9 @@ const (
 
 // NullMove passes the turn without moving a piece, as analysis in PGN
 // files does ("--" in ChessBase's and python-chess's files). It is the zero
-// Move: no position generates it, IsLegal refuses it and Play must not be
-// given it; Position.PlayNull plays it. Its UCI form is "0000" and its SAN
-// "--".
+// Move: no position generates it, IsLegal refuses it and Position.Play
+// must not be given it; Position.PlayNull plays it, and Game.Record records
+// it. Its UCI form is "0000" and its SAN "--".
 const NullMove Move = 0
 
 func newMove(from, to Square) Move { return Move(from) | Move(to)<<6 }
