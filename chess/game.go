@@ -193,7 +193,7 @@ func (g *Game) Play(m Move) error {
 	if o := g.Outcome(); o.IsOver() {
 		return &MoveError{Input: m.String(), Err: ErrGameOver, Detail: o.String()}
 	}
-	if !p.IsLegal(m) {
+	if !p.isLegal(m) {
 		return illegalMove(p, m)
 	}
 	g.push(m)
@@ -204,12 +204,15 @@ func illegalMove(p *Position, m Move) error {
 	return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
 }
 
-// push plays the legal move m.
+// push plays m, legal or a pass by a side not in check.
 func (g *Game) push(m Move) {
-	q := g.history[len(g.history)-1]
-	q.Play(m)
 	g.moves = append(g.moves, m)
-	g.history = append(g.history, q)
+	g.history = append(g.history, g.history[len(g.history)-1])
+	if q := &g.history[len(g.history)-1]; m == NullMove {
+		q.PlayNull()
+	} else {
+		q.Play(m)
+	}
 }
 
 // Record adds m to the game as a game's record holds it, also where Play
@@ -223,15 +226,12 @@ func (g *Game) push(m Move) {
 func (g *Game) Record(m Move) error {
 	at := len(g.history) - 1
 	p := &g.history[at]
-	q := *p
 	if m == NullMove {
-		if err := q.PlayNull(); err != nil {
-			return err
+		if p.checkers != 0 {
+			return errNullInCheck()
 		}
-	} else if !p.IsLegal(m) {
+	} else if !p.isLegal(m) {
 		return illegalMove(p, m)
-	} else {
-		q.Play(m)
 	}
 	if !g.end.IsOver() {
 		// A legal move shows that p was neither mate nor stalemate.
@@ -239,8 +239,7 @@ func (g *Game) Record(m Move) error {
 			g.end, g.endAt = o, at
 		}
 	}
-	g.moves = append(g.moves, m)
-	g.history = append(g.history, q)
+	g.push(m)
 	return nil
 }
 
@@ -290,7 +289,7 @@ func (g *Game) repetitions(cur *Position, end int) int {
 	// Only positions since the last capture or pawn move can repeat; they
 	// are the last Halfmove() plies, and only those with the same side to
 	// move.
-	for i := end - 2; i >= 0 && i >= end-cur.Halfmove(); i -= 2 {
+	for i := end - 2; i >= 0 && i >= end-int(cur.halfmove); i -= 2 {
 		if g.history[i].samePosition(cur) {
 			n++
 		}
@@ -329,11 +328,11 @@ func (g *Game) rules(p *Position, end int, hasMove bool) Outcome {
 		return Outcome{Draw, Stalemate}
 	}
 	switch {
-	case p.InsufficientMaterial():
+	case p.insufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case p.Halfmove() >= 16 && g.repetitions(p, end) >= 5:
+	case p.halfmove >= 16 && g.repetitions(p, end) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
-	case p.Halfmove() >= 150:
+	case p.halfmove >= 150:
 		return Outcome{Draw, SeventyFiveMoves}
 	}
 	return Outcome{}
@@ -459,7 +458,9 @@ func (g *Game) Status() Status {
 // InsufficientMaterial reports whether neither side can ever mate, whatever
 // is played: only kings remain, or kings and one knight, or kings and any
 // number of bishops that all stand on squares of one colour.
-func (p Position) InsufficientMaterial() bool {
+func (p Position) InsufficientMaterial() bool { return p.insufficientMaterial() }
+
+func (p *Position) insufficientMaterial() bool {
 	if p.byRole[Pawn]|p.byRole[Rook]|p.byRole[Queen] != 0 {
 		return false
 	}
