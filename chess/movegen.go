@@ -49,7 +49,7 @@ func (p *Position) isLegal(m Move) bool {
 	role := Role(pc & 7)
 	if m.IsCastle() {
 		return m == newMove(from, to)|moveCastle && role == King && p.checkers == 0 &&
-			(p.castling&p.byColor[p.turn]).Has(to) && p.canCastle(from, to, p.Occupied())
+			(p.castling & p.byColor[p.turn]).Has(to) && p.canCastle(from, to, p.Occupied())
 	}
 	if pr := m.Promotion(); pr != NoRole && (pr < Knight || pr > Queen) {
 		return false
