@@ -120,10 +120,10 @@ type MoveList struct {
 //
 // The largest min(8d, 27(o-k), 340) + min(8d, 8k, 168) over every o and k is
 // 424 (o = 30, k = 20). A promotion adds 3 to each of at most 22 pawn moves
-// to the last rank (8 pushes, 14 captures), and castling 2: 492 moves. The
-// most found by a search over random boards is far below; a position
-// reachable from a start position has at most 218. TestMaxMovesBound checks
-// the sums.
+// to the last rank (8 pushes, 14 captures), and castling 2: 492 moves.
+// TestMaxMovesBound checks the sums. The most a search over boards found is
+// 271, for a ring of queens (perft/testdata/material.perft); a position
+// reachable from a start position has at most 218.
 const maxMoves = 492
 
 // Len returns the number of moves in the list.

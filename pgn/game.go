@@ -46,7 +46,8 @@ type Variation struct {
 type Node struct {
 	// Move is the move played: legal in its position, or chess.NullMove
 	// ("--", "Z0", "0000" or "@@@@" in the file), a pass by a side not in
-	// check, as analysis writes it. Play it with chess.Position.PlayNull.
+	// check, as analysis writes it. Play it with chess.Position.PlayNull,
+	// or record it in a chess.Game with Record.
 	Move chess.Move
 	// NAGs are the numeric annotation glyphs after the move: $1 for "!",
 	// $2 for "?", $3 for "!!", $4 for "??", $5 for "!?", $6 for "?!".
