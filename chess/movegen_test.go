@@ -25,19 +25,7 @@ func TestIsLegalEveryMove(t *testing.T) {
 	) {
 		positions = append(positions, MustParseFEN(fen))
 	}
-	rng := rand.New(rand.NewPCG(17, 960))
-	for len(positions) < 60 {
-		p := NewPosition(chess960.MustNew(rng.IntN(960)))
-		for ply := rng.IntN(60); ply > 0; ply-- {
-			legal := p.AppendLegalMoves(nil)
-			if len(legal) == 0 {
-				break
-			}
-			p.Play(legal[rng.IntN(len(legal))])
-		}
-		positions = append(positions, p)
-	}
-	for _, p := range positions {
+	for _, p := range playouts(positions, rand.New(rand.NewPCG(17, 960)), 60, 60) {
 		legal := map[Move]bool{}
 		for _, m := range p.AppendLegalMoves(nil) {
 			legal[m] = true
@@ -53,4 +41,21 @@ func TestIsLegalEveryMove(t *testing.T) {
 			}
 		}
 	}
+}
+
+// playouts appends to positions, until it holds n, positions from random
+// games: a random start position, then fewer than maxPly random moves.
+func playouts(positions []Position, rng *rand.Rand, n, maxPly int) []Position {
+	for len(positions) < n {
+		p := NewPosition(chess960.MustNew(rng.IntN(960)))
+		for ply := rng.IntN(maxPly); ply > 0; ply-- {
+			legal := p.AppendLegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			p.Play(legal[rng.IntN(len(legal))])
+		}
+		positions = append(positions, p)
+	}
+	return positions
 }

@@ -223,18 +223,7 @@ func TestSANMatchesLegalMoves(t *testing.T) {
 		MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), // kings and rooks only
 		MustParseFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
 	}
-	rng := rand.New(rand.NewPCG(9, 6))
-	for len(positions) < 200 {
-		p := NewPosition(chess960.MustNew(rng.IntN(960)))
-		for ply := rng.IntN(80); ply > 0; ply-- {
-			legal := p.AppendLegalMoves(nil)
-			if len(legal) == 0 {
-				break
-			}
-			p.Play(legal[rng.IntN(len(legal))])
-		}
-		positions = append(positions, p)
-	}
+	positions = playouts(positions, rand.New(rand.NewPCG(9, 6)), 200, 80)
 	checked := 0
 	for _, p := range positions {
 		legal := p.AppendLegalMoves(nil)

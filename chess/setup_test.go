@@ -257,28 +257,3 @@ func TestLongInputQuotedShort(t *testing.T) {
 		t.Errorf("error of %d bytes", len(err.Error()))
 	}
 }
-
-// TestMostMoves: the position with 218 legal moves (Petrovic, 1964), the most
-// any game can reach, and one with fifteen queens that has more (found by a
-// hill-climbing search); the counter, the generator and the slow reference
-// agree. MoveList holds 400, above the bound for 16 pieces a side.
-func TestMostMoves(t *testing.T) {
-	for _, c := range []struct {
-		fen  string
-		want int
-	}{
-		{"R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", 218},
-		{"kn1Q1Q2/ppQ3Q1/4Q3/1Q5Q/7Q/Q4Q2/2QQ3Q/Q5QK w - - 0 1", 232},
-	} {
-		p := MustParseFEN(c.fen)
-		var ml MoveList
-		p.LegalMoves(&ml)
-		if ml.Len() != c.want {
-			t.Errorf("%s: %d moves, want %d", c.fen, ml.Len(), c.want)
-		}
-		checkMoves(t, &p, &ml)
-		if got := len(p.AppendLegalMoves(nil)); got != ml.Len() {
-			t.Errorf("%s: AppendLegalMoves gives %d", c.fen, got)
-		}
-	}
-}

@@ -87,11 +87,10 @@ func BenchmarkReadParallelReuse(b *testing.B) {
 	reportGames(b, games, len(data))
 }
 
-// BenchmarkWrite writes every game in export format.
-func BenchmarkWrite(b *testing.B) {
-	data := benchText(b)
+// benchGames returns the games of the corpus whose start could be read.
+func benchGames(b *testing.B) []*Game {
 	var gs []*Game
-	for g, err := range NewReader(bytes.NewReader(data)).All() {
+	for g, err := range NewReader(bytes.NewReader(benchText(b))).All() {
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,6 +98,12 @@ func BenchmarkWrite(b *testing.B) {
 			gs = append(gs, g)
 		}
 	}
+	return gs
+}
+
+// BenchmarkWrite writes every game in export format.
+func BenchmarkWrite(b *testing.B) {
+	gs := benchGames(b)
 	var buf []byte
 	n := 0
 	for b.Loop() {
@@ -114,14 +119,7 @@ func BenchmarkWrite(b *testing.B) {
 // BenchmarkStatus replays the main line of every game for its state
 // (Game.Status), as "chess960 pgn --json" does for each game.
 func BenchmarkStatus(b *testing.B) {
-	data := benchText(b)
-	var gs []*Game
-	for g, err := range NewReader(bytes.NewReader(data)).All() {
-		if err != nil {
-			b.Fatal(err)
-		}
-		gs = append(gs, g)
-	}
+	gs := benchGames(b)
 	over := 0
 	for b.Loop() {
 		for _, g := range gs {
