@@ -167,6 +167,29 @@ func ExampleGame_Claim() {
 	// 8 1/2-1/2 (threefold repetition)
 }
 
+func ExampleGame_Record() {
+	// The 150th ply without a capture or pawn move ends the game: Play
+	// refuses more moves, but a record that goes on can be kept with
+	// Record, passes ("--" in PGN) included. The game keeps its first
+	// ending.
+	g := chess.NewGame(chess.MustParseFEN("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"))
+	ra2, _ := g.Position().ParseMove("Ra2")
+	g.Play(ra2)
+	kd8, _ := g.Position().ParseMove("Kd8")
+	fmt.Println(g.Play(kd8))
+	for _, m := range []chess.Move{kd8, chess.NullMove} {
+		if err := g.Record(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Len(), g.Position().FEN(chess.Standard))
+	fmt.Println(g.Outcome())
+	// Output:
+	// chess: move "e8d8": the game is over: 1/2-1/2 (seventy-five-move rule)
+	// 3 3k4/8/8/8/8/8/R7/4K3 b - - 152 81
+	// 1/2-1/2 (seventy-five-move rule)
+}
+
 func ExampleSetup() {
 	// A board editor: place the pieces, set the rights, then validate.
 	var s chess.Setup

@@ -19,6 +19,9 @@ func FuzzParseFEN(f *testing.F) {
 		"8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1",
 		"4k3/8/8/8/8/8/8/4K2R w K -",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		// More material than a game can have: 64 pieces, and 271 moves.
+		"QQQQqqqk/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/KQQQqqqq w - - 0 1",
+		"KQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q5RB/QQQQQQBk w - - 0 1",
 	} {
 		f.Add(s)
 	}
@@ -60,6 +63,9 @@ func FuzzMoves(f *testing.F) {
 	f.Add(uint64(99), "4k3/8/8/8/8/8/8/rR1K4 w B - 0 1", uint8(30))
 	f.Add(uint64(3), "1r4kr/p1pppppp/1p6/8/8/1P6/P1PPPPPP/1R4KR w KQkq - 0 1", uint8(100))
 	f.Add(uint64(12), "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", uint8(100))
+	f.Add(uint64(5), "KQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q5RB/QQQQnQBk w - - 0 1", uint8(40))
+	f.Add(uint64(6), "QQQQqqqk/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/QQQQqqqq/KQQQqqqq w - - 0 1", uint8(60))
+	f.Add(uint64(8), "k1n1n1n1/8/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/K7 w - - 0 1", uint8(60))
 	f.Fuzz(func(t *testing.T, seed uint64, fen string, plies uint8) {
 		p, err := ParseFEN(fen)
 		if err != nil {

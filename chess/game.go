@@ -105,7 +105,9 @@ func (o Outcome) String() string {
 // threefold repetition, either because the current position already
 // qualifies (Move is 0) or by announcing a move that will make it qualify
 // (FIDE Laws 9.2.1.1 and 9.3.1: the player writes the move, declares the
-// claim, and the move is then played).
+// claim, and the move is then played). A move that ends the game by itself,
+// by checkmate, stalemate or another rule of FIDE 9.6, is no such move: the
+// game ends by that rule first (FIDE 5.1.1).
 type Claim struct {
 	Termination Termination // FiftyMoves or ThreefoldRepetition
 	Move        Move        // the announced move, or 0
@@ -140,14 +142,20 @@ var ErrGameOver = errors.New("the game is over")
 var ErrNoClaim = errors.New("no such draw to claim")
 
 // Game is a game from a start position: the moves played and every position
-// reached, for the repetition rules, and the draw claimed if any. A Game
-// that has ended, by the rules or by a claim, refuses further moves.
+// reached, for the repetition rules, and the draw claimed if any. Once the
+// game has ended, by the rules or by a claim, Play refuses further moves;
+// Record takes them, as a game's record may go on, and the game keeps its
+// first ending.
 type Game struct {
 	// history[i] is the position before moves[i]; the current position is
 	// history[len(moves)].
 	history []Position
 	moves   []Move
-	claimed Outcome // a draw claimed at the current position
+	// end is how the game ended when that is not left to the current
+	// position: a draw claimed, or a rule's ending that Record went past.
+	// It happened at history[endAt].
+	end   Outcome
+	endAt int
 }
 
 // NewGame starts a game from p.
@@ -168,32 +176,71 @@ func (g *Game) Start() Position { return g.history[0] }
 // Position returns the current position.
 func (g *Game) Position() Position { return g.history[len(g.history)-1] }
 
-// Moves returns a copy of the moves played so far.
+// Moves returns a copy of the moves played so far (NullMove for a pass that
+// Record took).
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
 // Len returns the number of moves played (plies).
 func (g *Game) Len() int { return len(g.moves) }
 
-// Play plays m. An illegal move is refused with a *MoveError (ErrIllegal),
-// and any move after the game has ended with one whose reason is
-// ErrGameOver; either leaves the game as it was.
+// Play plays m. An illegal move (NullMove too) is refused with a
+// *MoveError (ErrIllegal), and any move after the game has ended with one
+// whose reason is ErrGameOver; either leaves the game as it was. Record
+// takes a NullMove and moves after the end, as a game's record may hold
+// them.
 func (g *Game) Play(m Move) error {
 	p := &g.history[len(g.history)-1]
 	if o := g.Outcome(); o.IsOver() {
 		return &MoveError{Input: m.String(), Err: ErrGameOver, Detail: o.String()}
 	}
-	if !p.IsLegal(m) {
-		return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+	if !p.isLegal(m) {
+		return illegalMove(p, m)
 	}
 	g.push(m)
 	return nil
 }
 
+func illegalMove(p *Position, m Move) error {
+	return &MoveError{Input: m.String(), Err: ErrIllegal, Detail: "not a legal move in " + p.FEN(Standard)}
+}
+
+// push plays m, legal or a pass by a side not in check.
 func (g *Game) push(m Move) {
-	q := g.history[len(g.history)-1]
-	q.Play(m)
 	g.moves = append(g.moves, m)
-	g.history = append(g.history, q)
+	g.history = append(g.history, g.history[len(g.history)-1])
+	if q := &g.history[len(g.history)-1]; m == NullMove {
+		q.PlayNull()
+	} else {
+		q.Play(m)
+	}
+}
+
+// Record adds m to the game as a game's record holds it, also where Play
+// refuses it: after the game has ended, by a rule or a claim (a PGN file may
+// go on past the 75-move rule, say), and NullMove, a pass by a side not in
+// check ("--" in PGN), which counts as a move that is neither a capture nor
+// a pawn move. A game recorded past its end keeps that end: Outcome and
+// Status report the first ending. Record refuses only a move that is not
+// legal (ErrIllegal, as Play does) and a pass by a side in check
+// (ErrNullInCheck), with a *MoveError, leaving the game as it was.
+func (g *Game) Record(m Move) error {
+	at := len(g.history) - 1
+	p := &g.history[at]
+	if m == NullMove {
+		if p.checkers != 0 {
+			return errNullInCheck()
+		}
+	} else if !p.isLegal(m) {
+		return illegalMove(p, m)
+	}
+	if !g.end.IsOver() {
+		// A legal move shows that p was neither mate nor stalemate.
+		if o := g.rules(p, at, m != NullMove); o.IsOver() {
+			g.end, g.endAt = o, at
+		}
+	}
+	g.push(m)
+	return nil
 }
 
 // PlayText reads a move in SAN or UCI (see Position.ParseMove), plays it
@@ -211,15 +258,19 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
-// Undo takes back the last move, and with it a draw claimed after it. It
-// reports false when there is no move to take back.
+// Undo takes back the last move, and with it an ending that came after the
+// position it goes back to: a draw claimed after the move, or the first
+// ending of a game that Record took past it. It reports false when there
+// is no move to take back.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
-	g.claimed = Outcome{}
 	g.moves = g.moves[:len(g.moves)-1]
 	g.history = g.history[:len(g.history)-1]
+	if len(g.moves) < g.endAt {
+		g.end = Outcome{}
+	}
 	return true
 }
 
@@ -238,7 +289,7 @@ func (g *Game) repetitions(cur *Position, end int) int {
 	// Only positions since the last capture or pawn move can repeat; they
 	// are the last Halfmove() plies, and only those with the same side to
 	// move.
-	for i := end - 2; i >= 0 && i >= end-cur.Halfmove(); i -= 2 {
+	for i := end - 2; i >= 0 && i >= end-int(cur.halfmove); i -= 2 {
 		if g.history[i].samePosition(cur) {
 			n++
 		}
@@ -251,13 +302,23 @@ func (p *Position) samePosition(q *Position) bool {
 	return p.hash == q.hash && p.board == q.board && p.turn == q.turn && p.castling == q.castling && p.ep == q.ep
 }
 
-// Outcome returns how the game ended, or Outcome{} while it goes on.
+// Outcome returns how the game ended, or Outcome{} while it goes on. For a
+// game that Record took past its end, it is the first ending.
 func (g *Game) Outcome() Outcome {
-	if g.claimed.IsOver() {
-		return g.claimed
+	if g.end.IsOver() {
+		return g.end
 	}
-	p := &g.history[len(g.history)-1]
-	if !p.HasLegalMoves() {
+	end := len(g.history) - 1
+	return g.rules(&g.history[end], end, false)
+}
+
+// rules returns the ending the rules give position p standing at
+// history[end] (or about to stand there, after one more move): checkmate,
+// stalemate, insufficient material, fivefold repetition or the 75-move
+// rule, or Outcome{} when the game goes on. hasMove tells that p is known
+// to have a legal move.
+func (g *Game) rules(p *Position, end int, hasMove bool) Outcome {
+	if !hasMove && !p.HasLegalMoves() {
 		if p.InCheck() {
 			if p.Turn() == White {
 				return Outcome{BlackWins, Checkmate}
@@ -267,11 +328,11 @@ func (g *Game) Outcome() Outcome {
 		return Outcome{Draw, Stalemate}
 	}
 	switch {
-	case p.InsufficientMaterial():
+	case p.insufficientMaterial():
 		return Outcome{Draw, InsufficientMaterial}
-	case p.Halfmove() >= 16 && g.Repetitions() >= 5:
+	case p.halfmove >= 16 && g.repetitions(p, end) >= 5:
 		return Outcome{Draw, FivefoldRepetition}
-	case p.Halfmove() >= 150:
+	case p.halfmove >= 150:
 		return Outcome{Draw, SeventyFiveMoves}
 	}
 	return Outcome{}
@@ -299,7 +360,9 @@ func (g *Game) claims() []Claim {
 	}
 	// Announced claims: a move that is neither a capture nor a pawn move
 	// adds a ply to the clock and may repeat a position. (A threefold
-	// repetition needs at least 8 plies without one.)
+	// repetition needs at least 8 plies without one.) A move that ends the
+	// game by a rule (checkmate, stalemate, fivefold repetition, the
+	// 75-move rule) ends it by that rule: it is no claim (FIDE 5.1.1, 9.6).
 	wantFifty := !fifty && p.Halfmove() >= 99
 	wantThree := !threefold && p.Halfmove() >= 7
 	if !wantFifty && !wantThree {
@@ -314,26 +377,19 @@ func (g *Game) claims() []Claim {
 		if q.Halfmove() == 0 {
 			continue
 		}
-		if wantThree && g.repetitionsAfter(&q, end) >= 3 {
+		three := wantThree && g.repetitions(&q, end) >= 3
+		fifty := wantFifty && q.Halfmove() >= 100
+		if !three && !fifty || g.rules(&q, end, false).IsOver() {
+			continue
+		}
+		if three {
 			out = append(out, Claim{ThreefoldRepetition, m})
 		}
-		if wantFifty && q.Halfmove() >= 100 {
+		if fifty {
 			out = append(out, Claim{FiftyMoves, m})
 		}
 	}
 	return out
-}
-
-// repetitionsAfter counts the occurrences of q, the position after one more
-// move, which would stand at history[end].
-func (g *Game) repetitionsAfter(q *Position, end int) int {
-	n := 1
-	for i := end - 2; i >= 0 && i >= end-q.Halfmove(); i -= 2 {
-		if g.history[i].samePosition(q) {
-			n++
-		}
-	}
-	return n
 }
 
 // Claim claims a draw that Claims lists: the game ends drawn at once, after
@@ -349,16 +405,24 @@ func (g *Game) Claim(c Claim) error {
 			if c.Move != 0 {
 				g.push(c.Move)
 			}
-			g.claimed = Outcome{Draw, c.Termination}
+			g.end, g.endAt = Outcome{Draw, c.Termination}, len(g.moves)
 			return nil
 		}
 	}
 	p := g.Position()
 	detail := "the position does not qualify"
-	if c.Termination != FiftyMoves && c.Termination != ThreefoldRepetition {
+	switch {
+	case c.Termination != FiftyMoves && c.Termination != ThreefoldRepetition:
 		detail = "only the fifty-move rule and threefold repetition are claimed"
-	} else if c.Move != 0 && !p.IsLegal(c.Move) {
+	case c.Move == 0:
+	case !p.IsLegal(c.Move):
 		detail = c.Move.String() + " is not a legal move"
+	default:
+		q := p
+		q.Play(c.Move)
+		if o := g.rules(&q, len(g.history), false); o.IsOver() {
+			detail = c.Move.String() + " ends the game by itself: " + o.String()
+		}
 	}
 	return &ClaimError{Claim: c, Err: ErrNoClaim, Detail: detail}
 }
@@ -394,7 +458,9 @@ func (g *Game) Status() Status {
 // InsufficientMaterial reports whether neither side can ever mate, whatever
 // is played: only kings remain, or kings and one knight, or kings and any
 // number of bishops that all stand on squares of one colour.
-func (p Position) InsufficientMaterial() bool {
+func (p Position) InsufficientMaterial() bool { return p.insufficientMaterial() }
+
+func (p *Position) insufficientMaterial() bool {
 	if p.byRole[Pawn]|p.byRole[Rook]|p.byRole[Queen] != 0 {
 		return false
 	}

@@ -344,3 +344,189 @@ func TestGameReset(t *testing.T) {
 		t.Errorf("moves after Reset: %v", got)
 	}
 }
+
+// TestClaimWithEndingMove: a move that mates or stalemates ends the game by
+// itself, even when it is also the 100th ply without a capture or pawn
+// move (FIDE 5.1.1, 5.2.1, 9.6): it is not offered as an announced claim,
+// a claim naming it is refused, and played it ends the game by its rule.
+func TestClaimWithEndingMove(t *testing.T) {
+	start := MustParseFEN("7k/Q7/6K1/8/8/8/8/8 w - - 99 120")
+	uci := func(s string) Move {
+		m, err := start.ParseUCI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ending := map[Move]Outcome{
+		uci("a7b8"): {WhiteWins, Checkmate}, // Qb8#
+		uci("a7a8"): {WhiteWins, Checkmate}, // Qa8#
+		uci("a7g7"): {WhiteWins, Checkmate}, // Qg7#
+		uci("a7h7"): {WhiteWins, Checkmate}, // Qh7#
+		uci("a7f7"): {Draw, Stalemate},      // Qf7
+		uci("a7a2"): {Draw, Stalemate},      // Qa2
+	}
+	g := NewGame(start)
+	claims := g.Claims()
+	offered := map[Move]bool{}
+	for _, c := range claims {
+		if c.Termination != FiftyMoves || c.Move == 0 {
+			t.Errorf("claim %v, want only announced fifty-move claims", c)
+		}
+		offered[c.Move] = true
+	}
+	for m := range ending {
+		if offered[m] {
+			t.Errorf("%s ends the game but is offered as a claim", m)
+		}
+	}
+	for _, s := range []string{"a7a1", "a7e7", "g6f6", "g6h6"} { // Qa1+, Qe7, Kf6, Kh6: the game goes on
+		if !offered[uci(s)] {
+			t.Errorf("%s is not offered as a claim: %v", s, claims)
+		}
+	}
+	if len(claims) != start.CountLegalMoves()-len(ending) {
+		t.Errorf("%d claims, want one for each of the %d legal moves but the %d that end the game", len(claims), start.CountLegalMoves(), len(ending))
+	}
+	for m, o := range ending {
+		err := g.Claim(Claim{FiftyMoves, m})
+		want := m.String() + " ends the game by itself: " + o.String()
+		if !errors.Is(err, ErrNoClaim) || !strings.Contains(err.Error(), want) {
+			t.Errorf("claim with %s: %v, want ErrNoClaim saying %q", m, err, want)
+		}
+		if g.Len() != 0 || g.Outcome().IsOver() {
+			t.Fatalf("a refused claim changed the game")
+		}
+		h := NewGame(start)
+		if err := h.Play(m); err != nil || h.Outcome() != o || h.Claims() != nil {
+			t.Errorf("%s played: %v, outcome %v, claims %v; want %v", m, err, h.Outcome(), h.Claims(), o)
+		}
+	}
+	// The claims offered are honoured: the game ends drawn after the move.
+	if err := g.Claim(Claim{FiftyMoves, uci("g6f6")}); err != nil || g.Outcome() != (Outcome{Draw, FiftyMoves}) || g.Len() != 1 {
+		t.Errorf("claim with Kf6: %v, outcome %v", err, g.Outcome())
+	}
+}
+
+// recordAll records moves in SAN or UCI ("--" for a pass) with Record.
+func recordAll(t *testing.T, g *Game, moves string) {
+	t.Helper()
+	for _, s := range strings.Fields(moves) {
+		m := NullMove
+		if s != "--" {
+			var err error
+			if m, err = g.Position().ParseMove(s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+		if err := g.Record(m); err != nil {
+			t.Fatalf("Record(%s): %v", s, err)
+		}
+	}
+}
+
+// TestRecordPastTheEnd: Record takes the moves a record holds after the
+// game has ended, by each rule and by a claim, where Play refuses them, and
+// the game keeps its first ending; Undo gives it up only when it goes back
+// before it.
+func TestRecordPastTheEnd(t *testing.T) {
+	cases := []struct {
+		fen, moves, after string
+		want              Outcome
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "Ra2", "Kd8 Ra8+ Kc7 Ra7+ Kb6", Outcome{Draw, SeventyFiveMoves}},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 4), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#", Outcome{Draw, FivefoldRepetition}},
+		{"8/8/4k3/2n5/8/8/1pK5/8 w - - 0 1", "Kxb2", "Nd3+ Kc3 Ne5", Outcome{Draw, InsufficientMaterial}},
+		// A stalemated side may pass: the record goes on after it.
+		{"7k/8/4Q1K1/8/8/8/8/8 w - - 0 1", "Qf7", "-- Qf8#", Outcome{Draw, Stalemate}},
+	}
+	for _, c := range cases {
+		g := NewGame(MustParseFEN(c.fen))
+		playAll(t, g, c.moves)
+		n := g.Len()
+		last := g.Position()
+		var ml MoveList
+		last.LegalMoves(&ml)
+		if ml.Len() > 0 {
+			if err := g.Play(ml.At(0)); !errors.Is(err, ErrGameOver) {
+				t.Errorf("%v: Play after the end: %v", c.want, err)
+			}
+		}
+		recordAll(t, g, c.after)
+		if g.Outcome() != c.want || g.Status().Outcome != c.want || g.Claims() != nil {
+			t.Errorf("%v: after recording %s: outcome %v, status %+v", c.want, c.after, g.Outcome(), g.Status())
+		}
+		if err := g.Record(newMove(E2, E5)); !errors.Is(err, ErrIllegal) {
+			t.Errorf("%v: Record of an illegal move: %v", c.want, err)
+		}
+		for g.Len() > n {
+			g.Undo()
+		}
+		if g.Outcome() != c.want || g.Position() != last {
+			t.Errorf("%v: undone back to the end: outcome %v", c.want, g.Outcome())
+		}
+		g.Undo()
+		if g.Outcome().IsOver() {
+			t.Errorf("%v: undone before the end: outcome %v", c.want, g.Outcome())
+		}
+	}
+
+	// After a claim, too.
+	g := NewGame(NewPosition(chess960.Standard()))
+	playAll(t, g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
+	if err := g.Claim(Claim{ThreefoldRepetition, 0}); err != nil {
+		t.Fatal(err)
+	}
+	recordAll(t, g, "e4 e5")
+	if g.Outcome() != (Outcome{Draw, ThreefoldRepetition}) || g.Len() != 10 {
+		t.Errorf("after a claim: %v, %d moves", g.Outcome(), g.Len())
+	}
+	g.Undo()
+	g.Undo()
+	if g.Outcome() != (Outcome{Draw, ThreefoldRepetition}) {
+		t.Errorf("back at the claim: %v", g.Outcome())
+	}
+	g.Undo()
+	if g.Outcome().IsOver() {
+		t.Errorf("before the claim: %v", g.Outcome())
+	}
+
+	// After checkmate there is nothing to record: no legal move, and the
+	// mated side may not pass.
+	g = NewGame(NewPosition(chess960.Standard()))
+	playAll(t, g, "f3 e5 g4 Qh4#")
+	if err := g.Record(NullMove); !errors.Is(err, ErrNullInCheck) || g.Len() != 4 {
+		t.Errorf("a pass after mate: %v", err)
+	}
+}
+
+// TestRecordNullMove: a pass changes the side to move, counts as a move that
+// is neither a capture nor a pawn move, and the positions around it count
+// for the repetition rules as any others.
+func TestRecordNullMove(t *testing.T) {
+	g := NewGame(NewPosition(chess960.Standard()))
+	recordAll(t, g, "Nf3 -- Ng1 --")
+	if got := g.Position().FEN(Standard); g.Len() != 4 || g.Moves()[1] != NullMove || got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3" {
+		t.Errorf("after Nf3 -- Ng1 --: %d moves, %s", g.Len(), got)
+	}
+	if n := g.Repetitions(); n != 2 {
+		t.Errorf("the start after two passes: %d repetitions, want 2", n)
+	}
+	recordAll(t, g, "Nf3 -- Ng1 --")
+	if s := g.Status(); g.Repetitions() != 3 || s.Outcome.IsOver() || len(s.Claims) == 0 || s.Claims[0] != (Claim{ThreefoldRepetition, 0}) {
+		t.Errorf("the start a third time: %d repetitions, %+v", g.Repetitions(), s)
+	}
+	recordAll(t, g, "Nf3 -- Ng1 -- Nf3 -- Ng1 --")
+	if g.Repetitions() != 5 || g.Outcome() != (Outcome{Draw, FivefoldRepetition}) {
+		t.Errorf("the start a fifth time: %d repetitions, %v", g.Repetitions(), g.Outcome())
+	}
+	// A side in check may not pass.
+	g = NewGame(MustParseFEN("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"))
+	if err := g.Record(NullMove); !errors.Is(err, ErrNullInCheck) || g.Len() != 0 {
+		t.Errorf("a pass in check: %v", err)
+	}
+	// Play takes no pass.
+	if err := NewGame(NewPosition(chess960.Standard())).Play(NullMove); !errors.Is(err, ErrIllegal) {
+		t.Errorf("Play(NullMove): %v", err)
+	}
+}

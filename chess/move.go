@@ -13,9 +13,9 @@ const (
 
 // NullMove passes the turn without moving a piece, as analysis in PGN
 // files does ("--" in ChessBase's and python-chess's files). It is the zero
-// Move: no position generates it, IsLegal refuses it and Play must not be
-// given it; Position.PlayNull plays it. Its UCI form is "0000" and its SAN
-// "--".
+// Move: no position generates it, IsLegal refuses it and Position.Play
+// must not be given it; Position.PlayNull plays it, and Game.Record records
+// it. Its UCI form is "0000" and its SAN "--".
 const NullMove Move = 0
 
 func newMove(from, to Square) Move { return Move(from) | Move(to)<<6 }
@@ -96,18 +96,35 @@ func (m Move) AppendUCI(dst []byte, mode CastlingMode) []byte {
 func (m Move) String() string { return m.UCI(Chess960) }
 
 // MoveList is a fixed-capacity list of moves, large enough for any position
-// this package accepts. Reuse one to generate moves without allocating.
+// this package accepts, whatever its material (see maxMoves). Reuse one to generate moves without allocating.
 type MoveList struct {
 	moves [maxMoves]Move
 	n     int
 }
 
-// maxMoves bounds the legal moves of any position this package accepts: at
-// most 16 pieces a side, so a king (8 moves) and 15 others, none with more
-// moves than a queen on an empty board; the 15 best squares for a queen give
-// 4*27 + 11*25 moves, 391 in all with the king's. (A position reachable from
-// a start position has at most 218.)
-const maxMoves = 400
+// maxMoves bounds the legal moves of any position this package accepts,
+// whatever its material. Take a move as its piece and its destination (a
+// promotion counts four times, castling apart), with o pieces to move, k of
+// them knights:
+//   - a destination holds no piece of the side to move and is not the other
+//     king's square (nothing attacks that king: the side not to move is never
+//     in check), so there are d = 63-o of them;
+//   - every move but a knight's goes along a rank, file or diagonal with only
+//     empty squares between: from at most 8 directions to each destination
+//     (8d), by pieces with at most 27 destinations each (a queen's on an empty
+//     board: 27(o-k)), and on a line of n squares each square that is not the
+//     mover's is reached from at most its two sides, so at most
+//     max(2n-4, n-1) times: 340 over the 46 ranks, files and diagonals;
+//   - a knight move is an edge of the knight's graph, which has 168, with at
+//     most 8 at a knight (8k) and 8 at a destination (8d).
+//
+// The largest min(8d, 27(o-k), 340) + min(8d, 8k, 168) over every o and k is
+// 424 (o = 30, k = 20). A promotion adds 3 to each of at most 22 pawn moves
+// to the last rank (8 pushes, 14 captures), and castling 2: 492 moves.
+// TestMaxMovesBound checks the sums. The most a search over boards found is
+// 271, for a ring of queens (perft/testdata/material.perft); a position
+// reachable from a start position has at most 218.
+const maxMoves = 492
 
 // Len returns the number of moves in the list.
 func (ml *MoveList) Len() int { return ml.n }

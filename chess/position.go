@@ -291,7 +291,7 @@ var ErrNullInCheck = errors.New("a null move while in check")
 // with a *MoveError (ErrNullInCheck) and p is left as it was.
 func (p *Position) PlayNull() error {
 	if p.checkers != 0 {
-		return &MoveError{Input: "--", Err: ErrNullInCheck, Detail: "the side to move must answer the check"}
+		return errNullInCheck()
 	}
 	h := p.hash ^ zobTurn
 	if p.ep != NoSquare {
@@ -308,6 +308,10 @@ func (p *Position) PlayNull() error {
 	ksq := (p.byRole[King] & p.byColor[us^1]).First()
 	p.checkers = p.attackersTo(ksq, us, p.byColor[0]|p.byColor[1])
 	return nil
+}
+
+func errNullInCheck() error {
+	return &MoveError{Input: "--", Err: ErrNullInCheck, Detail: "the side to move must answer the check"}
 }
 
 // epCaptureExists reports whether a pawn of side c can legally capture en

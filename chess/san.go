@@ -206,7 +206,10 @@ func (p Position) ParseSAN(s string) (Move, error) {
 // order LegalMoves lists them, and returns how many there are. A pawn move
 // without a file is a push: a capture names its file. Castling is not
 // matched. It looks only at the pieces that can reach to, which is much
-// faster than generating every legal move.
+// faster than generating every legal move. At most 8 pieces of one role
+// reach a square, whatever the material (the nearest in each of 8
+// directions, or one on each of the 8 knight's jumps), so found always has
+// room.
 func (p *Position) sanMatches(role Role, to Square, promo Role, fromFile, fromRank int, found *[16]Move) int {
 	us := p.turn & 1
 	them := us ^ 1

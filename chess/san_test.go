@@ -223,18 +223,7 @@ func TestSANMatchesLegalMoves(t *testing.T) {
 		MustParseFEN("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), // kings and rooks only
 		MustParseFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
 	}
-	rng := rand.New(rand.NewPCG(9, 6))
-	for len(positions) < 200 {
-		p := NewPosition(chess960.MustNew(rng.IntN(960)))
-		for ply := rng.IntN(80); ply > 0; ply-- {
-			legal := p.AppendLegalMoves(nil)
-			if len(legal) == 0 {
-				break
-			}
-			p.Play(legal[rng.IntN(len(legal))])
-		}
-		positions = append(positions, p)
-	}
+	positions = playouts(positions, rand.New(rand.NewPCG(9, 6)), 200, 80)
 	checked := 0
 	for _, p := range positions {
 		legal := p.AppendLegalMoves(nil)
@@ -260,4 +249,213 @@ func TestSANMatchesLegalMoves(t *testing.T) {
 		}
 	}
 	t.Logf("%d queries checked", checked)
+}
+
+// TestSANDisambiguationEverywhere: a move needs both coordinates of its
+// square when another piece of its kind that can go to the same square
+// shares its file and a third shares its rank. For queens, bishops and
+// knights, every destination and every square they can come from, each
+// with every such pair of partners (and a capture on every other one), is
+// set up on a board with the two kings; the SAN of every move to the
+// destination is checked against the rule of the PGN standard, applied here
+// to the pieces that this test's own geometry finds can go there.
+func TestSANDisambiguationEverywhere(t *testing.T) {
+	type board [64]byte // 'Q', 'B', 'N', 'K': white; 'k', 'n': black; 0 empty
+	file := func(sq int) int { return sq % 8 }
+	rank := func(sq int) int { return sq / 8 }
+	abs := func(x int) int { return max(x, -x) }
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	name := func(sq int) string { return string([]byte{'a' + byte(file(sq)), '1' + byte(rank(sq))}) }
+	// reaches reports whether a white piece of kind kind on from attacks
+	// to, with the squares between empty on b.
+	reaches := func(b *board, kind byte, from, to int) bool {
+		dx, dy := file(to)-file(from), rank(to)-rank(from)
+		if from == to {
+			return false
+		}
+		switch kind {
+		case 'N':
+			return abs(dx)*abs(dy) == 2
+		case 'K':
+			return max(abs(dx), abs(dy)) == 1
+		case 'B':
+			if abs(dx) != abs(dy) {
+				return false
+			}
+		case 'Q':
+			if dx != 0 && dy != 0 && abs(dx) != abs(dy) {
+				return false
+			}
+		}
+		for x, y := file(from)+sign(dx), rank(from)+sign(dy); x != file(to) || y != rank(to); x, y = x+sign(dx), y+sign(dy) {
+			if b[8*y+x] != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	attacked := func(b *board, sq int) bool {
+		for s, pc := range b {
+			if pc >= 'A' && pc <= 'Z' && reaches(b, pc, s, sq) {
+				return true
+			}
+		}
+		return false
+	}
+	letters := map[byte]Role{'Q': Queen, 'B': Bishop, 'N': Knight, 'K': King, 'k': King, 'n': Knight}
+
+	type key struct {
+		kind           byte
+		to, dirX, dirY int
+	}
+	full := map[key]bool{}
+	checked := 0
+	for _, kind := range []byte{'Q', 'B', 'N'} {
+		var empty board
+		for to := range 64 {
+			for from := range 64 {
+				if !reaches(&empty, kind, from, to) {
+					continue
+				}
+				for fp := file(from); fp < 64; fp += 8 {
+					for rp := 8 * rank(from); rp < 8*rank(from)+8; rp++ {
+						if fp == from || rp == from || !reaches(&empty, kind, fp, to) || !reaches(&empty, kind, rp, to) {
+							continue
+						}
+						var b board
+						b[from], b[fp], b[rp] = kind, kind, kind
+						if !reaches(&b, kind, from, to) || !reaches(&b, kind, fp, to) || !reaches(&b, kind, rp, to) {
+							continue // one of them stands in another's way
+						}
+						capture := (from+fp+rp+to)%2 == 0
+						if capture {
+							b[to] = 'n'
+						}
+						// The kings: White's where it blocks nothing and no
+						// black knight attacks it, Black's where no white
+						// piece attacks it, before any of the moves or after.
+						placed := false
+						for i := range 64 {
+							wk := (i + 7*to + from) % 64
+							if b[wk] != 0 || wk == to || (capture && abs(file(wk)-file(to))*abs(rank(wk)-rank(to)) == 2) {
+								continue
+							}
+							b[wk] = 'K'
+							if !reaches(&b, kind, from, to) || !reaches(&b, kind, fp, to) || !reaches(&b, kind, rp, to) {
+								b[wk] = 0
+								continue
+							}
+							for bk := range 64 {
+								if b[bk] != 0 || bk == to || attacked(&b, bk) {
+									continue
+								}
+								b[bk] = 'k'
+								safe := true
+								for _, c := range []int{from, fp, rp} {
+									after := b
+									after[c], after[to] = 0, kind
+									safe = safe && !attacked(&after, bk)
+								}
+								if safe {
+									placed = true
+									break
+								}
+								b[bk] = 0
+							}
+							if placed {
+								break
+							}
+							b[wk] = 0
+						}
+						if !placed {
+							t.Fatalf("%c on %s, %s and %s to %s: no squares for the kings", kind, name(from), name(fp), name(rp), name(to))
+						}
+
+						s := Setup{Turn: White, EnPassant: NoSquare, Fullmove: 1}
+						for sq, pc := range b {
+							if pc != 0 {
+								c := White
+								if pc >= 'a' {
+									c = Black
+								}
+								s.Board.Set(Square(sq), Piece{Color: c, Role: letters[pc]})
+							}
+						}
+						p, err := s.Position()
+						if err != nil {
+							t.Fatalf("%c on %s, %s and %s to %s: %v", kind, name(from), name(fp), name(rp), name(to), err)
+						}
+						var movers []int
+						for sq, pc := range b {
+							if pc == kind && reaches(&b, kind, sq, to) {
+								movers = append(movers, sq)
+							}
+						}
+						for _, m := range movers {
+							sameFile, sameRank := false, false
+							for _, o := range movers {
+								if o != m {
+									sameFile = sameFile || file(o) == file(m)
+									sameRank = sameRank || rank(o) == rank(m)
+								}
+							}
+							want := string(kind)
+							switch {
+							case !sameFile:
+								want += name(m)[:1]
+							case !sameRank:
+								want += name(m)[1:]
+							default:
+								want += name(m)
+							}
+							if capture {
+								want += "x"
+							}
+							want += name(to)
+							mv := newMove(Square(m), Square(to))
+							if got := p.SAN(mv); got != want {
+								t.Fatalf("%s: SAN(%s) = %s, want %s", p.FEN(Chess960), mv, got, want)
+							}
+							if back, err := p.ParseSAN(want); err != nil || back != mv {
+								t.Fatalf("%s: ParseSAN(%s) = %v, %v; want %s", p.FEN(Chess960), want, back, err, mv)
+							}
+							checked++
+						}
+						full[key{kind, to, sign(file(from) - file(to)), sign(rank(from) - rank(to))}] = true
+						if kind == 'N' {
+							full[key{kind, to, file(from) - file(to), rank(from) - rank(to)}] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	// Every destination needs both coordinates from each direction that has
+	// room for two partners: each of the 8 for a queen and a knight (by its
+	// jump) on the 16 middle squares c3-f6, each of the 4 diagonals for a
+	// bishop on the 36 squares b2-g7.
+	for to := range 64 {
+		f, r := file(to), rank(to)
+		middle := f >= 2 && f <= 5 && r >= 2 && r <= 5
+		for dx := -2; dx <= 2; dx++ {
+			for dy := -2; dy <= 2; dy++ {
+				var want []key
+				if abs(dx) <= 1 && abs(dy) <= 1 && (dx != 0 || dy != 0) && middle {
+					want = append(want, key{'Q', to, dx, dy})
+				}
+				if abs(dx) == 1 && abs(dy) == 1 && f >= 1 && f <= 6 && r >= 1 && r <= 6 {
+					want = append(want, key{'B', to, dx, dy})
+				}
+				if abs(dx)*abs(dy) == 2 && middle {
+					want = append(want, key{'N', to, dx, dy})
+				}
+				for _, k := range want {
+					if !full[k] {
+						t.Errorf("no %c from direction %d,%d to %s needed both coordinates", k.kind, dx, dy, name(to))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d moves checked", checked)
 }

@@ -29,7 +29,6 @@ type Setup struct {
 // with errors.Is on the error ParseFEN or Setup.Position returns.
 var (
 	ErrKings     = errors.New("not exactly one king per side")
-	ErrMaterial  = errors.New("too many pieces")
 	ErrPawnRank  = errors.New("pawn on the first or last rank")
 	ErrCheck     = errors.New("side not to move is in check")
 	ErrCastling  = errors.New("impossible castling right")
@@ -41,6 +40,7 @@ var (
 // but that can be played all the same. Position.Warnings lists them, and
 // Setup.StrictPosition refuses them.
 var (
+	ErrMaterial        = errors.New("more pieces or pawns than a side starts with")
 	ErrPromoted        = errors.New("more promoted pieces than missing pawns")
 	ErrCastlingMirror  = errors.New("castling rights that no start position gives")
 	ErrImpossibleCheck = errors.New("impossible check")
@@ -111,13 +111,12 @@ const maxCounter = 1 << 20
 
 // Position validates the Setup and returns the Position, or a
 // *PositionError that lists every rule the Setup breaks: a side without
-// exactly one king, more than 16 pieces or 8 pawns on a side (the bounds of
-// a real game, which move generation relies on), a pawn on the first or
-// last rank, the side not to move in check, a castling right without its
-// king and rook on their first rank (or two on one side of the king), an
-// en-passant square that no double step could have made, a counter out of
-// range. Positions that could not arise in a game but can be played are
-// accepted (see Position.Warnings).
+// exactly one king, a pawn on the first or last rank, the side not to move
+// in check, a castling right without its king and rook on their first rank
+// (or two on one side of the king), an en-passant square that no double
+// step could have made, a counter out of range. Positions that could not
+// arise in a game but can be played are accepted (see Position.Warnings),
+// whatever their material: a board full of queens is played too.
 //
 // The en-passant square is kept only when an en-passant capture is legal.
 func (s Setup) Position() (Position, error) {
@@ -162,13 +161,6 @@ func (s *Setup) validate(probs []Problem) (Position, []Problem) {
 		k := p.byRole[King] & p.byColor[c]
 		if oneKing[c] = k.Count() == 1; !oneKing[c] {
 			add("placement", ErrKings, c.String()+" has "+countWord(k.Count(), "king"))
-		}
-		own := p.byColor[c]
-		if n := own.Count(); n > 16 {
-			add("placement", ErrMaterial, c.String()+" has "+strconv.Itoa(n)+" pieces (at most 16)")
-		}
-		if n := (p.byRole[Pawn] & own).Count(); n > 8 {
-			add("placement", ErrMaterial, c.String()+" has "+strconv.Itoa(n)+" pawns (at most 8)")
 		}
 	}
 	if b := p.byRole[Pawn] & (Rank1 | Rank8); b != 0 {
@@ -300,8 +292,8 @@ func checkEnPassant(p *Position, ep Square) string {
 }
 
 // Warnings lists what no game from a start position can reach, although
-// the position can be played: more promoted pieces than missing pawns,
-// castling rights whose kings or rooks do not mirror each other as in a
+// the position can be played: more than 16 pieces or 8 pawns on a side,
+// more promoted pieces than missing pawns, castling rights whose kings or rooks do not mirror each other as in a
 // start position, a check no move could give (three checkers, or two with
 // no line piece among them), or a halfmove clock larger than the plies the
 // move number allows. Stockfish, python-chess and chessops play such
@@ -314,6 +306,21 @@ func (p Position) Warnings() []Problem {
 	for c := White; c <= Black; c++ {
 		own := p.byColor[c]
 		pawns := (p.byRole[Pawn] & own).Count()
+		if n := own.Count(); n > 16 || pawns > 8 {
+			// More pieces than a side starts with are promoted ones beyond
+			// the missing pawns too: one warning says it.
+			var d string
+			switch {
+			case pawns <= 8:
+				d = strconv.Itoa(n) + " pieces (a side starts with 16)"
+			case n <= 16:
+				d = strconv.Itoa(pawns) + " pawns (a side starts with 8)"
+			default:
+				d = strconv.Itoa(n) + " pieces and " + strconv.Itoa(pawns) + " pawns (a side starts with 16 and 8)"
+			}
+			add("placement", ErrMaterial, c.String()+" has "+d)
+			continue
+		}
 		extra := 0
 		for r, start := range [...]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
 			if start > 0 {

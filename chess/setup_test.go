@@ -85,6 +85,12 @@ func TestWarnings(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/2QQ4/8/1PPPPPPP/RNBQKB1R w KQkq - 0 1", ErrPromoted, "white has 2 promoted pieces but only 1 missing pawn"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNNQKNNR w KQkq - 0 1", ErrPromoted, "white has 2 promoted pieces but only 1 missing pawn"},
 		{"4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", nil, ""}, // one promoted queen, eight pawns missing
+		// More material than a side starts with: one warning, not a
+		// second one for the promoted pieces it implies.
+		{"rnbqkbnr/pppppppp/8/8/8/Q7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ErrMaterial, "white has 17 pieces (a side starts with 16)"},
+		{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", ErrMaterial, "black has 9 pawns (a side starts with 8)"},
+		{"QQQQQQqk/QQQQQQqq/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ w - - 0 1", ErrMaterial, "white has 60 pieces (a side starts with 16)"},
+		{"7k/8/8/8/8/PPPPPPPP/PPPPPPPP/K7 w - - 0 1", ErrMaterial, "white has 17 pieces and 16 pawns (a side starts with 16 and 8)"},
 		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1", ErrCastlingMirror, "both sides have castling rights but their kings stand on different files (d1, e8)"},
 		{"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQ - 0 1", nil, ""}, // only one side may castle
 		{"1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 w Kk - 0 1", ErrCastlingMirror, "castling rooks on g1 and h8 do not mirror each other"},
@@ -249,30 +255,5 @@ func TestLongInputQuotedShort(t *testing.T) {
 	_, err = ParseFEN("4k3/8/8/8/8/8/8/4K3 " + strings.Repeat("w", 5000) + " - - 0 1")
 	if err == nil || len(err.Error()) > 300 {
 		t.Errorf("error of %d bytes", len(err.Error()))
-	}
-}
-
-// TestMostMoves: the position with 218 legal moves (Petrovic, 1964), the most
-// any game can reach, and one with fifteen queens that has more (found by a
-// hill-climbing search); the counter, the generator and the slow reference
-// agree. MoveList holds 400, above the bound for 16 pieces a side.
-func TestMostMoves(t *testing.T) {
-	for _, c := range []struct {
-		fen  string
-		want int
-	}{
-		{"R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", 218},
-		{"kn1Q1Q2/ppQ3Q1/4Q3/1Q5Q/7Q/Q4Q2/2QQ3Q/Q5QK w - - 0 1", 232},
-	} {
-		p := MustParseFEN(c.fen)
-		var ml MoveList
-		p.LegalMoves(&ml)
-		if ml.Len() != c.want {
-			t.Errorf("%s: %d moves, want %d", c.fen, ml.Len(), c.want)
-		}
-		checkMoves(t, &p, &ml)
-		if got := len(p.AppendLegalMoves(nil)); got != ml.Len() {
-			t.Errorf("%s: AppendLegalMoves gives %d", c.fen, got)
-		}
 	}
 }

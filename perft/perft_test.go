@@ -58,6 +58,7 @@ func TestSuiteMidgame(t *testing.T)        { runSuite(t, "chess960-midgame.perft
 func TestSuiteRandomPlayouts(t *testing.T) { runSuite(t, "random-playouts.perft") }
 func TestSuiteCastling(t *testing.T)       { runSuite(t, "castling.perft") }
 func TestSuitePromoted(t *testing.T)       { runSuite(t, "promoted.perft") }
+func TestSuiteMaterial(t *testing.T)       { runSuite(t, "material.perft") }
 
 // TestStartSuiteIsNewPosition: the start suite's 960 FENs are the 960 start
 // positions in Scharnagl order, so its counts check NewPosition too.

@@ -87,11 +87,10 @@ func BenchmarkReadParallelReuse(b *testing.B) {
 	reportGames(b, games, len(data))
 }
 
-// BenchmarkWrite writes every game in export format.
-func BenchmarkWrite(b *testing.B) {
-	data := benchText(b)
+// benchGames returns the games of the corpus whose start could be read.
+func benchGames(b *testing.B) []*Game {
 	var gs []*Game
-	for g, err := range NewReader(bytes.NewReader(data)).All() {
+	for g, err := range NewReader(bytes.NewReader(benchText(b))).All() {
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,6 +98,12 @@ func BenchmarkWrite(b *testing.B) {
 			gs = append(gs, g)
 		}
 	}
+	return gs
+}
+
+// BenchmarkWrite writes every game in export format.
+func BenchmarkWrite(b *testing.B) {
+	gs := benchGames(b)
 	var buf []byte
 	n := 0
 	for b.Loop() {
@@ -108,5 +113,20 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 	b.SetBytes(int64(n / b.N))
+	b.ReportMetric(float64(len(gs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkStatus replays the main line of every game for its state
+// (Game.Status), as "chess960 pgn --json" does for each game.
+func BenchmarkStatus(b *testing.B) {
+	gs := benchGames(b)
+	over := 0
+	for b.Loop() {
+		for _, g := range gs {
+			if g.Status().Outcome.IsOver() {
+				over++
+			}
+		}
+	}
 	b.ReportMetric(float64(len(gs)*b.N)/b.Elapsed().Seconds(), "games/s")
 }

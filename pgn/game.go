@@ -46,7 +46,8 @@ type Variation struct {
 type Node struct {
 	// Move is the move played: legal in its position, or chess.NullMove
 	// ("--", "Z0", "0000" or "@@@@" in the file), a pass by a side not in
-	// check, as analysis writes it. Play it with chess.Position.PlayNull.
+	// check, as analysis writes it. Play it with chess.Position.PlayNull,
+	// or record it in a chess.Game with Record.
 	Move chess.Move
 	// NAGs are the numeric annotation glyphs after the move: $1 for "!",
 	// $2 for "?", $3 for "!!", $4 for "??", $5 for "!?", $6 for "?!".
@@ -192,78 +193,33 @@ func (g *Game) Final() chess.Position {
 }
 
 // Status returns the state of the game after the last move of its main
-// line, by the rules of chess.Game: checkmate, stalemate, insufficient
-// material, the 75-move rule and fivefold repetition end it, and the draws
-// that may be claimed are listed. A game that went on after the 75-move rule
-// or a fivefold repetition had ended it keeps that ending. The zero Status
-// (ongoing) is returned when the start could not be read.
+// line, by the rules of chess.Game, into which the main line is recorded
+// (chess.Game.Record): checkmate, stalemate, insufficient material, the
+// 75-move rule and fivefold repetition end it, and the draws that may be
+// claimed are listed. A game that went on after a rule had ended it keeps
+// that ending, and a null move counts as a move that is neither a capture
+// nor a pawn move. The zero Status (ongoing) is returned when the start
+// could not be read; for a game built with NewGame whose moves are not
+// legal, the state where they stop being legal.
 func (g *Game) Status() chess.Status {
 	if !g.hasStart() {
 		return chess.Status{}
 	}
+	cg := statusGames.Get().(*chess.Game)
+	defer statusGames.Put(cg)
+	cg.Reset(g.Start)
 	nodes := g.Moves.Nodes
-	// Replay the main line, with the key of every position, up to where a
-	// rule ended the game.
-	room := statusRooms.Get().(*statusRoom)
-	defer statusRooms.Put(room)
-	keys := append(room.keys[:0], g.Start.Hash())
-	defer func() { room.keys = keys[:0] }()
-	p := g.Start
-	end := len(nodes)
-	for i, n := range nodes {
-		if p.Halfmove() >= 150 || fivefold(keys, p.Halfmove()) {
-			end = i
-			break
-		}
-		play(&p, n.Move)
-		keys = append(keys, p.Hash())
-	}
-	// Only the positions since the last capture or pawn move can repeat
-	// the last one: play those into a chess.Game for its rules.
-	tail := min(p.Halfmove(), end)
-	q := g.Start
-	for _, n := range nodes[:end-tail] {
-		play(&q, n.Move)
-	}
-	cg := &room.game
-	cg.Reset(q)
-	for _, n := range nodes[end-tail : end] {
-		if n.Move == chess.NullMove {
-			// A chess.Game plays no null move: go on in a new one from
-			// the position after it, which counts repetitions from there.
-			q := cg.Position()
-			play(&q, n.Move)
-			cg.Reset(q)
-			continue
-		}
-		if cg.Play(n.Move) != nil {
+	for i := range nodes {
+		if cg.Record(nodes[i].Move) != nil {
 			break
 		}
 	}
 	return cg.Status()
 }
 
-// fivefold reports whether the last of keys, the position reached after
-// halfmove plies without a capture or pawn move, stands there for the fifth
-// time (positions with the same key count as the same).
-// statusRoom is what Status needs to replay a game, kept for the next
+// statusGames keep the room of the games Status replays, for the next
 // call: replaying many games then allocates nothing.
-type statusRoom struct {
-	keys []uint64
-	game chess.Game
-}
-
-var statusRooms = sync.Pool{New: func() any { return new(statusRoom) }}
-
-func fivefold(keys []uint64, halfmove int) bool {
-	k, n := len(keys)-1, 1
-	for i := k - 2; i >= 0 && i >= k-halfmove; i -= 2 {
-		if keys[i] == keys[k] {
-			n++
-		}
-	}
-	return n >= 5
-}
+var statusGames = sync.Pool{New: func() any { return new(chess.Game) }}
 
 // StartID returns the Scharnagl number of the start position and true when
 // the game starts from one of the 960 start positions (White to move, all

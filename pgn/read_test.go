@@ -431,6 +431,15 @@ func TestStatus(t *testing.T) {
 		// The game went on after the fivefold repetition ended it.
 		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *", chess.FivefoldRepetition},
 		{"[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 *", chess.SeventyFiveMoves},
+		// Moves after the 75-move rule ended the game, and after insufficient
+		// material: the first ending stays.
+		{"[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 Kd8 81. Ra8+ Kc7 82. Ra7+ *", chess.SeventyFiveMoves},
+		{"[FEN \"8/8/4k3/2n5/8/8/1pK5/8 w - - 0 1\"]\n\n1. Kxb2 Nd3+ 2. Kc3 *", chess.InsufficientMaterial},
+		// A stalemated side passes and the record goes on to a mate.
+		{"[FEN \"7k/8/4Q1K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Qf7 -- 2. Qf8# *", chess.Stalemate},
+		// Passes count for the repetitions as any quiet move.
+		{"1. Nf3 -- 2. Ng1 -- 3. Nf3 -- 4. Ng1 -- 5. Nf3 -- 6. Ng1 -- 7. Nf3 -- 8. Ng1 -- *", chess.FivefoldRepetition},
+		{"1. Nf3 -- 2. Ng1 -- 3. Nf3 -- 4. Ng1 -- 5. Nf3 -- 6. Ng1 -- 7. Nf3 -- 8. Ng1 *", chess.Ongoing},
 		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *", chess.Ongoing}, // threefold: claimable only
 	}
 	for _, c := range cases {

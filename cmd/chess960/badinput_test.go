@@ -153,7 +153,7 @@ func TestBadInputs(t *testing.T) {
 		{"", []string{"fen", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"}, 1, `pawn`},
 		{"", []string{"fen", "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1"}, 1, `black is not to move but its king on e8 is attacked from e2`},
 		{"", []string{"fen", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"}, 1, `en passant`},
-		{"", []string{"fen", "QQQQQQQQ/QQQQQQQQ/QQQ1k3/8/8/8/8/4K3 w - - 0 1"}, 1, `white has 20 pieces (at most 16)`},
+		{"", []string{"fen", "QQQQQQQQ/QQQQQQQQ/QQQ1k3/8/8/8/8/4K3 w - - 0 1"}, 1, `black is not to move but its king on e6 is attacked from c6, d7, e7 and f7`},
 		{"", []string{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "extra"}, 2, `unexpected argument "extra"`},
 		{"", []string{"fen"}, 2, `missing position`},
 		{"", []string{"id", "518"}, 1, `"518" is a position number`},

@@ -147,11 +147,11 @@ var codes = []struct {
 	code string
 }{
 	// Positions refused (chess).
-	{chess.ErrKings, "kings"}, {chess.ErrMaterial, "material"}, {chess.ErrPawnRank, "pawnRank"},
+	{chess.ErrKings, "kings"}, {chess.ErrPawnRank, "pawnRank"},
 	{chess.ErrCheck, "check"}, {chess.ErrCastling, "castling"}, {chess.ErrEnPassant, "enPassant"},
 	{chess.ErrCounter, "counter"},
 	// Positions played with a warning (chess).
-	{chess.ErrPromoted, "promoted"}, {chess.ErrCastlingMirror, "castlingMirror"},
+	{chess.ErrMaterial, "material"}, {chess.ErrPromoted, "promoted"}, {chess.ErrCastlingMirror, "castlingMirror"},
 	{chess.ErrImpossibleCheck, "impossibleCheck"}, {chess.ErrHalfmoveClock, "halfmoveClock"},
 	// FEN text (chess).
 	{chess.ErrFieldCount, "fieldCount"}, {chess.ErrRankSize, "rankSize"},
