@@ -211,6 +211,32 @@ func TestConfigCastling(t *testing.T) {
 	}
 }
 
+// TestMaterialRefused: a side with more than 16 pieces or 8 pawns, which
+// package chess plays with a warning, is never sent to an engine (Stockfish
+// holds 16 pieces of a kind and 256 moves a position, and crashes past
+// them), for a search or a perft.
+func TestMaterialRefused(t *testing.T) {
+	e := fake(t)
+	for _, fen := range []string{
+		"4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1", // 16 pawns
+		"4k3/8/8/8/8/8/P7/QQQQKQQQ w - - 0 1",        // 9 pawns and pieces, but 9 pieces: fine
+	} {
+		p := chess.MustParseFEN(fen)
+		_, err := e.Search(ctxBG, p, nil, Limits{Depth: 1}, nil)
+		many := p.Pieces(chess.White, chess.Pawn).Count() > 8
+		if many {
+			wantReason(t, err, ErrPosition, "white has 17 pieces and 16 pawns: engines take at most 16 pieces and 8 pawns a side")
+			_, err = e.Perft(ctxBG, p, nil, 1)
+			wantReason(t, err, ErrPosition, "engines take at most 16 pieces")
+		} else if err != nil {
+			t.Errorf("%s: %v", fen, err)
+		}
+	}
+	q := chess.MustParseFEN("NNNNNNNN/NNNNNNNN/8/8/8/8/8/k1K5 w - - 0 1")
+	_, err := e.Search(ctxBG, q, nil, Limits{Depth: 1}, nil)
+	wantReason(t, err, ErrPosition, "white has 17 pieces and 0 pawns")
+}
+
 func TestCastlingBestMove(t *testing.T) {
 	// King on g1, rook on h1: castling short moves only the rook, and is
 	// written g1h1 (king takes rook); in standard UCI it would be g1g1.

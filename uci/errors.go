@@ -42,8 +42,9 @@ var (
 	// false, a combo value not among its vars).
 	ErrOptionValue = errors.New("bad option value")
 	// ErrPosition: the position cannot be sent to this engine: a move of
-	// the list is not legal, or the engine has no UCI_Chess960 and the
-	// position has castling rights that standard UCI cannot express.
+	// the list is not legal, the engine has no UCI_Chess960 and the
+	// position has castling rights that standard UCI cannot express, or a
+	// side has more than 16 pieces or 8 pawns (more than engines hold).
 	ErrPosition = errors.New("position cannot be searched")
 	// ErrBusy: a Pool is running as many searches as it may.
 	ErrBusy = errors.New("all engines are busy")

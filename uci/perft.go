@@ -98,26 +98,9 @@ func (e *Engine) Perft(ctx context.Context, start chess.Position, moves []chess.
 	if depth < 1 {
 		return d, &Error{Engine: e.Name(), Op: op, Err: ErrLimits, Detail: fmt.Sprintf("depth %d: want 1 or more", depth)}
 	}
-	mode := e.Mode()
-	cmd := []byte("position fen ")
-	cmd = start.AppendFEN(cmd, e.fenMode)
-	if mode == chess.Standard {
-		if err := standardOK(start); err != "" {
-			return d, &Error{Engine: e.Name(), Op: op, Err: ErrPosition, Detail: err}
-		}
-	}
-	pos := start
-	if len(moves) > 0 {
-		cmd = append(cmd, " moves"...)
-	}
-	for i, m := range moves {
-		if !pos.IsLegal(m) {
-			return d, &Error{Engine: e.Name(), Op: op, Err: ErrPosition,
-				Detail: fmt.Sprintf("move %d (%s) is not legal in %s", i+1, m, pos.FEN(chess.Standard))}
-		}
-		cmd = append(cmd, ' ')
-		cmd = m.AppendUCI(cmd, mode)
-		pos.Play(m)
+	cmd, pos, detail := e.positionCommand(start, moves)
+	if detail != "" {
+		return d, &Error{Engine: e.Name(), Op: op, Err: ErrPosition, Detail: detail}
 	}
 	legal := pos.CountLegalMoves()
 	if err := e.acquire(ctx, op); err != nil {

@@ -124,8 +124,10 @@ type Search struct {
 // Go sends the position (the start position's FEN, then the moves played
 // from it, written in the engine's castling mode) and the limits, and
 // returns the running search. The moves must be legal; an engine without
-// UCI_Chess960 cannot be given castling rights standard UCI cannot write.
-// Both are refused with ErrPosition.
+// UCI_Chess960 cannot be given castling rights standard UCI cannot write;
+// and no engine is given more than 16 pieces or 8 pawns a side (positions
+// package chess plays with a warning, but that engines are not built for).
+// All three are refused with ErrPosition.
 //
 // The context governs the whole search, up to the end of Wait: when it is
 // done, Wait tells the engine to stop and waits up to Config.StopTimeout
@@ -133,25 +135,9 @@ type Search struct {
 func (e *Engine) Go(ctx context.Context, start chess.Position, moves []chess.Move, lim Limits) (*Search, error) {
 	const op = "search"
 	mode := e.Mode()
-	pos := start
-	cmd := []byte("position fen ")
-	cmd = start.AppendFEN(cmd, e.fenMode)
-	if mode == chess.Standard {
-		if err := standardOK(start); err != "" {
-			return nil, &Error{Engine: e.Name(), Op: op, Err: ErrPosition, Detail: err}
-		}
-	}
-	if len(moves) > 0 {
-		cmd = append(cmd, " moves"...)
-	}
-	for i, m := range moves {
-		if !pos.IsLegal(m) {
-			return nil, &Error{Engine: e.Name(), Op: op, Err: ErrPosition,
-				Detail: fmt.Sprintf("move %d (%s) is not legal in %s", i+1, m, pos.FEN(chess.Standard))}
-		}
-		cmd = append(cmd, ' ')
-		cmd = m.AppendUCI(cmd, mode)
-		pos.Play(m)
+	cmd, pos, detail := e.positionCommand(start, moves)
+	if detail != "" {
+		return nil, &Error{Engine: e.Name(), Op: op, Err: ErrPosition, Detail: detail}
 	}
 	goCmd, err := lim.command(pos, mode)
 	if err != nil {
@@ -174,6 +160,52 @@ func (e *Engine) Go(ctx context.Context, start chess.Position, moves []chess.Mov
 // standardOK says why standard UCI cannot express the castling rights of
 // p, or "": every castling rook must stand in a corner with its king on
 // the e-file.
+// positionCommand writes the "position fen FEN moves ..." command for start
+// and the moves played from it, in the engine's castling mode, and returns
+// the position reached; or, for a position that cannot be sent, the reason
+// (detail non-empty): a move that is not legal, castling that standard UCI
+// cannot write, or more material than engines hold.
+func (e *Engine) positionCommand(start chess.Position, moves []chess.Move) (cmd []byte, pos chess.Position, detail string) {
+	mode := e.Mode()
+	if d := materialOK(start); d != "" {
+		return nil, start, d
+	}
+	if mode == chess.Standard {
+		if d := standardOK(start); d != "" {
+			return nil, start, d
+		}
+	}
+	cmd = append([]byte("position fen "), start.AppendFEN(nil, e.fenMode)...)
+	if len(moves) > 0 {
+		cmd = append(cmd, " moves"...)
+	}
+	pos = start
+	for i, m := range moves {
+		if !pos.IsLegal(m) {
+			return nil, pos, fmt.Sprintf("move %d (%s) is not legal in %s", i+1, m, pos.FEN(chess.Standard))
+		}
+		cmd = append(cmd, ' ')
+		cmd = m.AppendUCI(cmd, mode)
+		pos.Play(m)
+	}
+	return cmd, pos, ""
+}
+
+// materialOK refuses positions with more than 16 pieces or 8 pawns a side,
+// which package chess plays (with a warning) but engines do not: Stockfish
+// keeps at most 16 pieces of a kind and 256 moves per position, and
+// crashes or miscounts past them. Moves never add material, so the start
+// of a game decides for all its positions.
+func materialOK(p chess.Position) string {
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if n, pawns := p.Pieces(c, chess.NoRole).Count(), p.Pieces(c, chess.Pawn).Count(); n > 16 || pawns > 8 {
+			return fmt.Sprintf("%s has %d pieces and %d pawns: engines take at most 16 pieces and 8 pawns a side (%s)",
+				c, n, pawns, p.FEN(chess.Standard))
+		}
+	}
+	return ""
+}
+
 func standardOK(p chess.Position) string {
 	for b := p.CastlingRooks(); b != 0; b &= b - 1 {
 		sq := b.First()

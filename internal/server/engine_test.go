@@ -339,6 +339,10 @@ func TestEngineBadInput(t *testing.T) {
 		{"/api/analyse?fen=startpos&moves=f3,e5,g4,Qh4", 400, "moves", "nothing to analyse, the game is over: 0-1 (checkmate)"},
 		{"/api/analyse?fen=" + q("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), 400, "fen", "the game is over"},
 		{"/api/engine/move?fen=" + q("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 400, "fen", "no move to play, the game is over: 1/2-1/2 (stalemate)"},
+		// More material than engines hold: played by the rules, but not
+		// sent to an engine (Stockfish crashes past 16 of a kind).
+		{"/api/analyse?fen=" + q("NNNNNNNN/NNNNNNNN/8/8/8/8/8/k1K5 w - - 0 1"), 422, "", "engines take at most 16 pieces and 8 pawns a side"},
+		{"/api/engine/move?fen=" + q("4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1"), 422, "", "white has 17 pieces and 16 pawns"},
 		{"/api/analyse?pos=518&depth=0", 400, "depth", "out of range"},
 		{"/api/analyse?pos=518&depth=100", 400, "depth", "1..99"},
 		{"/api/analyse?pos=518&depth=x", 400, "depth", "not a whole number"},
