@@ -1,135 +1,66 @@
-package server_test
-
-// Tests in a real browser: Debian's chromium, driven by chromedp, against
-// the app on an httptest server. With CI set they fail when chromium is
-// missing; locally they skip.
+// Package webapp_test tests the web app in a real browser: Debian's
+// chromium, driven by chromedp, against the app on an httptest server.
+// With CI set they fail when chromium is missing; locally they skip.
+package webapp_test
 
 import (
 	"context"
 	"flag"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chess960/chess960/internal/testtool"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/browser"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/pgn"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to write screenshots of every page at 360 and 1280 px into")
 
-// browser starts chromium on a test server of the app and returns a tab's
-// context and the server's address.
-func browser(t *testing.T) (context.Context, string) {
+// app starts chromium and a test server of the app, and returns the
+// browser's context and the server's address.
+func app(t *testing.T) (context.Context, string) {
 	t.Helper()
-	return browserWith(t, server.Config{})
+	return appWith(t, server.Config{})
 }
 
-// browserWith is browser with a server of the config.
-func browserWith(t *testing.T, cfg server.Config) (context.Context, string) {
+// appWith is app with a server of the config.
+func appWith(t *testing.T, cfg server.Config) (context.Context, string) {
 	t.Helper()
-	path := testtool.Chromium(t)
+	ctx := browser.Start(t, 1280, 1000)
 	ts := httptest.NewServer(server.New(cfg))
 	t.Cleanup(ts.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(1280, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
 	return ctx, ts.URL
 }
 
-// tab opens a new tab of the browser.
-func tab(t *testing.T, ctx context.Context) context.Context {
-	t.Helper()
-	c, cancel := chromedp.NewContext(ctx)
-	t.Cleanup(cancel)
-	return c
-}
+// The helpers of package browser, under short names.
+var (
+	tab     = browser.Tab
+	run     = browser.Do
+	text    = browser.Text
+	waitFor = browser.WaitFor
+)
 
-type action = chromedp.Action[chromedp.Void]
-
-func run(t *testing.T, ctx context.Context, actions ...action) {
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
+	return browser.Eval[T](t, ctx, js)
 }
 
 // css selects the first element matching a CSS selector.
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// text returns an element's text. A page that is still being replaced by
-// the next one (its address changed, its document not yet) is asked again.
-func text(t *testing.T, ctx context.Context, sel string) string {
-	t.Helper()
-	var err error
-	for try := 0; try < 20; try++ {
-		var s string
-		if s, err = chromedp.Run(ctx, chromedp.TextContent(css(sel))); err == nil {
-			return s
-		}
-		if !strings.Contains(err.Error(), "No node with given id") {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal(err)
-	return ""
-}
-
-// eval evaluates a JavaScript expression.
-func eval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("%s: %v", js, err)
-	}
-	return v
-}
-
-// waitFor polls a JavaScript condition until it holds.
-func waitFor(t *testing.T, ctx context.Context, js, what string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	var last error
-	for time.Now().Before(deadline) {
-		// A page being replaced has no context to evaluate in for a
-		// moment: ask again.
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		if err == nil && ok {
-			return
-		}
-		last = err
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("timed out waiting for %s (%s; last error %v)", what, js, last)
-}
-
 // waitFEN waits until #fen shows want.
 func waitFEN(t *testing.T, ctx context.Context, want string) {
 	t.Helper()
 	js := fmt.Sprintf("document.getElementById('fen').textContent.trim() === %q", want)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(browser.Patience)
 	for time.Now().Before(deadline) {
 		if eval[bool](t, ctx, js) {
 			return
@@ -166,7 +97,7 @@ func dragMove(t *testing.T, ctx context.Context, from, to string) {
 	t.Helper()
 	x0, y0 := center(t, ctx, from)
 	x1, y1 := center(t, ctx, to)
-	steps := []action{chromedp.MouseEvent(chromedp.MousePressed, x0, y0, chromedp.Button("left"), chromedp.ClickCount(1))}
+	steps := []browser.Action{chromedp.MouseEvent(chromedp.MousePressed, x0, y0, chromedp.Button("left"), chromedp.ClickCount(1))}
 	for i := 1; i <= 8; i++ {
 		f := float64(i) / 8
 		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, chromedp.Button("left")))
@@ -181,10 +112,7 @@ func movesText(t *testing.T, ctx context.Context) string {
 }
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	ctx, base := browser(t)
+	ctx, base := app(t)
 
 	t.Run("generate", func(t *testing.T) {
 		c := tab(t, ctx)
@@ -424,11 +352,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("no javascript", func(t *testing.T) {
 		c := tab(t, ctx)
-		run(t, c, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-			return err
-		}))
-		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")))
+		run(t, c, browser.NoScript(), chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")))
 		// What needs JavaScript is hidden.
 		for _, sel := range []string{"#theme-toggle", ".copy.js-only", "#n-live"} {
 			if got := eval[string](t, c, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).display`, sel)); got != "none" {
@@ -538,35 +462,19 @@ func TestBrowser(t *testing.T) {
 				{"print-sheet", "/draw/sheet?rounds=3&seed=Club+night&unique=1&event=Club+night"},
 			} {
 				for _, w := range []int64{360, 1280} {
-					for _, dark := range []bool{false, true} {
+					for _, scheme := range []string{"light", "dark"} {
 						c := tab(t, ctx)
-						scheme := "light"
-						if dark {
-							scheme = "dark"
-						}
 						h := int64(1100)
 						if w < 600 {
 							h = 1800
 						}
-						run(t, c, chromedp.EmulateViewport(w, h),
-							chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-								media := ""
-								if strings.HasPrefix(p.name, "print") {
-									media = "print"
-								}
-								_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media,
-									Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-								return err
-							}),
+						media := ""
+						if strings.HasPrefix(p.name, "print") {
+							media = "print"
+						}
+						run(t, c, chromedp.EmulateViewport(w, h), browser.Media(media, scheme),
 							chromedp.Navigate(base+p.path), chromedp.Sleep(300*time.Millisecond))
-						buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
-						if err != nil {
-							t.Fatal(err)
-						}
-						name := filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme))
-						if err := os.WriteFile(name, buf, 0o644); err != nil {
-							t.Fatal(err)
-						}
+						browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)))
 					}
 				}
 			}

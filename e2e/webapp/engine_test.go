@@ -1,4 +1,4 @@
-package server_test
+package webapp_test
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -15,25 +14,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chess960/chess960/internal/testtool"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/browser"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pgn"
 	"github.com/chess960/chess960/uci"
 )
 
-// stockfish returns Stockfish's path, or fails (CI) or skips the test.
-func stockfish(t *testing.T) string { return testtool.Stockfish(t) }
-
 // engineConfig is a server config with a pool of Stockfish.
 func engineConfig(t *testing.T, size int, maxSearch time.Duration) server.Config {
 	t.Helper()
-	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: stockfish(t)}, Size: size, MaxSearch: maxSearch})
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: testtool.Stockfish(t)}, Size: size, MaxSearch: maxSearch})
 	t.Cleanup(func() { pool.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -79,10 +73,9 @@ func fetchState(t *testing.T, base, search string) pageState {
 // by rule, shown as such, with the PGN and the address reproducing it.
 func TestBrowserEngineGame(t *testing.T) {
 	if testing.Short() {
-		t.Skip("browser tests are not short")
+		t.Skip("-short: no browser")
 	}
-	cfg := engineConfig(t, 2, 3*time.Second)
-	ctx, base := browserWith(t, cfg)
+	ctx, base := appWith(t, engineConfig(t, 2, 3*time.Second))
 	c := tab(t, ctx)
 	// Position 631 (RKNBBQNR: the king on b1), the player White, Stockfish
 	// Black at 2,000 nodes a move (deterministic with one thread), the
@@ -191,11 +184,7 @@ func TestBrowserEngineGame(t *testing.T) {
 	// Without JavaScript: the form starts a game against the engine, and a
 	// move sent by the move form comes back with the engine's reply.
 	nojs := tab(t, ctx)
-	run(t, nojs, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
-	run(t, nojs, chromedp.Navigate(base+"/play?pos=631"), chromedp.WaitVisible(css("#engine-form")),
+	run(t, nojs, browser.NoScript(), chromedp.Navigate(base+"/play?pos=631"), chromedp.WaitVisible(css("#engine-form")),
 		chromedp.SetValue(css("#engine-nodes"), "1000"), chromedp.Click(css("#engine-play")))
 	waitFor(t, nojs, `location.search.includes('engine=black') && location.search.includes('nodes=1000') && !!document.getElementById('engine-label')`, "the game against the engine")
 	run(t, nojs, chromedp.SetValue(css("#move-input"), "d4"), chromedp.Submit(css("#move-input")))
@@ -243,7 +232,7 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 	if *screenshots == "" {
 		t.Skip("no -screenshots DIR")
 	}
-	ctx, base := browserWith(t, engineConfig(t, 2, 3*time.Second))
+	ctx, base := appWith(t, engineConfig(t, 2, 3*time.Second))
 	for _, p := range []struct{ name, path string }{
 		{"play-engine", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6&engine=black&skill=5&analysis=1"},
 		{"play-engine-form", "/play?pos=250&moves=d2d4,d7d5"},
@@ -255,23 +244,12 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 				if w < 600 {
 					h = 1500
 				}
-				run(t, c, chromedp.EmulateViewport(w, h),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-						return err
-					}),
+				run(t, c, chromedp.EmulateViewport(w, h), browser.Media("", scheme),
 					chromedp.Navigate(base+p.path), chromedp.WaitVisible(css("#board svg")))
 				if strings.Contains(p.path, "analysis=1") {
 					waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
 				}
-				buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)), buf, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)))
 			}
 		}
 	}
@@ -282,7 +260,7 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 // what happened and offers to try again; the player's move stays.
 func TestBrowserEngineFailure(t *testing.T) {
 	if testing.Short() {
-		t.Skip("browser tests are not short")
+		t.Skip("-short: no browser")
 	}
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "fakeengine")
@@ -291,12 +269,12 @@ func TestBrowserEngineFailure(t *testing.T) {
 	}
 	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fake, Args: []string{"-crash"}}, MaxSearch: time.Second})
 	t.Cleanup(func() { pool.Close() })
-	ctx, base := browserWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
+	ctx, base := appWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
 	c := tab(t, ctx)
 	run(t, c, chromedp.Navigate(base+"/play?pos=518&engine=black"), chromedp.WaitVisible(css("#board svg")))
 	clickMove(t, c, "e2", "e4")
 	waitFor(t, c, `document.getElementById('engine-status').textContent.includes('Trying again')`, "the retry")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(browser.Patience)
 	for !eval[bool](t, c, `!document.getElementById('engine-error').hidden`) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no error shown; status %q", text(t, c, "#engine-status"))

@@ -2,7 +2,8 @@
 // bare net/http handler that answers a constant, in the same run: requests
 // per second and the 50th and 99th percentile latencies of cheap requests,
 // the same while 32 clients hammer /api/perft, and the home page's first
-// paint in headless Chromium. scripts/bench-serve builds and runs it.
+// paint in headless Chromium. scripts/bench-serve builds and runs it; it
+// is in the e2e module, which has chromedp.
 //
 // Usage: benchserve -chess960 PATH [-rounds N] [-duration D] [-conns C]
 //
@@ -29,6 +30,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/chess960/chess960/e2e/internal/browser"
 )
 
 var (
@@ -306,9 +309,7 @@ func firstPaints(loads []paintLoad, width, height int) error {
 	if err != nil {
 		return err
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.WindowSize(width, height))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), browser.Options(path, width, height)...)
 	defer cancel()
 	ctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
