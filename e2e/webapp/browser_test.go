@@ -460,6 +460,7 @@ func TestBrowser(t *testing.T) {
 				{"play-check", "/play?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q"},
 				{"api", "/api"}, {"error", "/pos/961"},
 				{"print-sheet", "/draw/sheet?rounds=3&seed=Club+night&unique=1&event=Club+night"},
+				{"print-gallery", "/gallery?ids=16-47"},
 			} {
 				for _, w := range []int64{360, 1280} {
 					for _, scheme := range []string{"light", "dark"} {

@@ -2,13 +2,17 @@ package webapp_test
 
 import (
 	"context"
+	"fmt"
+	"html"
+	"io"
 	"net/http"
-	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -43,123 +47,262 @@ var commandBuild struct {
 	err  error
 }
 
-// galleryHTML runs chess960 gallery and returns the page it writes.
-func galleryHTML(t *testing.T) string {
-	t.Helper()
-	out, err := exec.Command(command(t), "gallery").Output()
-	if err != nil {
-		t.Fatalf("chess960 gallery: %v", err)
+// TestMain removes the command built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if commandBuild.path != "" {
+		os.RemoveAll(filepath.Dir(commandBuild.path))
 	}
-	return string(out)
+	os.Exit(code)
 }
 
-func chromium(t *testing.T) context.Context { return browser.Start(t, 1280, 900) }
+// galleryFile writes the gallery with chess960 gallery -o into a
+// temporary directory and returns its file:// address.
+func galleryFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "gallery.html")
+	if out, err := exec.Command(command(t), "gallery", "-o", path).CombinedOutput(); err != nil {
+		t.Fatalf("chess960 gallery -o %s: %v\n%s", path, err, out)
+	}
+	return "file://" + path
+}
 
-// TestGalleryInBrowser searches the HTML gallery as a reader would.
-func TestGalleryInBrowser(t *testing.T) {
-	ctx := chromium(t)
-	page := galleryHTML(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
-	}))
-	defer srv.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL), chromedp.WaitVisible(chromedp.CSS("#q"))); err != nil {
-		t.Fatalf("chromium: %v", err)
+// galleryView is what a gallery shows for its filters: the positions
+// shown, in order, the count, and the messages under the fields.
+type galleryView struct {
+	IDs                    []int
+	Count                  string
+	IDsError, PatternError string
+}
+
+func (v galleryView) String() string {
+	ids := fmt.Sprint(v.IDs)
+	if len(v.IDs) > 12 {
+		ids = fmt.Sprintf("%d positions %v ... %v", len(v.IDs), v.IDs[:6], v.IDs[len(v.IDs)-6:])
+	}
+	return fmt.Sprintf("%s, %q, errors %q %q", ids, v.Count, v.IDsError, v.PatternError)
+}
+
+// pageView reads the view of the gallery in the tab.
+func pageView(t *testing.T, c context.Context) galleryView {
+	t.Helper()
+	var v galleryView
+	v.IDs = eval[[]int](t, c, `[...document.querySelectorAll('#gallery li:not([hidden]) > .thumb')].map(a => +a.dataset.id)`)
+	v.Count = text(t, c, "#count")
+	msg := func(id string) string {
+		return eval[string](t, c, fmt.Sprintf(`(e => e.hidden ? "" : e.textContent)(document.getElementById(%q))`, id))
+	}
+	v.IDsError, v.PatternError = msg("f-ids-error"), msg("f-pattern-error")
+	return v
+}
+
+// serverView asks the server for the gallery as the form sends it
+// without JavaScript, and reads the view from the page.
+func serverView(t *testing.T, base string, q url.Values) galleryView {
+	t.Helper()
+	r, err := http.Get(base + "/gallery?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	page := string(b)
+	var v galleryView
+	for _, m := range regexp.MustCompile(`<li( hidden)?><a class="thumb" href="/pos/(\d+)"`).FindAllStringSubmatch(page, -1) {
+		if m[1] == "" {
+			n, _ := strconv.Atoi(m[2])
+			v.IDs = append(v.IDs, n)
+		}
+	}
+	find := func(re string) string {
+		if m := regexp.MustCompile(re).FindStringSubmatch(page); m != nil {
+			return html.UnescapeString(m[1])
+		}
+		return ""
+	}
+	v.Count = find(`<p class="count wide" id="count" aria-live="polite">([^<]*)</p>`)
+	v.IDsError = find(`<p class="error wide" id="f-ids-error" role="alert">([^<]*)</p>`)
+	v.PatternError = find(`<p class="error wide" id="f-pattern-error" role="alert">([^<]*)</p>`)
+	if want := map[bool]int{true: 400, false: 200}[v.IDsError != "" || v.PatternError != ""]; r.StatusCode != want {
+		t.Errorf("/gallery?%s: status %d, want %d", q.Encode(), r.StatusCode, want)
+	}
+	return v
+}
+
+// span writes the numbers a..b.
+func span(a, b int) []int {
+	var out []int
+	for n := a; n <= b; n++ {
+		out = append(out, n)
+	}
+	return out
+}
+
+// TestGalleryFilters uses the filters of the gallery as a reader would, on
+// the page the server serves and on the file chess960 gallery writes,
+// opened from disk: each selects the positions it says, the count says how
+// many, a list or pattern that does not read says why and filters nothing,
+// and the server, asked by the form without JavaScript, answers the same.
+func TestGalleryFilters(t *testing.T) {
+	ctx, base := app(t)
+	served := tab(t, ctx)
+	run(t, served, chromedp.Navigate(base+"/gallery"), chromedp.WaitVisible(css("#f-ids")))
+	file := tab(t, ctx)
+	run(t, file, chromedp.Navigate(galleryFile(t)), chromedp.WaitVisible(css("#f-ids")))
+
+	all := span(0, 959)
+	everyKing := func(file byte) []int { // the positions with the king on file, by rank
+		var out []int
+		for n := range 960 {
+			if strings.IndexByte(chessRank(n), 'K') == int(file-'a') {
+				out = append(out, n)
+			}
+		}
+		return out
 	}
 	for _, tc := range []struct {
-		query string
-		ids   string // the positions left visible, in order
-		out   string
+		fields map[string]string // field name -> value
+		ids    []int
+		count  string
+		idsErr string
+		patErr string
 	}{
-		{"518", "[518]", "1 of 960"},
-		{"SP-518", "[518]", "1 of 960"},
-		{"960", "[0]", "1 of 960"},
-		{"0-3, 959", "[0 1 2 3 959]", "5 of 960"},
-		{"F359", "[518]", "1 of 960"},
-		{"rnbqkbnr", "[518]", "1 of 960"},
-		{"BB??????", "[0 16 32 48 64 80 96 112 128 144 160 176 192 208 224 240 256 272 288 304 320 336 352 368 384 400 416 432 448 464 480 496 512 528 544 560 576 592 608 624 640 656 672 688 704 720 736 752 768 784 800 816 832 848 864 880 896 912 928 944]", "60 of 960"},
-		{"hello", "[]", "not understood: try 518, 0-9, F359 or R?K??R??"},
-		{"", "all", "960 positions"},
+		{map[string]string{"ids": "518"}, []int{518}, "1 of 960 positions", "", ""},
+		{map[string]string{"ids": "900-960"}, append([]int{0}, span(900, 959)...), "61 of 960 positions", "", ""},
+		{map[string]string{"ids": "5-"}, all, "960 of 960 positions", `position list "5-": invalid syntax: a range needs a number after '-'`, ""},
+		{map[string]string{"ids": "0-3, 959"}, []int{0, 1, 2, 3, 959}, "5 of 960 positions", "", ""},
+		{map[string]string{"ids": "SP-518,#7,960"}, []int{0, 7, 518}, "3 of 960 positions", "", ""},
+		{map[string]string{"ids": "0-959"}, all, "960 of 960 positions", "", ""},
+		{map[string]string{"ids": "-5"}, all, "960 of 960 positions", `position list "-5": invalid syntax: a range needs a number before '-' (position numbers are not negative)`, ""},
+		{map[string]string{"ids": "9-3"}, all, "960 of 960 positions", `position list "9-3": invalid syntax: the range goes downwards`, ""},
+		{map[string]string{"ids": "1,,2"}, all, "960 of 960 positions", `position list "1,,2": invalid syntax: empty item: want numbers and ranges separated by commas, such as 518,0-9`, ""},
+		{map[string]string{"ids": "1,  961"}, all, "960 of 960 positions", `position list "1, 961": out of range: item "961": must be 0..959 (960 is taken as 0)`, ""},
+		{map[string]string{"ids": "0-1000"}, all, "960 of 960 positions", `position list "0-1000": out of range: range bound "1000" is not a number 0..960`, ""},
+		{map[string]string{"ids": "hello"}, all, "960 of 960 positions", `position list "hello": invalid syntax: want a number such as 518`, ""},
+		{map[string]string{"ids": "500-530", "king": "e", "light": "f", "dark": "c"}, []int{502, 518}, "2 of 960 positions", "", ""},
+		{map[string]string{"king": "b"}, everyKing('b'), fmt.Sprintf("%d of 960 positions", len(everyKing('b'))), "", ""},
+		{map[string]string{"ids": "0-40", "pattern": "bb"}, []int{0, 16, 32}, "3 of 960 positions", "", ""},
+		{map[string]string{"pattern": "rnbqkbnr"}, []int{518}, "1 of 960 positions", "", ""},
+		{map[string]string{"pattern": "R?K?X"}, all, "960 of 960 positions", "", `pattern "R?K?X": 'X' is not a piece letter (K Q R B N) or ? for any piece`},
+		{map[string]string{"ids": "5-", "pattern": "RKRNNQBBR"}, all, "960 of 960 positions", `position list "5-": invalid syntax: a range needs a number after '-'`, `pattern "RKRNNQBBR": longer than the 8 squares of a rank`},
+		{map[string]string{}, all, "960 of 960 positions", "", ""},
 	} {
-		// Type the query, as the input event a keyboard makes.
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(q => { q.value = `+strconv.Quote(tc.query)+
-			`; return q.dispatchEvent(new Event('input')) })(document.getElementById('q'))`)); err != nil {
-			t.Fatal(err)
+		want := galleryView{IDs: tc.ids, Count: tc.count, IDsError: tc.idsErr, PatternError: tc.patErr}
+		q := url.Values{}
+		for k, v := range tc.fields {
+			q.Set(k, v)
 		}
-		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](
-			`[...document.querySelectorAll('figure:not([hidden])')].map(f => +f.dataset.id)`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('n').textContent`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := "[" + sprintInts(ids) + "]"
-		if tc.ids == "all" {
-			if len(ids) != 960 {
-				t.Errorf("search %q: %d visible, want 960", tc.query, len(ids))
+		for _, side := range []struct {
+			name string
+			c    context.Context
+		}{{"served", served}, {"file", file}} {
+			// Each field as a reader sets it: the events a keyboard or a
+			// choice in a list makes.
+			js := `(f => { for (const [k, v] of Object.entries(%s)) { const el = f.elements[k]; el.value = v; el.dispatchEvent(new Event(el.tagName === "SELECT" ? "change" : "input")); } })(document.getElementById("filters"))`
+			fields := map[string]string{"ids": "", "king": "", "light": "", "dark": "", "balanced": "", "pattern": ""}
+			for k, v := range tc.fields {
+				fields[k] = v
 			}
-		} else if got != tc.ids {
-			t.Errorf("search %q: visible %s, want %s", tc.query, got, tc.ids)
+			eval[any](t, side.c, fmt.Sprintf(js, jsObject(fields)))
+			if got := pageView(t, side.c); got.String() != want.String() {
+				t.Errorf("%s page, %v:\n got %s\nwant %s", side.name, tc.fields, got, want)
+			}
 		}
-		if out != tc.out {
-			t.Errorf("search %q: says %q, want %q", tc.query, out, tc.out)
+		// The address keeps the filters: the query on the served page, the
+		// fragment of the file.
+		if got := eval[string](t, served, `location.search.slice(1)`); !sameQuery(got, q) {
+			t.Errorf("served page, %v: address ?%s", tc.fields, got)
 		}
-		sections, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('section:not([hidden])').length`))
-		if tc.query == "518" && sections != 1 {
-			t.Errorf("search 518: %d groups shown, want 1", sections)
+		if got := eval[string](t, file, `location.hash.slice(1)`); !sameQuery(got, q) {
+			t.Errorf("file, %v: address #%s", tc.fields, got)
+		}
+		if got := serverView(t, base, q); got.String() != want.String() {
+			t.Errorf("the server, %v:\n got %s\nwant %s", tc.fields, got, want)
+		}
+	}
+	// A file opened with filters in its address applies them; Reset clears
+	// them.
+	f2 := tab(t, ctx)
+	run(t, f2, chromedp.Navigate(galleryFile(t)+"#ids=16-63&king=g"), chromedp.WaitVisible(css("#f-ids")))
+	var want []int
+	for n := 16; n <= 63; n++ {
+		if strings.IndexByte(chessRank(n), 'K') == 6 {
+			want = append(want, n)
+		}
+	}
+	if got := pageView(t, f2); fmt.Sprint(got.IDs) != fmt.Sprint(want) || got.Count != fmt.Sprintf("%d of 960 positions", len(want)) {
+		t.Errorf("file#ids=16-63&king=g: %s, want %v", got, want)
+	}
+	run(t, f2, chromedp.Click(css("#f-reset")))
+	if got := pageView(t, f2); len(got.IDs) != 960 || eval[string](t, f2, `location.hash`) != "" {
+		t.Errorf("after Reset: %s, address %q", got, eval[string](t, f2, `location.href`))
+	}
+	for _, c := range []context.Context{served, file} {
+		for _, pr := range a11yProblems(t, c) {
+			t.Errorf("the gallery: %s", pr)
 		}
 	}
 }
 
-// TestGalleryPrint prints the gallery on A4 and on Letter: a title page,
-// then one page per King's table group. It prints three groups of the same page (all 60 take
-// Chromium a minute or more; every group has the same layout).
-func TestGalleryPrint(t *testing.T) {
-	ctx := chromium(t)
-	// Groups 1 to 3 of the gallery (16-63).
-	page := []byte(regexp.MustCompile(`(?s)<section id="k0".*?</section>\n|<section id="k(6[4-9]|[7-9]\d|\d{3})".*?</section>\n`).ReplaceAllString(galleryHTML(t), ""))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(page)
-	}))
-	defer srv.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL), chromedp.WaitVisible(chromedp.CSS("#q"))); err != nil {
-		t.Fatalf("chromium: %v", err)
+// jsObject writes a map of strings as a JavaScript object.
+func jsObject(m map[string]string) string {
+	var parts []string
+	for k, v := range m {
+		parts = append(parts, strconv.Quote(k)+":"+strconv.Quote(v))
 	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// sameQuery reports whether a query string holds the values of q, in any
+// order.
+func sameQuery(s string, q url.Values) bool {
+	v, err := url.ParseQuery(s)
+	return err == nil && v.Encode() == q.Encode()
+}
+
+// TestGalleryPrint prints the gallery file on A4 and on Letter: the page's
+// head, then one page per King's table group. It prints three groups, as
+// the filters in the address select them (all 60 take Chromium a minute or
+// more; every group has the same layout).
+func TestGalleryPrint(t *testing.T) {
+	ctx := browser.Start(t, 1280, 900)
+	run(t, ctx, chromedp.Navigate(galleryFile(t)+"#ids=16-63"), chromedp.WaitVisible(css("#f-ids")))
+	waitFor(t, ctx, `document.getElementById('count').textContent === '48 of 960 positions'`, "groups 16-63")
 	// The page tree's root holds the largest /Count.
 	pageCount := regexp.MustCompile(`/Count\s+(\d+)`)
 	for _, paper := range []struct {
 		name string
 		size chromedp.PaperSize
 	}{{"A4", chromedp.PaperA4}, {"Letter", chromedp.PaperLetter}} {
-		pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(paper.size)))
-		if err != nil {
-			t.Fatalf("print on %s: %v", paper.name, err)
-		}
+		pdf := browser.Get(t, ctx, chromedp.PrintToPDF(chromedp.PDFPaper(paper.size)))
 		pages := 0
 		for _, m := range pageCount.FindAllSubmatch(pdf, -1) {
 			n, _ := strconv.Atoi(string(m[1]))
 			pages = max(pages, n)
 		}
 		if pages != 4 {
-			t.Errorf("printed on %s: %d pages, want 4 (the title page, then one per group)", paper.name, pages)
+			t.Errorf("printed on %s: %d pages, want 4 (the page's head, then one per group)", paper.name, pages)
 		}
-		if dir := os.Getenv("DIAGRAM_SHOTS"); dir != "" {
-			os.WriteFile(dir+"/gallery-"+paper.name+".pdf", pdf, 0o644)
+		if *screenshots != "" {
+			os.WriteFile(filepath.Join(*screenshots, "gallery-"+paper.name+".pdf"), pdf, 0o644)
 		}
 	}
 }
 
-func sprintInts(v []int) string {
-	s := ""
-	for i, x := range v {
-		if i > 0 {
-			s += " "
-		}
-		s += strconv.Itoa(x)
+// TestGalleryScreenshots saves the gallery file, opened from disk, at 360
+// and 1280 px, light and dark (with -screenshots DIR).
+func TestGalleryScreenshots(t *testing.T) {
+	if *screenshots == "" {
+		t.Skip("no -screenshots DIR")
 	}
-	return s
+	ctx := browser.Start(t, 1280, 1000)
+	u := galleryFile(t)
+	for _, w := range []int64{360, 1280} {
+		for _, scheme := range []string{"light", "dark"} {
+			c := tab(t, ctx)
+			run(t, c, chromedp.EmulateViewport(w, 1100), browser.Media("", scheme),
+				chromedp.Navigate(u+"#ids=500-530&king=e"), chromedp.WaitVisible(css("#f-ids")))
+			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("gallery-file-%d-%s.png", w, scheme)))
+		}
+	}
 }

@@ -272,6 +272,8 @@ func TestHostileInputs(t *testing.T) {
 		{"GET", "/random?seed=%20&k=3", ""},
 		{"GET", "/random?seed=x&k=-1", ""},
 		{"GET", "/gallery?pattern=" + huge, ""},
+		{"GET", "/gallery?ids=" + huge, ""},
+		{"GET", "/gallery?ids=" + strings.Repeat("0-959,", 4000), ""},
 		{"GET", "/gallery?king=z&light=a", ""},
 		{"GET", "/draw?rounds=100000&seed=x", ""},
 		{"GET", "/draw?rounds=5&seed=x&exclude=0-959", ""},
@@ -411,7 +413,7 @@ func TestEscaping(t *testing.T) {
 	q := url.QueryEscape(evil)
 	for _, target := range []string{
 		"/pos/1?seed=" + q, "/random?seed=" + q + "&k=0", "/identify?q=" + q, "/pos?n=" + q,
-		"/gallery?pattern=" + q, "/draw?rounds=2&seed=" + q + "&event=" + q, "/draw?rounds=2&seed=a&exclude=" + q,
+		"/gallery?pattern=" + q, "/gallery?ids=" + q, "/draw?rounds=2&seed=" + q + "&event=" + q, "/draw?rounds=2&seed=a&exclude=" + q,
 		"/verify?rounds=1&seed=" + q + "&commit=" + q, "/draw/sheet?rounds=1&seed=" + q + "&event=" + q,
 		"/play?pos=1&moves=" + q, "/play?pos=1&move=" + q, "/play?fen=" + q, "/api/positions/" + url.PathEscape(evil),
 		"/api/identify?q=" + q,
