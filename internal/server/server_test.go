@@ -625,16 +625,6 @@ func TestStaticAssets(t *testing.T) {
 	}
 }
 
-// TestStateless: a second instance serves the same game from its address.
-func TestStateless(t *testing.T) {
-	a, b := New(Config{}), New(Config{})
-	target := "/play/state?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1&ply=3&flip=1"
-	ra, rb := readAll(t, get(t, a, "GET", target, nil)), readAll(t, get(t, b, "GET", target, nil))
-	if ra != rb {
-		t.Error("two instances answer the same address differently")
-	}
-}
-
 func TestAccessLogLeavesOutTheQuery(t *testing.T) {
 	var buf bytes.Buffer
 	s := New(Config{Logger: newTestLogger(&buf)})
