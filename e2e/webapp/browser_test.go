@@ -7,12 +7,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -34,8 +36,14 @@ func app(t *testing.T) (context.Context, string) {
 // appWith is app with a server of the config.
 func appWith(t *testing.T, cfg server.Config) (context.Context, string) {
 	t.Helper()
+	return appHandler(t, server.New(cfg))
+}
+
+// appHandler is app with the handler as the server.
+func appHandler(t *testing.T, h http.Handler) (context.Context, string) {
+	t.Helper()
 	ctx := browser.Start(t, 1280, 1000)
-	ts := httptest.NewServer(server.New(cfg))
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return ctx, ts.URL
 }
@@ -373,6 +381,95 @@ func TestBrowser(t *testing.T) {
 		// The move list's links and undo work as plain links.
 		run(t, c, chromedp.Click(css("#undo")))
 		waitFor(t, c, `location.search.includes('ply=0')`, "undo as a link")
+	})
+
+	t.Run("copy twice", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css(`button[data-copy="xfen"]`)))
+		// The page may write to the clipboard, as a visitor's browser lets
+		// it after a click.
+		for _, name := range []string{"clipboard-write", "clipboard-read"} {
+			if _, err := chromedp.CallBrowser(c, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: base}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Click, and once the button has changed its label, click again:
+		// the second click falls within the first's moment.
+		labels := eval[[]string](t, c, `(async () => {
+			const b = document.querySelector('button[data-copy="xfen"]');
+			const seen = [b.textContent];
+			const changed = () => new Promise((ok) => {
+				const o = new MutationObserver(() => { o.disconnect(); ok(); });
+				o.observe(b, { childList: true, characterData: true, subtree: true });
+			});
+			let c = changed(); b.click(); await c;
+			seen.push(b.textContent);
+			b.click();
+			return seen;
+		})()`)
+		if len(labels) != 2 || labels[0] != "Copy" || labels[1] != "Copied" {
+			t.Fatalf("labels %q, want Copy, then Copied", labels)
+		}
+		if got := eval[string](t, c, `navigator.clipboard.readText().catch(e => "(" + e.message + ")")`); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+			t.Errorf("the clipboard holds %q, want the X-FEN of 518", got)
+		}
+		// After the moment the button says Copy again, and stays so.
+		waitFor(t, c, `document.querySelector('button[data-copy="xfen"]').textContent === 'Copy'`, "the label Copy again")
+		if got := text(t, c, `button[data-copy="xfen"]`); got != "Copy" {
+			t.Errorf("after two clicks the button says %q", got)
+		}
+	})
+
+	t.Run("home and end", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/play?pos=518&moves=e2e4,e7e5,g1f3&ply=1"), chromedp.WaitVisible(css("#board svg")),
+			chromedp.Focus(css("#board")))
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+		// With the board focused, Home and End go through the game; the
+		// arrows move the board's cursor.
+		run(t, c, chromedp.KeyEvent(kb.End))
+		waitFEN(t, c, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+		run(t, c, chromedp.KeyEvent(kb.Home))
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+		if !eval[bool](t, c, `document.activeElement === document.getElementById('board')`) {
+			t.Error("the board lost the focus")
+		}
+		run(t, c, chromedp.KeyEvent(kb.ArrowRight))
+		if got := strings.TrimSpace(text(t, c, "#fen")); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+			t.Errorf("the right arrow on the board went to %s", got)
+		}
+		// Elsewhere on the page too.
+		run(t, c, chromedp.Blur(css("#board")), chromedp.KeyEvent(kb.End))
+		waitFEN(t, c, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+	})
+
+	t.Run("state cache", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/play?pos=518"), chromedp.WaitVisible(css("#board svg")))
+		// The play page keeps its states in an LRU of app.js: at most its
+		// size, the entries used longest ago let go first.
+		got := eval[[]any](t, c, `(async () => {
+			const { LRU } = await import(document.querySelector('script[src*="/js/app.js"]').src);
+			const m = new LRU(3);
+			m.set("a", 1).set("b", 2).set("c", 3);
+			const first = m.get("a"); // a is now the latest
+			m.set("d", 4);            // b goes
+			const out = [first, m.size, m.has("a"), m.has("b"), m.has("c"), m.has("d")];
+			m.set("c", 30);           // c again, now the latest
+			m.set("e", 5);            // a goes
+			out.push(m.size, m.has("a"), m.get("c"), m.get("missing") === undefined);
+			for (let i = 0; i < 1000; i++) m.set("k" + i, i);
+			out.push(m.size, m.has("k999"), m.has("k996"));
+			return out;
+		})()`)
+		want := []any{1.0, 3.0, true, false, true, true, 3.0, false, 30.0, true, 3.0, true, false}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("LRU: %v, want %v", got, want)
+		}
+		if !strings.Contains(eval[string](t, c, `fetch(document.querySelector('script[src*="/js/play.js"]').src).then(r => r.text())`), "new LRU(") {
+			t.Error("play.js does not keep its states in an LRU")
+		}
 	})
 
 	t.Run("theme", func(t *testing.T) {

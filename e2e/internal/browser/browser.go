@@ -82,10 +82,11 @@ func Get[T any](t testing.TB, ctx context.Context, a chromedp.Action[T]) T {
 	return v
 }
 
-// Eval evaluates a JavaScript expression in the tab's page.
+// Eval evaluates a JavaScript expression in the tab's page; a promise is
+// awaited.
 func Eval[T any](t testing.TB, ctx context.Context, js string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}
