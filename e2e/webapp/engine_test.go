@@ -3,6 +3,7 @@ package webapp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -286,5 +287,58 @@ func TestBrowserEngineFailure(t *testing.T) {
 	}
 	if got := movesText(t, c); got != "e4" {
 		t.Errorf("moves %q", got)
+	}
+}
+
+// namedEngine is an Engine that has a name and is never asked to search:
+// the test answers for it.
+type namedEngine string
+
+func (e namedEngine) Name() string { return string(e) }
+
+func (e namedEngine) Search(context.Context, uci.Job, func(uci.Info)) (uci.Result, error) {
+	return uci.Result{}, errors.New("namedEngine: not asked to search")
+}
+
+// TestBrowserAnalysisTrouble: the analysis panel says what went wrong with
+// the stream: a line that is not JSON is something unreadable the server
+// sent, a stream that breaks off is a lost connection; neither is a server
+// that cannot be reached.
+func TestBrowserAnalysisTrouble(t *testing.T) {
+	app := server.New(server.Config{Engine: namedEngine("Fake 1.0")})
+	good := `{"depth":7,"lines":[{"score":{"cp":31},"san":["e5","Nf3"]}]}` + "\n"
+	ctx, base := appHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/analyse" {
+			app.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		io.WriteString(w, good)
+		w.(http.Flusher).Flush()
+		if strings.Contains(r.URL.RawQuery, "e2e4") {
+			io.WriteString(w, "<html><body>502 Bad Gateway</body></html>\n"+good)
+			return
+		}
+		// Break the stream off: the connection closes in the middle of a
+		// chunk.
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		buf.WriteString("40\r\n{\"depth\":8")
+		buf.Flush()
+		conn.Close()
+	}))
+	for _, c := range []struct{ moves, want string }{
+		{"e2e4", `The server sent something unreadable in the analysis (not JSON: "<html><body>502 Bad Gateway</body></html>").`},
+		{"d2d4", "The analysis broke off: the connection to the server was lost"},
+	} {
+		tb := tab(t, ctx)
+		run(t, tb, chromedp.Navigate(base+"/play?pos=518&moves="+c.moves+"&analysis=1"), chromedp.WaitVisible(css("#board svg")))
+		waitFor(t, tb, fmt.Sprintf(`document.getElementById('pv').textContent.startsWith(%q)`, c.want), "the message "+c.want)
+		if s := text(t, tb, "#pv"); strings.Contains(s, "cannot be reached") {
+			t.Errorf("moves %s: %q", c.moves, s)
+		}
 	}
 }
