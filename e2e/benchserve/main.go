@@ -1,9 +1,12 @@
 // Command benchserve measures chess960 serve with wrk on loopback, beside a
 // bare net/http handler that answers a constant, in the same run: requests
 // per second and the 50th and 99th percentile latencies of cheap requests,
-// the same while 32 clients hammer /api/perft, and the home page's first
-// paint in headless Chromium. scripts/bench-serve builds and runs it; it
-// is in the e2e module, which has chromedp.
+// the same while 32 clients hammer /api/perft, the home page's weight and
+// server time, and, for information only (it has no budget: the floor of
+// software-rendered headless Chromium on a small machine is most of any
+// budget one could set), its first paint in headless Chromium.
+// scripts/bench-serve builds and runs it; it is in the e2e module, which
+// has chromedp.
 //
 // Usage: benchserve -chess960 PATH [-rounds N] [-duration D] [-conns C]
 //
@@ -177,7 +180,7 @@ func printPaint(appURL, bareURL string) {
 	// Same-origin loads in one tab: a first load from another site would
 	// time Chromium starting a renderer process, not the page. The pages
 	// take turns, so that the machine's ups and downs fall on all alike.
-	fmt.Println("first contentful paint in headless Chromium (software raster, no GPU), and the CPU time of all its processes per load, in a window of the issue's two sizes, 1280x800 and 360x740 (device pixel ratio 1). Medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin:")
+	fmt.Println("for information (no budget): first contentful paint in headless Chromium (software raster, no GPU), and the CPU time of all its processes per load, in windows of 1280x800 and 360x740 (device pixel ratio 1). Medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin:")
 	loads := func() []paintLoad {
 		return []paintLoad{
 			{name: "the bare server's one-line text answer", warm: bareURL + "/", url: bareURL + "/"},
