@@ -26,6 +26,26 @@ import (
 
 var screenshots = flag.String("screenshots", "", "directory to write screenshots of every page at 360 and 1280 px into")
 
+// shoot saves pictures of the page at url, 360 and 1280 px wide, light and
+// dark, as DIR/NAME-WIDTH-SCHEME.png (-screenshots DIR), each in a new
+// tab of the browser of ctx, for the media type ("print", or "" for the
+// screen), once ready has waited for what the picture must show.
+func shoot(t *testing.T, ctx context.Context, name, url, media string, ready func(c context.Context)) {
+	t.Helper()
+	for _, w := range []int64{360, 1280} {
+		for _, scheme := range []string{"light", "dark"} {
+			c := tab(t, ctx)
+			h := int64(1100)
+			if w < 600 {
+				h = 1800
+			}
+			run(t, c, chromedp.EmulateViewport(w, h), browser.Media(media, scheme), chromedp.Navigate(url))
+			ready(c)
+			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", name, w, scheme)))
+		}
+	}
+}
+
 // app starts chromium and a test server of the app, and returns the
 // browser's context and the server's address.
 func app(t *testing.T) (context.Context, string) {
@@ -559,22 +579,13 @@ func TestBrowser(t *testing.T) {
 				{"print-sheet", "/draw/sheet?rounds=3&seed=Club+night&unique=1&event=Club+night"},
 				{"print-gallery", "/gallery?ids=16-47"},
 			} {
-				for _, w := range []int64{360, 1280} {
-					for _, scheme := range []string{"light", "dark"} {
-						c := tab(t, ctx)
-						h := int64(1100)
-						if w < 600 {
-							h = 1800
-						}
-						media := ""
-						if strings.HasPrefix(p.name, "print") {
-							media = "print"
-						}
-						run(t, c, chromedp.EmulateViewport(w, h), browser.Media(media, scheme),
-							chromedp.Navigate(base+p.path), chromedp.Sleep(300*time.Millisecond))
-						browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)))
-					}
+				media := ""
+				if strings.HasPrefix(p.name, "print") {
+					media = "print"
 				}
+				shoot(t, ctx, p.name, base+p.path, media, func(c context.Context) {
+					waitFor(t, c, `document.readyState === 'complete'`, "the page loaded")
+				})
 			}
 		})
 	}

@@ -238,21 +238,12 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 		{"play-engine", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6&engine=black&skill=5&analysis=1"},
 		{"play-engine-form", "/play?pos=250&moves=d2d4,d7d5"},
 	} {
-		for _, w := range []int64{360, 1280} {
-			for _, scheme := range []string{"light", "dark"} {
-				c := tab(t, ctx)
-				h := int64(1000)
-				if w < 600 {
-					h = 1500
-				}
-				run(t, c, chromedp.EmulateViewport(w, h), browser.Media("", scheme),
-					chromedp.Navigate(base+p.path), chromedp.WaitVisible(css("#board svg")))
-				if strings.Contains(p.path, "analysis=1") {
-					waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
-				}
-				browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)))
+		shoot(t, ctx, p.name, base+p.path, "", func(c context.Context) {
+			run(t, c, chromedp.WaitVisible(css("#board svg")))
+			if strings.Contains(p.path, "analysis=1") {
+				waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
 			}
-		}
+		})
 	}
 }
 
