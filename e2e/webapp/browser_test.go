@@ -570,6 +570,7 @@ func TestBrowser(t *testing.T) {
 			for _, p := range []struct{ name, path string }{
 				{"home", "/pos/518"}, {"random", "/pos/250"},
 				{"gallery", "/gallery"}, {"gallery-filter", "/gallery?pattern=R%3FK%3F%3FR%3F%3F"},
+				{"gallery-error", "/gallery?ids=5-&pattern=RKX"},
 				{"draw", "/draw?rounds=6&seed=Club+championship+2026&unique=1&exclude=518&event=Club+championship"},
 				{"verify", "/verify?rounds=3&seed=Round+1&unique=1&exclude=518%2C0-9&commit=129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6"},
 				{"sheet", "/draw/sheet?rounds=2&seed=s&unique=1&mirror=1&event=Club+night"},
