@@ -21,7 +21,7 @@ import (
 // its filters.
 func TestGalleryHTML(t *testing.T) {
 	html := mustRun(t, "gallery")
-	fig := regexp.MustCompile(`<figure class="thumb" id="sp(\d+)" data-id="(\d+)" data-rank="([A-Z]{8})"[^>]* data-fritz9="(\d+)"`)
+	fig := regexp.MustCompile(`(?s)<figure class="thumb" id="sp(\d+)" data-id="(\d+)" data-rank="([A-Z]{8})".*? · F(\d+)</span></figcaption></figure>`)
 	figs := fig.FindAllStringSubmatch(html, -1)
 	if len(figs) != 960 {
 		t.Fatalf("%d figures, want 960", len(figs))
@@ -33,7 +33,7 @@ func TestGalleryHTML(t *testing.T) {
 		}
 	}
 	// From SPEC: 518 is RNBQKBNR, Fritz9 359; 0 is BBQNNRKR; 959 is RKRNNQBB.
-	for _, want := range []string{`id="sp518" data-id="518" data-rank="RNBQKBNR" data-k="e" data-l="f" data-d="c" data-cp="35" data-fritz9="359"`,
+	for _, want := range []string{`id="sp518" data-id="518" data-rank="RNBQKBNR" data-k="e" data-l="f" data-d="c" data-cp="35">`, `>&#43;0.35</span> · F359</span>`,
 		`id="sp0" data-id="0" data-rank="BBQNNRKR"`, `id="sp959" data-id="959" data-rank="RKRNNQBB"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("gallery lacks %s", want)
