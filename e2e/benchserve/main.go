@@ -180,7 +180,9 @@ func printPaint(appURL, bareURL string) {
 	// Same-origin loads in one tab: a first load from another site would
 	// time Chromium starting a renderer process, not the page. The pages
 	// take turns, so that the machine's ups and downs fall on all alike.
-	fmt.Println("for information (no budget): first contentful paint in headless Chromium (software raster, no GPU), and the CPU time of all its processes per load, in windows of 1280x800 and 360x740 (device pixel ratio 1). Medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin:")
+	// For information: the first paint has no budget (see the package
+	// comment). The heading is that of the recorded runs.
+	fmt.Println("first contentful paint in headless Chromium (software raster, no GPU), and the CPU time of all its processes per load, in a window of the issue's two sizes, 1280x800 and 360x740 (device pixel ratio 1). Medians of 15 rounds in one warm tab; in each round every page is loaded once, in turn, after a load of /healthz or / on the same origin:")
 	loads := func() []paintLoad {
 		return []paintLoad{
 			{name: "the bare server's one-line text answer", warm: bareURL + "/", url: bareURL + "/"},
