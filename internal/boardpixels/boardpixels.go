@@ -1,9 +1,9 @@
 // Package boardpixels checks pictures of a chess board square by square:
-// at a point of each square that every piece covers (diagram.ProbeX,
-// diagram.ProbeY), the picture must show a white piece, a black piece, a
-// light square or a dark square, as the board says. The tests of
-// diagram/raster (our PNGs) and the browser tests of the e2e module
-// (Chromium's pictures of our SVGs) share it. Only tests import it.
+// at a point of each square that every piece covers (ProbeX, ProbeY), the
+// picture must show a white piece, a black piece, a light square or a dark
+// square, as the board says. The tests of diagram/raster (our PNGs) and the
+// browser tests of the e2e module (Chromium's pictures of our SVGs) share
+// it. Only tests import it.
 package boardpixels
 
 import (
@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/chess"
-	"github.com/chess960/chess960/diagram"
 )
 
 // The colours of the Light theme, written out here rather than read from
@@ -24,6 +23,13 @@ var (
 	WhiteFill   = color.NRGBA{0xfc, 0xfa, 0xf5, 0xff}
 	BlackFill   = color.NRGBA{0x2e, 0x2a, 0x27, 0xff}
 )
+
+// ProbeX, ProbeY is the probe point of a square, in the units of the
+// diagram's piece box (100 a square, from its top left corner): a point
+// inside the body of every piece of the diagrams' piece set, on which a
+// piece's fill colour shows. Written out here, as the colours are, so that
+// a change of the pieces' shapes shows up in the tests.
+const ProbeX, ProbeY = 50, 70
 
 // FENs are positions worth checking: the start, a middle game, a bare
 // ending, and an asymmetric one, so that a flip shows.
@@ -48,7 +54,7 @@ func probePoint(sq chess.Square, px int, flip, coords bool) image.Point {
 		col, row = 7-sq.File(), sq.Rank()
 	}
 	k := float64(px) / width
-	return image.Pt(int((margin+float64(col*100)+diagram.ProbeX)*k), int((margin+float64(row*100)+diagram.ProbeY)*k))
+	return image.Pt(int((margin+float64(col*100)+ProbeX)*k), int((margin+float64(row*100)+ProbeY)*k))
 }
 
 // Average returns the mean colour of the 3x3 pixels around p, or of p
