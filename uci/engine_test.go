@@ -219,7 +219,7 @@ func TestMaterialRefused(t *testing.T) {
 	e := fake(t)
 	for _, fen := range []string{
 		"4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1", // 16 pawns
-		"4k3/8/8/8/8/8/P7/QQQQKQQQ w - - 0 1",        // 9 pawns and pieces, but 9 pieces: fine
+		"4k3/8/8/8/8/8/P7/QQQQKQQQ w - - 0 1",         // 9 pawns and pieces, but 9 pieces: fine
 	} {
 		p := chess.MustParseFEN(fen)
 		_, err := e.Search(ctxBG, p, nil, Limits{Depth: 1}, nil)

@@ -13,35 +13,33 @@ import (
 	"github.com/chess960/chess960"
 )
 
-// TestGalleryHTML: all 960 in Scharnagl order, each with its rank, Fritz9
-// number and bishop offset, in 60 groups of the King's table, with the
-// search script and the print styles, and nothing loaded from elsewhere.
+// TestGalleryHTML: the web app's gallery page as one file. All 960 in
+// Scharnagl order, each with its rank and Fritz9 number, drawn in the
+// page, in 60 groups of the King's table, with the filters, the style sheet
+// (print styles included) and the scripts in the page, and nothing loaded
+// from elsewhere. The browser tests (e2e/webapp) open it from disk and use
+// its filters.
 func TestGalleryHTML(t *testing.T) {
 	html := mustRun(t, "gallery")
-	fig := regexp.MustCompile(`<figure id="sp(\d+)" data-id="(\d+)" data-rank="([A-Z]{8})" data-fritz9="(\d+)">`)
-	caption := regexp.MustCompile(`<br><span class="off">\+(\d+) <span class="mono">([-B]{8})</span><br>Fritz9 (\d+)</span>`)
+	fig := regexp.MustCompile(`(?s)<figure class="thumb" id="sp(\d+)" data-id="(\d+)" data-rank="([A-Z]{8})".*? · F(\d+)</span></figcaption></figure>`)
 	figs := fig.FindAllStringSubmatch(html, -1)
-	caps := caption.FindAllStringSubmatch(html, -1)
-	if len(figs) != 960 || len(caps) != 960 {
-		t.Fatalf("%d figures, %d captions, want 960", len(figs), len(caps))
+	if len(figs) != 960 {
+		t.Fatalf("%d figures, want 960", len(figs))
 	}
 	for i, m := range figs {
 		sp := chess960.MustNew(i)
 		if m[1] != strconv.Itoa(i) || m[2] != m[1] || m[3] != sp.String() || m[4] != strconv.Itoa(sp.Fritz9()) {
 			t.Fatalf("figure %d: %v, want position %d %s Fritz9 %d", i, m[1:], i, sp, sp.Fritz9())
 		}
-		// The Bishop's table offset is the number mod 16, and its pattern
-		// has B where the rank has its bishops.
-		c := caps[i]
-		var bishops strings.Builder
-		for _, r := range sp.String() {
-			bishops.WriteString(map[bool]string{true: "B", false: "-"}[r == 'B'])
-		}
-		if c[1] != strconv.Itoa(i%16) || c[2] != bishops.String() || c[3] != m[4] {
-			t.Fatalf("caption of %d: %v", i, c[1:])
+	}
+	// From SPEC: 518 is RNBQKBNR, Fritz9 359; 0 is BBQNNRKR; 959 is RKRNNQBB.
+	for _, want := range []string{`id="sp518" data-id="518" data-rank="RNBQKBNR" data-k="e" data-l="f" data-d="c" data-cp="35">`, `>&#43;0.35</span> · F359</span>`,
+		`id="sp0" data-id="0" data-rank="BBQNNRKR"`, `id="sp959" data-id="959" data-rank="RKRNNQBB"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("gallery lacks %s", want)
 		}
 	}
-	sections := regexp.MustCompile(`<section id="k(\d+)"[^>]*><h2[^>]*>King's table (\d+): <span class="rank">([A-Z]{6})</span>`).FindAllStringSubmatch(html, -1)
+	sections := regexp.MustCompile(`<section class="group" aria-label="King's table (\d+): ([A-Z]{6})">`).FindAllStringSubmatch(html, -1)
 	if len(sections) != 60 {
 		t.Fatalf("%d groups, want 60", len(sections))
 	}
@@ -49,23 +47,25 @@ func TestGalleryHTML(t *testing.T) {
 		// The King's table entry of group g is position 16g without its
 		// bishops.
 		want := strings.ReplaceAll(chess960.MustNew(16*g).String(), "B", "")
-		if s[1] != strconv.Itoa(16*g) || s[3] != want {
+		if s[1] != strconv.Itoa(16*g) || s[2] != want {
 			t.Errorf("group %d: %v, want %d %s", g, s[1:], 16*g, want)
 		}
 	}
-	if n := strings.Count(html, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" class="c960-board c960-light sp"`); n != 960 {
-		t.Errorf("%d boards, want 960", n)
+	if n := strings.Count(html, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" class="c960-board c960-light"`); n != 960 {
+		t.Errorf("%d boards drawn in the page, want 960", n)
 	}
 	if n := strings.Count(html, `class="c960-defs"`); n != 1 {
 		t.Errorf("%d definition blocks, want 1", n)
 	}
-	for _, want := range []string{"<script>", "addEventListener('input'", "@media print", "break-before:page", "@page", `<input id="q" type="search"`} {
+	for _, want := range []string{"<style>", "@media print", "break-before: page", `<script type="module">`, "function readList(",
+		`<form class="filters card" id="filters"`, `<input id="f-ids" name="ids"`, `<select id="f-king" name="king">`, `<input id="f-pattern" name="pattern"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("gallery lacks %q", want)
 		}
 	}
-	// Self-contained: no URL but the SVG namespace.
-	urls := regexp.MustCompile(`(?i)(src=|href="http|url\(["']?http|@import|https?://)`).FindAllStringIndex(html, -1)
+	// Self-contained: no URL but the SVG namespace, and links only to
+	// places in the page.
+	urls := regexp.MustCompile(`(?i:src=|<link|@import|https?://)|href="[^#]|url\(`).FindAllStringIndex(html, -1)
 	for _, u := range urls {
 		if s := html[u[0]:min(len(html), u[0]+40)]; !strings.HasPrefix(s, "http://www.w3.org/2000/svg") {
 			t.Errorf("external reference: %q", s)

@@ -12,110 +12,19 @@ import (
 	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
-	"github.com/chess960/chess960/diagram/internal/scene"
 	"github.com/chess960/chess960/diagram/raster"
+	"github.com/chess960/chess960/internal/boardpixels"
 )
 
-// The colours of the Light theme, written out here rather than read from
-// the package, so that a change of palette shows up in the tests.
+// The pixel checks are shared with the browser tests of the e2e module.
 var (
-	lightSquare = color.NRGBA{0xee, 0xe0, 0xc6, 0xff}
-	darkSquare  = color.NRGBA{0xb3, 0x8b, 0x67, 0xff}
-	whiteFill   = color.NRGBA{0xfc, 0xfa, 0xf5, 0xff}
-	blackFill   = color.NRGBA{0x2e, 0x2a, 0x27, 0xff}
+	lightSquare = boardpixels.LightSquare
+	darkSquare  = boardpixels.DarkSquare
+	average     = boardpixels.Average
+	distance    = boardpixels.Distance
+	checkPixels = boardpixels.Check
+	pixelFENs   = boardpixels.FENs
 )
-
-// probePoint returns the pixel of square sq's probe point (the point of
-// the piece box that lies inside every piece, scene.ProbeX/ProbeY) in a
-// picture of size px: the board is 800 units wide, plus a frame of 40 on
-// each side with coordinates; unflipped the a-file is on the left and rank
-// 8 at the top, flipped the h-file is on the left and rank 1 at the top.
-func probePoint(sq chess.Square, px int, flip, coords bool) image.Point {
-	width, margin := 800.0, 0.0
-	if coords {
-		width, margin = 880, 40
-	}
-	col, row := sq.File(), 7-sq.Rank()
-	if flip {
-		col, row = 7-sq.File(), sq.Rank()
-	}
-	k := float64(px) / width
-	return image.Pt(int((margin+float64(col*100)+scene.ProbeX)*k), int((margin+float64(row*100)+scene.ProbeY)*k))
-}
-
-// average returns the mean colour of the 3x3 pixels around p, or of p
-// alone in a small picture.
-func average(img image.Image, p image.Point) color.NRGBA {
-	var r, g, b, n int
-	w := 1
-	if img.Bounds().Dx() < 320 {
-		w = 0
-	}
-	for dy := -w; dy <= w; dy++ {
-		for dx := -w; dx <= w; dx++ {
-			c := color.NRGBAModel.Convert(img.At(p.X+dx, p.Y+dy)).(color.NRGBA)
-			r, g, b, n = r+int(c.R), g+int(c.G), b+int(c.B), n+1
-		}
-	}
-	return color.NRGBA{uint8(r / n), uint8(g / n), uint8(b / n), 255}
-}
-
-func distance(a, b color.NRGBA) float64 {
-	dr, dg, db := float64(a.R)-float64(b.R), float64(a.G)-float64(b.G), float64(a.B)-float64(b.B)
-	return math.Sqrt(dr*dr + dg*dg + db*db)
-}
-
-// classify names the colour c: a white piece, a black piece, a light or a
-// dark square, or "?" when it is near none of them.
-func classify(c color.NRGBA) string {
-	names := []string{"white piece", "black piece", "light square", "dark square"}
-	best, bestD := "?", 30.0
-	for i, ref := range []color.NRGBA{whiteFill, blackFill, lightSquare, darkSquare} {
-		if d := distance(c, ref); d < bestD {
-			best, bestD = names[i], d
-		}
-	}
-	return best
-}
-
-// expected says what the probe point of sq must show for board b.
-func expected(b *chess.Board, sq chess.Square) string {
-	switch pc := b.PieceAt(sq); {
-	case pc.Role != chess.NoRole && pc.Color == chess.White:
-		return "white piece"
-	case pc.Role != chess.NoRole:
-		return "black piece"
-	case (sq.File()+sq.Rank())%2 == 0: // a1 is dark
-		return "dark square"
-	}
-	return "light square"
-}
-
-// checkPixels checks every square of a picture of board b: the right
-// colour of piece on the right square, or the right colour of square.
-func checkPixels(t *testing.T, what string, img image.Image, b *chess.Board, px int, flip, coords bool) {
-	t.Helper()
-	if got := img.Bounds().Size(); got != image.Pt(px, px) {
-		t.Fatalf("%s: picture is %v, want %dx%d", what, got, px, px)
-	}
-	bad := 0
-	for sq := chess.A1; sq <= chess.H8; sq++ {
-		c := average(img, probePoint(sq, px, flip, coords))
-		if got, want := classify(c), expected(b, sq); got != want {
-			t.Errorf("%s: %s shows %s (%v), want %s", what, sq, got, c, want)
-			if bad++; bad > 5 {
-				t.FailNow()
-			}
-		}
-	}
-}
-
-var pixelFENs = []string{
-	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
-	"8/8/8/4k3/8/8/8/4K3 b - - 0 60",
-	"nqrk4/8/8/8/8/8/8/4KRBB w - - 0 1", // asymmetric, so a flip shows
-}
 
 // TestPNGPixels decodes our PNGs with image/png and checks each square.
 func TestPNGPixels(t *testing.T) {

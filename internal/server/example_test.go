@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"strings"
 
 	"github.com/chess960/chess960/internal/server"
 )
@@ -41,4 +42,22 @@ func ExampleNew_error() {
 	//   "param": "fen",
 	//   "status": 400
 	// }
+}
+
+// WriteGallery writes the /gallery page as one file, for reading from
+// disk: all 960 boards drawn in it, the style sheet and the scripts in it.
+func ExampleServer_WriteGallery() {
+	var b strings.Builder
+	if err := server.New(server.Config{}).WriteGallery(&b); err != nil {
+		fmt.Println(err)
+		return
+	}
+	page := b.String()
+	fmt.Println(strings.Count(page, `<figure class="thumb"`), "boards")
+	fmt.Println(strings.Contains(page, `id="sp518" data-id="518" data-rank="RNBQKBNR"`))
+	fmt.Println(strings.Contains(page, "<link"), strings.Contains(page, "src="))
+	// Output:
+	// 960 boards
+	// true
+	// false false
 }

@@ -2,13 +2,17 @@ package server
 
 import (
 	"bytes"
+	"html/template"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -16,6 +20,10 @@ import (
 type galleryItem struct {
 	posView
 	Hidden bool
+	// Board is the board drawn in the page, in the file that WriteGallery
+	// writes; "" on the served page, whose boards are images of
+	// /diagram.svg, loaded as they come into view.
+	Board template.HTML
 }
 
 // galleryGroup is one row of Scharnagl's King's table: the 16 positions
@@ -31,27 +39,33 @@ type galleryGroup struct {
 
 type galleryPage struct {
 	page
-	King, Light, Dark, Pattern string
-	Pairs                      bool
-	Filtered                   bool
-	Shown, Total               int
-	Groups                     []galleryGroup
-	PatternError               string
-	Files                      []string
-	LightFiles, DarkFiles      []string
-	BalancedOptions            []option
-	BalanceSource              string
+	IDs, King, Light, Dark, Pattern string
+	Pairs                           bool
+	Filtered                        bool
+	Shown, Total                    int
+	Groups                          []galleryGroup
+	IDsError, PatternError          string
+	Files                           []string
+	LightFiles, DarkFiles           []string
+	BalancedOptions                 []option
+	BalanceSource                   string
 }
 
-// galleryFilter is the gallery's filters: the king's file, the bishops'
-// files, and a rank pattern with ? (or .) for any piece.
+// galleryFilter is the gallery's filters: a list of numbers, the king's
+// file, the bishops' files, a rank pattern with ? (or .) for any piece, and
+// a balance limit. static/js/gallery.js applies the same filters in the
+// browser; the browser tests check that both select the same positions.
 type galleryFilter struct {
+	ids               *chess960.Set // nil: any
 	king, light, dark byte
 	pattern           string
 	balanced          int // |score| at most this many centipawns; -1: any
 }
 
 func (f galleryFilter) match(v posView) bool {
+	if f.ids != nil && !f.ids.Has(chess960.MustNew(v.ID)) {
+		return false
+	}
 	if f.king != 0 && v.KingFile[0] != f.king {
 		return false
 	}
@@ -89,94 +103,27 @@ func fileParam(q query, k, allowed string) (byte, *inputError) {
 func readPattern(s string) (string, string) {
 	p := strings.ToUpper(strings.TrimSpace(s))
 	p = anyPiece.Replace(p)
-	if len(p) > 8 {
+	if utf8.RuneCountInString(p) > 8 {
 		return "", "pattern " + quote.Input(s) + ": longer than the 8 squares of a rank"
 	}
-	for i := 0; i < len(p); i++ {
-		if !strings.ContainsRune("KQRBN?", rune(p[i])) {
-			return "", "pattern " + quote.Input(s) + ": '" + string(p[i]) + "' is not a piece letter (K Q R B N) or ? for any piece"
+	for i, r := range p {
+		if !strings.ContainsRune("KQRBN?", r) {
+			return "", "pattern " + quote.Input(s) + ": " + quote.Char(p, i) + " is not a piece letter (K Q R B N) or ? for any piece"
 		}
 	}
 	return p + strings.Repeat("?", 8-len(p)), ""
 }
 
-// GET /gallery?king=&light=&dark=&pattern=&pairs=&balanced=: all 960,
-// filtered.
+// GET /gallery?ids=&king=&light=&dark=&pattern=&pairs=&balanced=: all
+// 960, filtered.
 func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("king", "light", "dark", "pattern", "pairs", "balanced"); err != nil {
+	g, status, err := s.galleryOf(s.newPage(r, galleryTitle, "gallery"), q)
+	if err != nil {
 		return err
-	}
-	f := galleryFilter{balanced: -1}
-	if f.balanced, err = balancedParam(q); err != nil {
-		return err
-	}
-	if f.king, err = fileParam(q, "king", "bcdefg"); err != nil {
-		return err
-	}
-	if f.light, err = fileParam(q, "light", "bdfh"); err != nil {
-		return err
-	}
-	if f.dark, err = fileParam(q, "dark", "aceg"); err != nil {
-		return err
-	}
-	g := &galleryPage{page: s.newPage(r, "All 960 start positions", "gallery"),
-		Files: strings.Split("bcdefg", ""), LightFiles: strings.Split("bdfh", ""), DarkFiles: strings.Split("aceg", ""),
-		Total: chess960.Count}
-	g.Description = "All 960 Chess960 start positions as small boards, grouped by Scharnagl's King's table; filter by the king's file, the bishops' squares or a rank pattern."
-	g.Script = "gallery.js"
-	status := http.StatusOK
-	if raw := q.get("pattern"); raw != "" {
-		p, perr := readPattern(raw)
-		if perr != "" {
-			g.PatternError = perr
-			status = http.StatusBadRequest
-		} else {
-			f.pattern = p
-		}
-	}
-	g.Pattern = echo(q.get("pattern"))
-	g.King, g.Light, g.Dark = q.get("king"), q.get("light"), q.get("dark")
-	if g.Pairs, err = q.flag("pairs"); err != nil {
-		return err
-	}
-	g.Filtered = f != galleryFilter{balanced: -1}
-	g.BalancedOptions, g.BalanceSource = balancedOptions(f.balanced), balanceSource()
-	views := allViews()
-	if g.Pairs {
-		// One group of 480 pairs, lower number first; a pair is shown when
-		// either position matches.
-		grp := galleryGroup{At: -1}
-		for _, pr := range chess960.MirrorPairs() {
-			a, b := views[pr[0].ID()], views[pr[1].ID()]
-			hidden := !f.match(a) && !f.match(b)
-			if !hidden {
-				grp.Shown++
-			}
-			grp.Pairs = append(grp.Pairs, [2]galleryItem{{a, hidden}, {b, hidden}})
-		}
-		g.Shown = grp.Shown
-		g.Groups = []galleryGroup{grp}
-		g.Total = len(grp.Pairs)
-	} else {
-		table := chess960.KingsTable()
-		sort.Slice(table, func(i, j int) bool { return table[i].N < table[j].N })
-		for _, e := range table {
-			grp := galleryGroup{At: e.N, Entry: e.Entry, Skeleton: views[e.N].Skeleton}
-			for b := 0; b < 16; b++ {
-				v := views[e.N+b]
-				hidden := !f.match(v)
-				if !hidden {
-					grp.Shown++
-				}
-				grp.Items = append(grp.Items, galleryItem{v, hidden})
-			}
-			g.Shown += grp.Shown
-			g.Groups = append(g.Groups, grp)
-		}
 	}
 	if !g.Filtered && status == http.StatusOK {
 		// The unfiltered gallery is the same for everyone in a theme: render
@@ -200,6 +147,127 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 	return s.limit(s.heavySem, func(w http.ResponseWriter, r *http.Request) *inputError {
 		return s.writePage(w, r, "gallery", g, status, cacheStable)
 	})(w, r)
+}
+
+const galleryTitle = "All 960 start positions"
+
+// galleryOf reads the gallery's filters from the query and lists the
+// positions they select. A list or pattern that does not read is shown on
+// the page, as the reason for the status 400 it returns, and filters
+// nothing.
+func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
+	if err := q.only("ids", "king", "light", "dark", "pattern", "pairs", "balanced"); err != nil {
+		return nil, 0, err
+	}
+	var err *inputError
+	f := galleryFilter{balanced: -1}
+	if f.balanced, err = balancedParam(q); err != nil {
+		return nil, 0, err
+	}
+	if f.king, err = fileParam(q, "king", "bcdefg"); err != nil {
+		return nil, 0, err
+	}
+	if f.light, err = fileParam(q, "light", "bdfh"); err != nil {
+		return nil, 0, err
+	}
+	if f.dark, err = fileParam(q, "dark", "aceg"); err != nil {
+		return nil, 0, err
+	}
+	g := &galleryPage{page: p,
+		Files: strings.Split("bcdefg", ""), LightFiles: strings.Split("bdfh", ""), DarkFiles: strings.Split("aceg", ""),
+		Total: chess960.Count}
+	g.Description = "All 960 Chess960 start positions as small boards, grouped by Scharnagl's King's table; filter by number, the king's file, the bishops' squares or a rank pattern."
+	g.Script = "gallery.js"
+	status := http.StatusOK
+	if raw := q.get("ids"); strings.TrimSpace(raw) != "" {
+		set, perr := chess960.ParseSet(raw)
+		if perr != nil {
+			g.IDsError = api.Message(perr)
+			status = http.StatusBadRequest
+		} else {
+			f.ids = &set
+		}
+	}
+	if raw := q.get("pattern"); raw != "" {
+		pat, perr := readPattern(raw)
+		if perr != "" {
+			g.PatternError = perr
+			status = http.StatusBadRequest
+		} else {
+			f.pattern = pat
+		}
+	}
+	g.IDs, g.Pattern = echo(q.get("ids")), echo(q.get("pattern"))
+	g.King, g.Light, g.Dark = q.get("king"), q.get("light"), q.get("dark")
+	if g.Pairs, err = q.flag("pairs"); err != nil {
+		return nil, 0, err
+	}
+	g.Filtered = f != galleryFilter{balanced: -1}
+	g.BalancedOptions, g.BalanceSource = balancedOptions(f.balanced), balanceSource()
+	views := allViews()
+	if g.Pairs {
+		// One group of 480 pairs, lower number first; a pair is shown when
+		// either position matches.
+		grp := galleryGroup{At: -1}
+		for _, pr := range chess960.MirrorPairs() {
+			a, b := views[pr[0].ID()], views[pr[1].ID()]
+			hidden := !f.match(a) && !f.match(b)
+			if !hidden {
+				grp.Shown++
+			}
+			grp.Pairs = append(grp.Pairs, [2]galleryItem{{posView: a, Hidden: hidden}, {posView: b, Hidden: hidden}})
+		}
+		g.Shown = grp.Shown
+		g.Groups = []galleryGroup{grp}
+		g.Total = len(grp.Pairs)
+		return g, status, nil
+	}
+	table := chess960.KingsTable()
+	sort.Slice(table, func(i, j int) bool { return table[i].N < table[j].N })
+	for _, e := range table {
+		grp := galleryGroup{At: e.N, Entry: e.Entry, Skeleton: views[e.N].Skeleton}
+		for b := 0; b < 16; b++ {
+			v := views[e.N+b]
+			hidden := !f.match(v)
+			if !hidden {
+				grp.Shown++
+			}
+			grp.Items = append(grp.Items, galleryItem{posView: v, Hidden: hidden})
+		}
+		g.Shown += grp.Shown
+		g.Groups = append(g.Groups, grp)
+	}
+	return g, status, nil
+}
+
+// WriteGallery writes the gallery of all 960 as one HTML file that holds
+// everything it shows, for reading from disk and for printing (chess960
+// gallery): the page /gallery serves, unfiltered, with the style sheet and
+// the scripts in the page, each board drawn in it, and no links to the
+// server's other pages. Its filters work as the served page's do, and keep
+// their values in the address's fragment (#ids=0-9&king=c) instead of its
+// query.
+func (s *Server) WriteGallery(w io.Writer) error {
+	p := page{Title: galleryTitle, Nav: "gallery", File: true, Defs: boardDefs(),
+		InlineCSS: template.CSS(s.assets.files["style.css"].body)}
+	for _, name := range []string{"js/app.js", "js/gallery.js"} {
+		p.InlineJS = append(p.InlineJS, template.JS(s.assets.files[name].body))
+	}
+	q, _ := newQuery("")
+	g, _, _ := s.galleryOf(p, q)
+	g.Script = ""
+	for i := range g.Groups {
+		for j := range g.Groups[i].Items {
+			it := &g.Groups[i].Items[j]
+			it.Board = startBoard(chess960.MustNew(it.ID), boardOpts{External: true, Thumbnail: true})
+		}
+	}
+	var b bytes.Buffer
+	if err := s.render(&b, "gallery", g); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // cachedPage is a page rendered once, plain and gzipped.

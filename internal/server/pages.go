@@ -25,7 +25,13 @@ type page struct {
 	// Theme is the theme the visitor chose with the page's switch, "light"
 	// or "dark", from the theme cookie; "" follows the system's.
 	Theme string
-	css   string
+	// File: the page is a file to be read from disk (WriteGallery), not
+	// served. It holds its style sheet and scripts (InlineCSS, InlineJS),
+	// and has no links to the server's other pages.
+	File      bool
+	InlineCSS template.CSS
+	InlineJS  []template.JS
+	css       string
 }
 
 func (s *Server) newPage(r *http.Request, title, nav string) page {

@@ -48,6 +48,11 @@ export async function copyText(text) {
   ta.remove();
 }
 
+// A copy button says "Copied" for a moment, then its own label again. A
+// second click meanwhile starts the moment again: its label is the one the
+// button had before the first (kept in data-label), and the first click's
+// timer is cancelled.
+const copyTimers = new WeakMap();
 document.addEventListener("click", async (ev) => {
   const b = ev.target.closest("button[data-copy]");
   if (!b) return;
@@ -55,7 +60,8 @@ document.addEventListener("click", async (ev) => {
   if (!el) return;
   let text = "value" in el && el.tagName !== "OUTPUT" ? el.value : el.textContent;
   if (b.dataset.absolute) text = new URL(text, location.href).href;
-  const label = b.textContent;
+  if (!("label" in b.dataset)) b.dataset.label = b.textContent;
+  clearTimeout(copyTimers.get(b));
   try {
     await copyText(text.trim());
     b.textContent = "Copied";
@@ -64,7 +70,8 @@ document.addEventListener("click", async (ev) => {
     b.textContent = "Press Ctrl+C";
     if (el.select) el.select();
   }
-  setTimeout(() => { b.textContent = label; b.classList.remove("copied"); }, 1400);
+  clearTimeout(copyTimers.get(b));
+  copyTimers.set(b, setTimeout(() => { b.textContent = b.dataset.label; b.classList.remove("copied"); }, 1400));
 });
 
 // Links shown for copying are relative in the page; show them whole.
@@ -87,6 +94,27 @@ export async function getJSON(url, signal) {
   let body = null;
   try { body = await r.json(); } catch (e) { /* not JSON */ }
   return [r.status, body];
+}
+
+// LRU is a map that holds at most max entries: when full, it lets go of
+// the one used longest ago. get and set count as uses.
+export class LRU {
+  constructor(max) { this.max = max; this.m = new Map(); }
+  get size() { return this.m.size; }
+  has(k) { return this.m.has(k); }
+  get(k) {
+    if (!this.m.has(k)) return undefined;
+    const v = this.m.get(k);
+    this.m.delete(k);
+    this.m.set(k, v);
+    return v;
+  }
+  set(k, v) {
+    this.m.delete(k);
+    this.m.set(k, v);
+    while (this.m.size > this.max) this.m.delete(this.m.keys().next().value);
+    return this;
+  }
 }
 
 // isTyping reports whether a key event belongs to a text field.

@@ -141,7 +141,9 @@ export function createEngine({ state, playURL, play, load }) {
       moveCtl = null;
       moveKey = "";
       setStatus("", false);
-      setError(body && body.error ? body.error : "error " + r.status);
+      if (body && body.error) setError(body.error);
+      else if (r.status === 200) setError("The server sent something unreadable for the engine's move.");
+      else setError("error " + r.status);
       return;
     }
   }
@@ -173,6 +175,45 @@ export function createEngine({ state, playURL, play, load }) {
     pvEl.textContent = text || "";
   }
 
+  // readStream shows each line of an analysis stream (NDJSON) as it
+  // comes, and returns what went wrong, if anything: a line that is not
+  // JSON (the server sent something unreadable: the rest is not read), or
+  // a stream that broke off.
+  async function readStream(r, st, ctl) {
+    const reader = r.body.getReader();
+    const dec = new TextDecoder();
+    let buf = "", last = null;
+    for (;;) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        if (e.name === "AbortError" || ctl.signal.aborted) throw e;
+        return "The analysis broke off: the connection to the server was lost (" + e.message + ").";
+      }
+      if (chunk.done) break;
+      buf += dec.decode(chunk.value, { stream: true });
+      let i;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        const text = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (!text) continue;
+        let a;
+        try {
+          a = JSON.parse(text);
+        } catch (e) {
+          reader.cancel().catch(() => {});
+          return "The server sent something unreadable in the analysis (not JSON: " + JSON.stringify(text.slice(0, 60)) + (text.length > 60 ? "…" : "") + ").";
+        }
+        if (a.error) { clearAnalysis(a.error); last = null; continue; }
+        last = a;
+        showAnalysis(a, st.fen, false);
+      }
+    }
+    if (last) showAnalysis(last, st.fen, true);
+    return "";
+  }
+
   async function analyse(st) {
     const moves = st.moves.slice(0, st.ply);
     const key = movesQuery(st, moves);
@@ -201,29 +242,13 @@ export function createEngine({ state, playURL, play, load }) {
           clearAnalysis(msg);
           break;
         }
-        const reader = r.body.getReader();
-        const dec = new TextDecoder();
-        let buf = "", last = null;
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let i;
-          while ((i = buf.indexOf("\n")) >= 0) {
-            const text = buf.slice(0, i).trim();
-            buf = buf.slice(i + 1);
-            if (!text) continue;
-            const a = JSON.parse(text);
-            if (a.error) { clearAnalysis(a.error); last = null; continue; }
-            last = a;
-            showAnalysis(a, st.fen, false);
-          }
-        }
-        if (last) showAnalysis(last, st.fen, true);
+        const problem = await readStream(r, st, ctl);
+        if (problem && anaCtl === ctl) clearAnalysis(problem);
         break;
       }
     } catch (e) {
-      if (e.name === "AbortError") return;
+      // fetch itself failed: no answer at all.
+      if (e.name === "AbortError" || ctl.signal.aborted) return;
       clearAnalysis("The server cannot be reached: " + e.message);
     }
     if (anaCtl === ctl) analysisEl.classList.remove("busy");

@@ -3,7 +3,7 @@
 // the position on view (with where each one puts the pieces), and after a
 // move the page asks /play/state for the next state, board included. The
 // address is updated after every move, so a link reproduces the game.
-import { getJSON, isTyping } from "./app.js";
+import { getJSON, isTyping, LRU } from "./app.js";
 import { createEngine } from "./engine.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -30,7 +30,9 @@ const nav = {
 
 let state = JSON.parse(document.getElementById("play-state").textContent);
 state.svg = boardEl.innerHTML;
-const cache = new Map([[stateKey(state.url), state]]);
+// The states seen and prefetched, by address: the last 64 (a state holds
+// its board and its legal moves, a few KB to a few tens of KB).
+const cache = new LRU(64).set(stateKey(state.url), state);
 let byFrom = new Map(); // from square -> legal moves
 let selected = null; // square of the selected piece
 let cursor = null; // keyboard cursor square
@@ -467,8 +469,10 @@ boardEl.addEventListener("blur", () => setTimeout(drawOverlay, 0));
 
 document.addEventListener("keydown", (ev) => {
   if (isTyping(ev) || ev.altKey || ev.ctrlKey || ev.metaKey || !promoEl.hidden) return;
+  // The board keeps the arrow keys for its cursor (they do not reach
+  // here); Home and End go to the start and the end from anywhere.
   const go = { ArrowLeft: nav.back, ArrowRight: nav.fwd, Home: nav.start, End: nav.end }[ev.key];
-  if (go && ev.target !== boardEl) {
+  if (go) {
     ev.preventDefault();
     if (!go.hasAttribute("aria-disabled")) load(go.href);
   } else if (ev.key === "f") {

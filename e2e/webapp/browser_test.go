@@ -1,135 +1,94 @@
-package server_test
-
-// Tests in a real browser: Debian's chromium, driven by chromedp, against
-// the app on an httptest server. With CI set they fail when chromium is
-// missing; locally they skip.
+// Package webapp_test tests the web app in a real browser: Debian's
+// chromium, driven by chromedp, against the app on an httptest server.
+// With CI set they fail when chromium is missing; locally they skip.
+package webapp_test
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chess960/chess960/internal/testtool"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/browser"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/pgn"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to write screenshots of every page at 360 and 1280 px into")
 
-// browser starts chromium on a test server of the app and returns a tab's
-// context and the server's address.
-func browser(t *testing.T) (context.Context, string) {
+// shoot saves pictures of the page at url, 360 and 1280 px wide, light and
+// dark, as DIR/NAME-WIDTH-SCHEME.png (-screenshots DIR), each in a new
+// tab of the browser of ctx, for the media type ("print", or "" for the
+// screen), once ready has waited for what the picture must show.
+func shoot(t *testing.T, ctx context.Context, name, url, media string, ready func(c context.Context)) {
 	t.Helper()
-	return browserWith(t, server.Config{})
+	for _, w := range []int64{360, 1280} {
+		for _, scheme := range []string{"light", "dark"} {
+			c := tab(t, ctx)
+			h := int64(1100)
+			if w < 600 {
+				h = 1800
+			}
+			run(t, c, chromedp.EmulateViewport(w, h), browser.Media(media, scheme), chromedp.Navigate(url))
+			ready(c)
+			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", name, w, scheme)))
+		}
+	}
 }
 
-// browserWith is browser with a server of the config.
-func browserWith(t *testing.T, cfg server.Config) (context.Context, string) {
+// app starts chromium and a test server of the app, and returns the
+// browser's context and the server's address.
+func app(t *testing.T) (context.Context, string) {
 	t.Helper()
-	path := testtool.Chromium(t)
-	ts := httptest.NewServer(server.New(cfg))
+	return appWith(t, server.Config{})
+}
+
+// appWith is app with a server of the config.
+func appWith(t *testing.T, cfg server.Config) (context.Context, string) {
+	t.Helper()
+	return appHandler(t, server.New(cfg))
+}
+
+// appHandler is app with the handler as the server.
+func appHandler(t *testing.T, h http.Handler) (context.Context, string) {
+	t.Helper()
+	ctx := browser.Start(t, 1280, 1000)
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(1280, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
 	return ctx, ts.URL
 }
 
-// tab opens a new tab of the browser.
-func tab(t *testing.T, ctx context.Context) context.Context {
-	t.Helper()
-	c, cancel := chromedp.NewContext(ctx)
-	t.Cleanup(cancel)
-	return c
-}
+// The helpers of package browser, under short names.
+var (
+	tab     = browser.Tab
+	run     = browser.Do
+	text    = browser.Text
+	waitFor = browser.WaitFor
+)
 
-type action = chromedp.Action[chromedp.Void]
-
-func run(t *testing.T, ctx context.Context, actions ...action) {
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
+	return browser.Eval[T](t, ctx, js)
 }
 
 // css selects the first element matching a CSS selector.
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
 
-// text returns an element's text. A page that is still being replaced by
-// the next one (its address changed, its document not yet) is asked again.
-func text(t *testing.T, ctx context.Context, sel string) string {
-	t.Helper()
-	var err error
-	for try := 0; try < 20; try++ {
-		var s string
-		if s, err = chromedp.Run(ctx, chromedp.TextContent(css(sel))); err == nil {
-			return s
-		}
-		if !strings.Contains(err.Error(), "No node with given id") {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal(err)
-	return ""
-}
-
-// eval evaluates a JavaScript expression.
-func eval[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("%s: %v", js, err)
-	}
-	return v
-}
-
-// waitFor polls a JavaScript condition until it holds.
-func waitFor(t *testing.T, ctx context.Context, js, what string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	var last error
-	for time.Now().Before(deadline) {
-		// A page being replaced has no context to evaluate in for a
-		// moment: ask again.
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		if err == nil && ok {
-			return
-		}
-		last = err
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("timed out waiting for %s (%s; last error %v)", what, js, last)
-}
-
 // waitFEN waits until #fen shows want.
 func waitFEN(t *testing.T, ctx context.Context, want string) {
 	t.Helper()
 	js := fmt.Sprintf("document.getElementById('fen').textContent.trim() === %q", want)
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(browser.Patience)
 	for time.Now().Before(deadline) {
 		if eval[bool](t, ctx, js) {
 			return
@@ -166,7 +125,7 @@ func dragMove(t *testing.T, ctx context.Context, from, to string) {
 	t.Helper()
 	x0, y0 := center(t, ctx, from)
 	x1, y1 := center(t, ctx, to)
-	steps := []action{chromedp.MouseEvent(chromedp.MousePressed, x0, y0, chromedp.Button("left"), chromedp.ClickCount(1))}
+	steps := []browser.Action{chromedp.MouseEvent(chromedp.MousePressed, x0, y0, chromedp.Button("left"), chromedp.ClickCount(1))}
 	for i := 1; i <= 8; i++ {
 		f := float64(i) / 8
 		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, chromedp.Button("left")))
@@ -181,8 +140,7 @@ func movesText(t *testing.T, ctx context.Context) string {
 }
 
 func TestBrowser(t *testing.T) {
-	testtool.Long(t, "a browser test")
-	ctx, base := browser(t)
+	ctx, base := app(t)
 
 	t.Run("generate", func(t *testing.T) {
 		c := tab(t, ctx)
@@ -422,11 +380,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("no javascript", func(t *testing.T) {
 		c := tab(t, ctx)
-		run(t, c, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-			return err
-		}))
-		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")))
+		run(t, c, browser.NoScript(), chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css("#n")))
 		// What needs JavaScript is hidden.
 		for _, sel := range []string{"#theme-toggle", ".copy.js-only", "#n-live"} {
 			if got := eval[string](t, c, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).display`, sel)); got != "none" {
@@ -447,6 +401,95 @@ func TestBrowser(t *testing.T) {
 		// The move list's links and undo work as plain links.
 		run(t, c, chromedp.Click(css("#undo")))
 		waitFor(t, c, `location.search.includes('ply=0')`, "undo as a link")
+	})
+
+	t.Run("copy twice", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/pos/518"), chromedp.WaitVisible(css(`button[data-copy="xfen"]`)))
+		// The page may write to the clipboard, as a visitor's browser lets
+		// it after a click.
+		for _, name := range []string{"clipboard-write", "clipboard-read"} {
+			if _, err := chromedp.CallBrowser(c, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: base}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Click, and once the button has changed its label, click again:
+		// the second click falls within the first's moment.
+		labels := eval[[]string](t, c, `(async () => {
+			const b = document.querySelector('button[data-copy="xfen"]');
+			const seen = [b.textContent];
+			const changed = () => new Promise((ok) => {
+				const o = new MutationObserver(() => { o.disconnect(); ok(); });
+				o.observe(b, { childList: true, characterData: true, subtree: true });
+			});
+			let c = changed(); b.click(); await c;
+			seen.push(b.textContent);
+			b.click();
+			return seen;
+		})()`)
+		if len(labels) != 2 || labels[0] != "Copy" || labels[1] != "Copied" {
+			t.Fatalf("labels %q, want Copy, then Copied", labels)
+		}
+		if got := eval[string](t, c, `navigator.clipboard.readText().catch(e => "(" + e.message + ")")`); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+			t.Errorf("the clipboard holds %q, want the X-FEN of 518", got)
+		}
+		// After the moment the button says Copy again, and stays so.
+		waitFor(t, c, `document.querySelector('button[data-copy="xfen"]').textContent === 'Copy'`, "the label Copy again")
+		if got := text(t, c, `button[data-copy="xfen"]`); got != "Copy" {
+			t.Errorf("after two clicks the button says %q", got)
+		}
+	})
+
+	t.Run("home and end", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/play?pos=518&moves=e2e4,e7e5,g1f3&ply=1"), chromedp.WaitVisible(css("#board svg")),
+			chromedp.Focus(css("#board")))
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+		// With the board focused, Home and End go through the game; the
+		// arrows move the board's cursor.
+		run(t, c, chromedp.KeyEvent(kb.End))
+		waitFEN(t, c, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+		run(t, c, chromedp.KeyEvent(kb.Home))
+		waitFEN(t, c, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+		if !eval[bool](t, c, `document.activeElement === document.getElementById('board')`) {
+			t.Error("the board lost the focus")
+		}
+		run(t, c, chromedp.KeyEvent(kb.ArrowRight))
+		if got := strings.TrimSpace(text(t, c, "#fen")); got != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+			t.Errorf("the right arrow on the board went to %s", got)
+		}
+		// Elsewhere on the page too.
+		run(t, c, chromedp.Blur(css("#board")), chromedp.KeyEvent(kb.End))
+		waitFEN(t, c, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+	})
+
+	t.Run("state cache", func(t *testing.T) {
+		c := tab(t, ctx)
+		run(t, c, chromedp.Navigate(base+"/play?pos=518"), chromedp.WaitVisible(css("#board svg")))
+		// The play page keeps its states in an LRU of app.js: at most its
+		// size, the entries used longest ago let go first.
+		got := eval[[]any](t, c, `(async () => {
+			const { LRU } = await import(document.querySelector('script[src*="/js/app.js"]').src);
+			const m = new LRU(3);
+			m.set("a", 1).set("b", 2).set("c", 3);
+			const first = m.get("a"); // a is now the latest
+			m.set("d", 4);            // b goes
+			const out = [first, m.size, m.has("a"), m.has("b"), m.has("c"), m.has("d")];
+			m.set("c", 30);           // c again, now the latest
+			m.set("e", 5);            // a goes
+			out.push(m.size, m.has("a"), m.get("c"), m.get("missing") === undefined);
+			for (let i = 0; i < 1000; i++) m.set("k" + i, i);
+			out.push(m.size, m.has("k999"), m.has("k996"));
+			return out;
+		})()`)
+		want := []any{1.0, 3.0, true, false, true, true, 3.0, false, 30.0, true, 3.0, true, false}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("LRU: %v, want %v", got, want)
+		}
+		if !strings.Contains(eval[string](t, c, `fetch(document.querySelector('script[src*="/js/play.js"]').src).then(r => r.text())`), "new LRU(") {
+			t.Error("play.js does not keep its states in an LRU")
+		}
 	})
 
 	t.Run("theme", func(t *testing.T) {
@@ -527,6 +570,7 @@ func TestBrowser(t *testing.T) {
 			for _, p := range []struct{ name, path string }{
 				{"home", "/pos/518"}, {"random", "/pos/250"},
 				{"gallery", "/gallery"}, {"gallery-filter", "/gallery?pattern=R%3FK%3F%3FR%3F%3F"},
+				{"gallery-error", "/gallery?ids=5-&pattern=RKX"},
 				{"draw", "/draw?rounds=6&seed=Club+championship+2026&unique=1&exclude=518&event=Club+championship"},
 				{"verify", "/verify?rounds=3&seed=Round+1&unique=1&exclude=518%2C0-9&commit=129acdd50865dd9c2cfa496a8e4148994d6c6ea2fb68a06fd3a2c82982be07f6"},
 				{"sheet", "/draw/sheet?rounds=2&seed=s&unique=1&mirror=1&event=Club+night"},
@@ -534,39 +578,15 @@ func TestBrowser(t *testing.T) {
 				{"play-check", "/play?fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201&moves=b7b8q"},
 				{"api", "/api"}, {"error", "/pos/961"},
 				{"print-sheet", "/draw/sheet?rounds=3&seed=Club+night&unique=1&event=Club+night"},
+				{"print-gallery", "/gallery?ids=16-47"},
 			} {
-				for _, w := range []int64{360, 1280} {
-					for _, dark := range []bool{false, true} {
-						c := tab(t, ctx)
-						scheme := "light"
-						if dark {
-							scheme = "dark"
-						}
-						h := int64(1100)
-						if w < 600 {
-							h = 1800
-						}
-						run(t, c, chromedp.EmulateViewport(w, h),
-							chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-								media := ""
-								if strings.HasPrefix(p.name, "print") {
-									media = "print"
-								}
-								_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media,
-									Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-								return err
-							}),
-							chromedp.Navigate(base+p.path), chromedp.Sleep(300*time.Millisecond))
-						buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
-						if err != nil {
-							t.Fatal(err)
-						}
-						name := filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme))
-						if err := os.WriteFile(name, buf, 0o644); err != nil {
-							t.Fatal(err)
-						}
-					}
+				media := ""
+				if strings.HasPrefix(p.name, "print") {
+					media = "print"
 				}
+				shoot(t, ctx, p.name, base+p.path, media, func(c context.Context) {
+					waitFor(t, c, `document.readyState === 'complete'`, "the page loaded")
+				})
 			}
 		})
 	}

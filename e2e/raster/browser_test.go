@@ -1,8 +1,9 @@
+// Package raster_test compares, in headless Chromium, the pictures of the
+// diagrams' SVG with the PNGs of package diagram/raster.
 package raster_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,46 +13,23 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
-
-	"github.com/chess960/chess960/internal/testtool"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/diagram/raster"
+	"github.com/chess960/chess960/e2e/internal/browser"
+	"github.com/chess960/chess960/internal/boardpixels"
 )
 
 var browserShots = os.Getenv("DIAGRAM_SHOTS") // a directory to keep the screenshots in
-
-// findChromium returns Chromium's path, or fails (CI) or skips the test.
-func findChromium(t *testing.T) string { return testtool.Chromium(t) }
 
 // TestBrowser draws SVGs in headless Chromium and checks the screenshots'
 // pixels: the right colour of piece on each square, the board flipped
 // when asked, and the same picture as our own PNG of the same diagram.
 func TestBrowser(t *testing.T) {
-	testtool.Long(t, "a browser test")
-	exe := findChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1000, 1000))
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-	if err := chromedp.Do(bctx); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("cannot start %s: %v", exe, err)
-		}
-		t.Skipf("cannot start %s: %v", exe, err)
-	}
+	bctx := browser.Start(t, 1000, 1000, chromedp.Flag("force-device-scale-factor", "1"))
 
 	pages := map[string][]byte{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -65,12 +43,12 @@ func TestBrowser(t *testing.T) {
 		px           int
 		flip, coords bool
 	}{
-		{pixelFENs[0], 400, false, false},
-		{pixelFENs[1], 400, true, false},
-		{pixelFENs[3], 400, false, false},
-		{pixelFENs[3], 400, true, false},
-		{pixelFENs[1], 440, false, true},
-		{pixelFENs[3], 256, true, true},
+		{boardpixels.FENs[0], 400, false, false},
+		{boardpixels.FENs[1], 400, true, false},
+		{boardpixels.FENs[3], 400, false, false},
+		{boardpixels.FENs[3], 400, true, false},
+		{boardpixels.FENs[1], 440, false, true},
+		{boardpixels.FENs[3], 256, true, true},
 	} {
 		p := chess.MustParseFEN(tc.fen)
 		b := p.Board()
@@ -79,13 +57,8 @@ func TestBrowser(t *testing.T) {
 		page := fmt.Appendf(nil, "<!doctype html><html><body style='margin:0;background:#f0f'>%s</body></html>", d.AppendSVG(nil, o))
 		path := fmt.Sprintf("/board%d", i)
 		pages[path] = page
-		if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("svg"))); err != nil {
-			t.Fatalf("chromium: %v", err)
-		}
-		shot, err := chromedp.Run(bctx, chromedp.Screenshot(chromedp.CSS("svg")))
-		if err != nil {
-			t.Fatalf("chromium: screenshot: %v", err)
-		}
+		browser.Do(t, bctx, chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("svg")))
+		shot := browser.Get(t, bctx, chromedp.Screenshot(chromedp.CSS("svg")))
 		img, err := png.Decode(bytes.NewReader(shot))
 		if err != nil {
 			t.Fatalf("screenshot: %v", err)
@@ -94,7 +67,7 @@ func TestBrowser(t *testing.T) {
 		if browserShots != "" {
 			os.WriteFile(filepath.Join(browserShots, fmt.Sprintf("browser%d.png", i)), shot, 0o644)
 		}
-		checkPixels(t, what, img, &b, tc.px, tc.flip, tc.coords)
+		boardpixels.Check(t, what, img, &b, tc.px, tc.flip, tc.coords)
 
 		// Chromium's picture of the SVG and ours of the same diagram agree:
 		// they differ only along the antialiased edges.

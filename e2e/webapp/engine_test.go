@@ -1,38 +1,32 @@
-package server_test
+package webapp_test
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chess960/chess960/internal/testtool"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/browser"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pgn"
 	"github.com/chess960/chess960/uci"
 )
 
-// stockfish returns Stockfish's path, or fails (CI) or skips the test.
-func stockfish(t *testing.T) string { return testtool.Stockfish(t) }
-
 // engineConfig is a server config with a pool of Stockfish.
 func engineConfig(t *testing.T, size int, maxSearch time.Duration) server.Config {
 	t.Helper()
-	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: stockfish(t)}, Size: size, MaxSearch: maxSearch})
+	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: testtool.Stockfish(t)}, Size: size, MaxSearch: maxSearch})
 	t.Cleanup(func() { pool.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -77,9 +71,8 @@ func fetchState(t *testing.T, base, search string) pageState {
 // panel shows a score and a line, and the game ends in checkmate or a draw
 // by rule, shown as such, with the PGN and the address reproducing it.
 func TestBrowserEngineGame(t *testing.T) {
-	testtool.Long(t, "a browser test")
-	cfg := engineConfig(t, 2, 3*time.Second)
-	ctx, base := browserWith(t, cfg)
+	testtool.Long(t, "a browser game against Stockfish")
+	ctx, base := appWith(t, engineConfig(t, 2, 3*time.Second))
 	c := tab(t, ctx)
 	// Position 631 (RKNBBQNR: the king on b1), the player White, Stockfish
 	// Black at 2,000 nodes a move (deterministic with one thread), the
@@ -188,11 +181,7 @@ func TestBrowserEngineGame(t *testing.T) {
 	// Without JavaScript: the form starts a game against the engine, and a
 	// move sent by the move form comes back with the engine's reply.
 	nojs := tab(t, ctx)
-	run(t, nojs, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
-	run(t, nojs, chromedp.Navigate(base+"/play?pos=631"), chromedp.WaitVisible(css("#engine-form")),
+	run(t, nojs, browser.NoScript(), chromedp.Navigate(base+"/play?pos=631"), chromedp.WaitVisible(css("#engine-form")),
 		chromedp.SetValue(css("#engine-nodes"), "1000"), chromedp.Click(css("#engine-play")))
 	waitFor(t, nojs, `location.search.includes('engine=black') && location.search.includes('nodes=1000') && !!document.getElementById('engine-label')`, "the game against the engine")
 	run(t, nojs, chromedp.SetValue(css("#move-input"), "d4"), chromedp.Submit(css("#move-input")))
@@ -240,37 +229,17 @@ func TestBrowserEngineScreenshots(t *testing.T) {
 	if *screenshots == "" {
 		t.Skip("no -screenshots DIR")
 	}
-	ctx, base := browserWith(t, engineConfig(t, 2, 3*time.Second))
+	ctx, base := appWith(t, engineConfig(t, 2, 3*time.Second))
 	for _, p := range []struct{ name, path string }{
 		{"play-engine", "/play?pos=250&moves=d2d4,d7d5,d1d3,d8d6,c1b1,g8f6,g1f3,g7g6&engine=black&skill=5&analysis=1"},
 		{"play-engine-form", "/play?pos=250&moves=d2d4,d7d5"},
 	} {
-		for _, w := range []int64{360, 1280} {
-			for _, scheme := range []string{"light", "dark"} {
-				c := tab(t, ctx)
-				h := int64(1000)
-				if w < 600 {
-					h = 1500
-				}
-				run(t, c, chromedp.EmulateViewport(w, h),
-					chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-							Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-						return err
-					}),
-					chromedp.Navigate(base+p.path), chromedp.WaitVisible(css("#board svg")))
-				if strings.Contains(p.path, "analysis=1") {
-					waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
-				}
-				buf, err := chromedp.Run(c, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", p.name, w, scheme)), buf, 0o644); err != nil {
-					t.Fatal(err)
-				}
+		shoot(t, ctx, p.name, base+p.path, "", func(c context.Context) {
+			run(t, c, chromedp.WaitVisible(css("#board svg")))
+			if strings.Contains(p.path, "analysis=1") {
+				waitFor(t, c, `/depth (1[2-9]|[2-9]\d)/.test(document.getElementById('depth').textContent)`, "an analysis at depth 12 or more")
 			}
-		}
+		})
 	}
 }
 
@@ -282,7 +251,7 @@ func TestBrowserEngineFailure(t *testing.T) {
 	fake := testtool.FakeEngine(t)
 	pool := uci.NewPool(uci.PoolConfig{Engine: uci.Config{Path: fake, Args: []string{"-crash"}}, MaxSearch: time.Second})
 	t.Cleanup(func() { pool.Close() })
-	ctx, base := browserWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
+	ctx, base := appWith(t, server.Config{Engine: server.PoolEngine{Pool: pool, EngineName: "Fake 1.0"}, EngineTime: time.Second})
 	c := tab(t, ctx)
 	run(t, c, chromedp.Navigate(base+"/play?pos=518&engine=black"), chromedp.WaitVisible(css("#board svg")))
 	clickMove(t, c, "e2", "e4")
@@ -293,5 +262,58 @@ func TestBrowserEngineFailure(t *testing.T) {
 	}
 	if got := movesText(t, c); got != "e4" {
 		t.Errorf("moves %q", got)
+	}
+}
+
+// namedEngine is an Engine that has a name and is never asked to search:
+// the test answers for it.
+type namedEngine string
+
+func (e namedEngine) Name() string { return string(e) }
+
+func (e namedEngine) Search(context.Context, uci.Job, func(uci.Info)) (uci.Result, error) {
+	return uci.Result{}, errors.New("namedEngine: not asked to search")
+}
+
+// TestBrowserAnalysisTrouble: the analysis panel says what went wrong with
+// the stream: a line that is not JSON is something unreadable the server
+// sent, a stream that breaks off is a lost connection; neither is a server
+// that cannot be reached.
+func TestBrowserAnalysisTrouble(t *testing.T) {
+	app := server.New(server.Config{Engine: namedEngine("Fake 1.0")})
+	good := `{"depth":7,"lines":[{"score":{"cp":31},"san":["e5","Nf3"]}]}` + "\n"
+	ctx, base := appHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/analyse" {
+			app.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		io.WriteString(w, good)
+		w.(http.Flusher).Flush()
+		if strings.Contains(r.URL.RawQuery, "e2e4") {
+			io.WriteString(w, "<html><body>502 Bad Gateway</body></html>\n"+good)
+			return
+		}
+		// Break the stream off: the connection closes in the middle of a
+		// chunk.
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		buf.WriteString("40\r\n{\"depth\":8")
+		buf.Flush()
+		conn.Close()
+	}))
+	for _, c := range []struct{ moves, want string }{
+		{"e2e4", `The server sent something unreadable in the analysis (not JSON: "<html><body>502 Bad Gateway</body></html>").`},
+		{"d2d4", "The analysis broke off: the connection to the server was lost"},
+	} {
+		tb := tab(t, ctx)
+		run(t, tb, chromedp.Navigate(base+"/play?pos=518&moves="+c.moves+"&analysis=1"), chromedp.WaitVisible(css("#board svg")))
+		waitFor(t, tb, fmt.Sprintf(`document.getElementById('pv').textContent.startsWith(%q)`, c.want), "the message "+c.want)
+		if s := text(t, tb, "#pv"); strings.Contains(s, "cannot be reached") {
+			t.Errorf("moves %s: %q", c.moves, s)
+		}
 	}
 }
