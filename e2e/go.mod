@@ -2,7 +2,8 @@
 // the benchmark driver of scripts/bench-serve: what drives a real browser
 // with chromedp. A module of its own, so that chromedp is no requirement of
 // the libraries' module. The go.work at the root puts both modules in one
-// workspace; `go test work` there runs every test of both.
+// workspace; `go test ./...` at the root runs this module's tests too,
+// through internal/testtool's TestE2EModule.
 module github.com/chess960/chess960/e2e
 
 go 1.26.0
