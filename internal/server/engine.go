@@ -82,7 +82,7 @@ const (
 
 func errNoEngine() *inputError {
 	return &inputError{status: http.StatusNotFound, code: codeNoEngine,
-		msg: "this server runs without a chess engine: engine play and analysis need one (start it with: chess960 serve --engine /usr/games/stockfish)"}
+		msg: "this server runs without a chess engine: engine play and analysis need one (install Stockfish, which chess960 serve finds on the PATH or at /usr/games/stockfish, or start it with chess960 serve --engine PATH)"}
 }
 
 // engineGame is the position an engine request is about: the start, the

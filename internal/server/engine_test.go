@@ -453,7 +453,7 @@ func TestPlayPageEngine(t *testing.T) {
 		t.Errorf("no engine: %d %q", r.StatusCode, loc)
 	}
 	r = get(t, testServer(), "GET", "/play?pos=518&moves=e2e4&engine=black", nil)
-	if b := readAll(t, r); r.StatusCode != 200 || !strings.Contains(b, "chess960 serve --engine /usr/games/stockfish") {
+	if b := readAll(t, r); r.StatusCode != 200 || !strings.Contains(b, "<code>chess960 serve</code> finds Stockfish when it is installed") {
 		t.Errorf("no engine: %d", r.StatusCode)
 	}
 }

@@ -540,6 +540,9 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := NewHTTPServer(ln.Addr().String(), h, nil)
+	// Shutdown calls this after it has closed the listener.
+	shutting := make(chan struct{})
+	srv.RegisterOnShutdown(func() { close(shutting) })
 	ctx, cancel := context.WithCancel(context.Background())
 	runErr := make(chan error, 1)
 	go func() { runErr <- Run(ctx, srv, ln, 5*time.Second) }()
@@ -555,7 +558,7 @@ func TestGracefulShutdown(t *testing.T) {
 	}()
 	<-started
 	cancel()
-	time.Sleep(100 * time.Millisecond)
+	<-shutting // the shutdown has begun, with the request still in flight
 	close(release)
 	if b := <-got; b != "done" {
 		t.Errorf("the request in flight got %q", b)
