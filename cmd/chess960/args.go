@@ -57,7 +57,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, usagef("flag --%s given twice", name)
 		}
 		seen[name] = true
+		isBool := false
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			isBool = true
 			if !hasVal {
 				val = "true"
 			}
@@ -75,19 +77,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				return nil, usagef("flag --%s needs a value, and %s looks like a flag (write %s to use it as the value)", name, quoteArg(val), eq)
 			}
 		}
-		set := val
-		if kind := stdNumberKind(f.Value); kind != "" {
-			// A flag.Int (or Uint, Int64, Uint64, Float64) defined without
-			// numberFlag reads plain decimal too: "010" is ten, not eight.
-			canon, err := canonicalDecimal(val, kind == "float")
-			if err != nil {
-				return nil, fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
-			}
-			set = canon
-		}
-		if err := fs.Set(name, set); err != nil {
-			if stdNumberKind(f.Value) != "" && strings.Contains(err.Error(), "out of range") {
-				err = errors.New("out of range") // strconv's wording names the parser
+		if err := fs.Set(name, val); err != nil {
+			if isBool {
+				err = errors.New("want true or false") // the flag package says "parse error"
 			}
 			return nil, fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
 		}
@@ -128,43 +120,6 @@ func parseDecimal(s string, min, max int64) (int64, error) {
 	return n, nil
 }
 
-// stdNumberKind tells whether v is one of the flag package's own number
-// values: "int" (int, uint, int64, uint64), "float" (float64), or "".
-func stdNumberKind(v flag.Value) string {
-	switch t := fmt.Sprintf("%T", v); t {
-	case "*flag.intValue", "*flag.uintValue", "*flag.int64Value", "*flag.uint64Value":
-		return "int"
-	case "*flag.float64Value":
-		return "float"
-	}
-	return ""
-}
-
-// canonicalDecimal checks that s is a plain decimal number (with a fraction
-// if float) and writes it in the form the flag package, which reads Go
-// literals, reads as the same decimal number ("010" as "10").
-func canonicalDecimal(s string, float bool) (string, error) {
-	if float {
-		f, err := decimal.Float(s)
-		if err == decimal.ErrSyntax {
-			return "", errors.New("want a number in plain decimal digits, such as 12 or 0.5")
-		}
-		return strconv.FormatFloat(f, 'g', -1, 64), err
-	}
-	if strings.HasPrefix(s, "-") {
-		n, err := decimal.Int(s, math.MinInt64, 0)
-		if err == decimal.ErrSyntax {
-			return "", errNumber
-		}
-		return strconv.FormatInt(n, 10), err
-	}
-	n, err := decimal.Uint(s, math.MaxUint64)
-	if err == decimal.ErrSyntax {
-		return "", errNumber
-	}
-	return strconv.FormatUint(n, 10), err
-}
-
 // number is the flag.Value of every number flag: plain decimal digits in a
 // range (see parseDecimal).
 type number struct {
@@ -198,38 +153,9 @@ func numberFlag(fs *flag.FlagSet, name string, def, min, max int64, usage string
 	return v
 }
 
-// boolean is the flag.Value of every true/false flag: given alone it is
-// true; a value is true or false in either case.
-type boolean struct{ p *bool }
-
-func (b boolean) Set(s string) error {
-	switch strings.ToLower(s) {
-	case "true":
-		*b.p = true
-	case "false":
-		*b.p = false
-	default:
-		return errors.New("want true or false")
-	}
-	return nil
-}
-
-func (b boolean) String() string {
-	if b.p != nil && *b.p {
-		return "true"
-	}
-	return "false"
-}
-
-func (b boolean) IsBoolFlag() bool { return true }
-
-func (b boolean) kind() string { return "" }
-
-func boolFlag(fs *flag.FlagSet, name, usage string) *bool {
-	p := new(bool)
-	fs.Var(boolean{p}, name, usage)
-	return p
-}
+// boolFlag defines a true/false flag: given alone it is true, and a value
+// is read as the flag package reads it (true, false, TRUE, False, 1, 0, ...).
+func boolFlag(fs *flag.FlagSet, name, usage string) *bool { return fs.Bool(name, false, usage) }
 
 // choice is the flag.Value of a flag that takes one of a few keywords, in
 // either case; each keyword may have aliases.

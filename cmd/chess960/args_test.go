@@ -2,7 +2,7 @@ package main
 
 import (
 	"flag"
-	"io"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -32,26 +32,45 @@ func TestParseDecimal(t *testing.T) {
 	}
 }
 
-// TestStdNumberFlags: a number flag defined with the flag package, as the
-// commands of other branches may, reads plain decimal too.
-func TestStdNumberFlags(t *testing.T) {
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	i := fs.Int("i", 0, "")
-	u := fs.Uint64("u", 0, "")
-	f := fs.Float64("f", 0, "")
-	if _, err := parseFlags(fs, []string{"--i", "010", "--u=0007", "-f", "02.50"}); err != nil || *i != 10 || *u != 7 || *f != 2.5 {
-		t.Errorf("got %d %d %g, %v", *i, *u, *f, err)
+// TestFlagValues: every number flag of every command is a numberFlag,
+// which reads plain decimal ("010" is ten); the flag package's own number
+// values read Go literals (0x10, 1_0, octal 010), so no command may use
+// them. The other flags are choices, booleans, strings and durations.
+func TestFlagValues(t *testing.T) {
+	for _, c := range commands {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.setup(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			switch v := f.Value.(type) {
+			case *number, *choice:
+			default:
+				switch kind := fmt.Sprintf("%T", v); kind {
+				case "*flag.boolValue", "*flag.stringValue", "*flag.durationValue":
+				default:
+					t.Errorf("%s --%s is a %s: use numberFlag, choiceFlag, boolFlag or a string", c.name, f.Name, kind)
+				}
+			}
+		})
 	}
-	for _, args := range [][]string{{"--i", "0x10"}, {"--i", "1_0"}, {"--i", "+5"}, {"--u", "-1"}, {"--f", "1e3"}, {"--f", "0x1p4"}, {"--f", "Inf"}, {"--i", "99999999999999999999"}} {
+	if len(commands) < 15 {
+		t.Errorf("only %d commands registered", len(commands))
+	}
+}
+
+// TestBoolFlags: a true/false flag alone is true; a value is read by the
+// flag package, and a bad one is refused with the flag's name.
+func TestBoolFlags(t *testing.T) {
+	for in, want := range map[string]bool{"--b": true, "--b=TRUE": true, "--b=false": false, "-b=False": false} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		fs.Int("i", 0, "")
-		fs.Uint64("u", 0, "")
-		fs.Float64("f", 0, "")
-		if _, err := parseFlags(fs, args); err == nil || !strings.HasPrefix(err.Error(), args[0]+" \"") {
-			t.Errorf("%q: %v", args, err)
+		b := boolFlag(fs, "b", "")
+		if _, err := parseFlags(fs, []string{in}); err != nil || *b != want {
+			t.Errorf("%s: %v, %v", in, *b, err)
 		}
+	}
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	boolFlag(fs, "b", "")
+	if _, err := parseFlags(fs, []string{"--b=yes"}); err == nil || err.Error() != `--b "yes": want true or false` {
+		t.Errorf("--b=yes: %v", err)
 	}
 }
 
