@@ -211,12 +211,17 @@ type Summary struct {
 	Counts     int      // counts compared
 	Nodes      uint64   // leaves counted
 	Mismatches []Result // wrong counts and refused FENs, in suite order
+	// Unchecked are the counts stopped at the node budget before they
+	// reached the suite's count (a deep, narrow tree visits more positions
+	// above its leaves than the budget): neither right nor wrong, in suite
+	// order. A count stopped past the suite's count is a mismatch.
+	Unchecked []Result
 }
 
 // Check counts every entry of a suite at each depth whose expected count is
 // at most o.MaxNodes, in order of depth, and reports the mismatches. An
-// entry stops at its first mismatch. A FEN the chess package refuses is a
-// mismatch too.
+// entry stops at its first mismatch, or at its first count left unchecked
+// by the budget. A FEN the chess package refuses is a mismatch too.
 func Check(entries []SuiteEntry, o CheckOptions) Summary {
 	s, _ := CheckContext(context.Background(), entries, o)
 	return s
@@ -248,6 +253,10 @@ func CheckContext(ctx context.Context, entries []SuiteEntry, o CheckOptions) (Su
 				r.Err = err // ErrOverflow: no suite can claim such a count
 			}
 			s.Nodes = add(s.Nodes, r.Got)
+			if r.Over && r.Got <= r.Want {
+				s.Unchecked = append(s.Unchecked, r)
+				break
+			}
 			s.Counts++
 			if !r.OK() {
 				s.Mismatches = append(s.Mismatches, r)

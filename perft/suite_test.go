@@ -128,3 +128,26 @@ func TestCheckStopsAtFirstMismatch(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// TestCheckUnchecked: a count stopped by the budget before it reached the
+// suite's count (a deep line visits more positions than the budget) is
+// unchecked, not a mismatch; past the suite's count it is a mismatch.
+func TestCheckUnchecked(t *testing.T) {
+	// shuttle-2 of tiny-trees.perft: 65536 leaves at depth 64 (Stockfish),
+	// some 500,000 positions above them.
+	e := SuiteEntry{ID: "shuttle-2", FEN: "k1b5/1p1p4/1P1P4/8/1p1p4/pPpPp3/P1P1P3/K2B4 w - - 0 1", Line: 3,
+		Counts: []SuiteCount{{20, 32}, {64, 65536}, {65, 65536}}}
+	for _, threads := range []int{1, 2} {
+		s := Check([]SuiteEntry{e}, CheckOptions{MaxNodes: 100_000, Threads: threads})
+		if s.Counts != 1 || len(s.Mismatches) != 0 || len(s.Unchecked) != 1 || s.Unchecked[0].Depth != 64 || !s.Unchecked[0].Over {
+			t.Errorf("threads %d: %+v", threads, s)
+		}
+		if s := Check([]SuiteEntry{e}, CheckOptions{MaxNodes: 1_000_000, Threads: threads}); s.Counts != 3 || len(s.Mismatches)+len(s.Unchecked) != 0 {
+			t.Errorf("threads %d, budget 1,000,000: %+v", threads, s)
+		}
+	}
+	e.Counts = []SuiteCount{{64, 100}}
+	if s := Check([]SuiteEntry{e}, CheckOptions{MaxNodes: 100_000}); len(s.Mismatches) != 1 || len(s.Unchecked) != 0 || !s.Mismatches[0].Over {
+		t.Errorf("a count of 100 claimed: %+v", s)
+	}
+}
