@@ -263,9 +263,9 @@ func TestPerftDiff(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "missing --depth") {
 		t.Errorf("no depth: %d %q", code, errOut)
 	}
-	_, errOut, code = call(t, "", "perft-diff", "518", "--depth", "16", "--engine", fakeEngine(t))
-	if code != 1 || !strings.Contains(errOut, `--depth "16": out of range: must be 1..15`) {
-		t.Errorf("depth 16: %d %q", code, errOut)
+	_, errOut, code = call(t, "", "perft-diff", "518", "--depth", "10001", "--engine", fakeEngine(t))
+	if code != 1 || !strings.Contains(errOut, `--depth "10001": out of range: must be 1..10000`) {
+		t.Errorf("depth 10001: %d %q", code, errOut)
 	}
 }
 
