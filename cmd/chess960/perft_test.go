@@ -21,7 +21,7 @@ func cancelledInterrupt(t *testing.T) {
 
 // TestPerftInterrupted: a count whose context ends (Ctrl-C) stops, says
 // so with the nodes it counted, prints no result and exits 130; the same
-// for a suite.
+// for a suite and for perft-diff.
 func TestPerftInterrupted(t *testing.T) {
 	cancelledInterrupt(t)
 	for _, args := range [][]string{
@@ -38,6 +38,10 @@ func TestPerftInterrupted(t *testing.T) {
 	out, errOut, code := call(t, "", "perft", "--suite", suite, "--max-nodes", "0")
 	if code != 130 || out != "" || !strings.HasPrefix(errOut, `chess960 perft: interrupted (Ctrl-C): --suite "`) || !strings.HasSuffix(errOut, `" not finished, 0 counts checked, 0 mismatches`+"\n") {
 		t.Errorf("suite: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	out, errOut, code = call(t, "", "perft-diff", "518", "--depth", "9", "--engine", fakeEngine(t))
+	if code != 130 || out != "" || errOut != "chess960 perft-diff: interrupted (Ctrl-C): perft-diff not finished\n" {
+		t.Errorf("perft-diff: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
 
