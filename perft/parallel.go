@@ -32,8 +32,8 @@ func divideParallel(p chess.Position, depth, threads int, count func(chess.Posit
 	}
 	s := newSplit(p)
 	counts := make([]uint64, len(s.jobs))
-	s.run(threads, func() func(int) {
-		return func(i int) { counts[i] = count(s.job(i), depth-2) }
+	s.run(threads, func() (func(int), func()) {
+		return func(i int) { counts[i] = count(s.job(i), depth-2) }, nil
 	})
 	return s.entries(counts)
 }
@@ -83,31 +83,38 @@ func (s *split) job(i int) chess.Position {
 
 // run does every job on threads goroutines (threads <= 0: one per CPU),
 // each taking the next job from the queue when it is free. worker makes the
-// function one goroutine calls with the index of each job it takes. With
-// one thread (or one job) the jobs run on the calling goroutine.
-func (s *split) run(threads int, worker func() func(int)) {
+// function one goroutine calls with the index of each job it takes, and
+// the one (if not nil) it calls when there are no more. With one thread (or
+// one job) the jobs run on the calling goroutine.
+func (s *split) run(threads int, worker func() (job func(int), done func())) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	threads = min(threads, len(s.jobs))
 	if threads <= 1 {
-		w := worker()
+		w, done := worker()
 		for i := range s.jobs {
 			w(i)
+		}
+		if done != nil {
+			done()
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range threads {
-		w := worker()
+		w, done := worker()
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(s.jobs) {
-					return
+					break
 				}
 				w(i)
+			}
+			if done != nil {
+				done()
 			}
 		})
 	}
