@@ -31,6 +31,14 @@ type Options struct {
 	// goroutines (see Table). With a budget, the leaves of a subtree found
 	// in the table count against it like leaves counted one by one.
 	Table *Table
+	// Yield makes the count yield the processor (runtime.Gosched) every
+	// 65,536 nodes of a goroutine instead of about every million, so that
+	// the goroutines queued behind it run sooner: a server's cheap
+	// requests, whose 99th percentile latency it takes down by a
+	// millisecond or two while perft counts. It costs up to 15% of the
+	// count's speed where processors are idle (each yield may wake a
+	// thread).
+	Yield bool
 	// Progress, if set, is called as the count goes: after each subtree
 	// the count is shared into, and about every million nodes. It is
 	// called from the counting goroutines, one call at a time, and should
@@ -88,8 +96,8 @@ var errOverflow = fmt.Errorf("perft: %w", ErrOverflow)
 //
 // It looks at ctx and the budget about every 65,536 nodes of each
 // goroutine, and yields the processor (runtime.Gosched) about every
-// million, so that other goroutines sharing the CPU (a server's cheap
-// requests) run soon.
+// million (see Options.Yield), so that other goroutines sharing the CPU
+// run soon.
 func CountContext(ctx context.Context, p chess.Position, depth int, o Options) (uint64, error) {
 	if depth == 0 {
 		return 1, nil
@@ -109,7 +117,7 @@ func DivideContext(ctx context.Context, p chess.Position, depth int, o Options) 
 	if depth == 0 {
 		return nil, nil
 	}
-	r := &run{max: o.MaxNodes, done: ctx.Done(), table: o.Table, progress: o.Progress}
+	r := &run{max: o.MaxNodes, done: ctx.Done(), table: o.Table, progress: o.Progress, yield: o.Yield}
 	var out []Entry
 	if depth <= 2 {
 		r.jobs = 1
@@ -173,6 +181,7 @@ type run struct {
 	done     <-chan struct{}
 	table    *Table
 	progress func(Progress)
+	yield    bool
 	jobs     int
 
 	leaves, inner atomic.Uint64 // flushed by the goroutines
@@ -246,11 +255,8 @@ func (c *counter) flush() bool {
 	}
 	if c.flushes++; c.flushes%16 == 0 {
 		c.report()
-		// Let the goroutines queued behind this one run (a server's cheap
-		// requests) every million nodes or so, a few milliseconds, sooner
-		// than the scheduler's 10 ms preemption. Not more often: each
-		// yield may wake another thread, which costs some 15% of the count
-		// when done every 65,536 nodes.
+		runtime.Gosched()
+	} else if r.yield {
 		runtime.Gosched()
 	}
 	return false

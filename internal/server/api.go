@@ -311,10 +311,11 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 	nodes := uint64(1)
 	var div []perft.Entry
 	var cerr error
-	// One thread, on the calling goroutine: lowPriority's thread.
+	// One thread, on the calling goroutine: lowPriority's thread, yielding
+	// often to the cheap requests.
 	lowPriority(func() {
 		if depth > 0 {
-			div, cerr = perft.DivideContext(r.Context(), p, depth, perft.Options{MaxNodes: s.cfg.PerftBudget, Threads: 1})
+			div, cerr = perft.DivideContext(r.Context(), p, depth, perft.Options{MaxNodes: s.cfg.PerftBudget, Threads: 1, Yield: true})
 			nodes = perft.Total(div)
 		}
 	})
