@@ -291,17 +291,13 @@ func (c *counter) count(p *chess.Position, depth int) uint64 {
 // once: the budgeted count pays its bookkeeping per position two plies
 // above the leaves, not per leaf.
 func (c *counter) below(p *chess.Position, ml *chess.MoveList, depth int) uint64 {
-	var total uint64
 	if depth == 2 {
-		for _, m := range ml.Moves() {
-			q := *p
-			q.Play(m)
-			total += uint64(q.CountLegalMoves()) // at most 400 times 400: no overflow
-		}
+		total := lastTwo(p, ml)
 		c.inner += uint64(ml.Len()) + 1
 		c.leaves += total
 		return total
 	}
+	var total uint64
 	c.inner++
 	for _, m := range ml.Moves() {
 		total = add(total, c.after(*p, m, depth-1))
@@ -316,13 +312,5 @@ func (c *counter) below(p *chess.Position, ml *chess.MoveList, depth int) uint64
 // countAfter).
 func (c *counter) after(p chess.Position, m chess.Move, depth int) uint64 {
 	p.Play(m)
-	if depth == 1 {
-		n := uint64(p.CountLegalMoves())
-		c.inner++
-		c.leaves += n
-		return n
-	}
-	var ml chess.MoveList
-	p.LegalMoves(&ml)
-	return c.below(&p, &ml, depth)
+	return c.count(&p, depth)
 }

@@ -62,6 +62,18 @@ func countAfter(p chess.Position, m chess.Move, depth int) uint64 {
 	return total
 }
 
+// lastTwo counts the last two plies below p, whose moves are ml: the
+// leaves of the positions after each move.
+func lastTwo(p *chess.Position, ml *chess.MoveList) uint64 {
+	var total uint64
+	for _, m := range ml.Moves() {
+		q := *p
+		q.Play(m)
+		total += uint64(q.CountLegalMoves()) // at most 400 times 400: no overflow
+	}
+	return total
+}
+
 // add returns a+b, or math.MaxUint64 when the sum does not fit: the counts
 // saturate instead of wrapping around.
 func add(a, b uint64) uint64 {

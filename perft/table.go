@@ -88,11 +88,7 @@ func (t *Table) count(p *chess.Position, depth int) uint64 {
 	p.LegalMoves(&ml)
 	var total uint64
 	if depth == 2 {
-		for _, m := range ml.Moves() {
-			q := *p
-			q.Play(m)
-			total += uint64(q.CountLegalMoves()) // at most 400 times 400: no overflow
-		}
+		total = lastTwo(p, &ml)
 	} else {
 		for _, m := range ml.Moves() {
 			total = add(total, t.countAfter(*p, m, depth-1))
