@@ -1,6 +1,7 @@
 package perft
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chess960/chess960/chess"
@@ -27,6 +28,29 @@ func BenchmarkPerft(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				nodes += Count(p, bp.depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
+
+// BenchmarkPerftContext is BenchmarkPerft through the budgeted,
+// cancellable count: one thread, a budget that is never reached and a
+// context that can be cancelled (what the server and the command line
+// pay), to compare with BenchmarkPerft.
+func BenchmarkPerftContext(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, bp := range benchPositions {
+		p := chess.MustParseFEN(bp.fen)
+		b.Run(bp.name, func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				n, err := CountContext(ctx, p, bp.depth, Options{MaxNodes: 1 << 62, Threads: 1})
+				if err != nil || n != bp.nodes {
+					b.Fatalf("%d, %v", n, err)
+				}
+				nodes += n
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})

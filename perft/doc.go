@@ -4,7 +4,12 @@
 //
 // Count and Divide run on one goroutine; CountParallel and DivideParallel
 // share the subtrees two plies below the root among several; a Table adds a
-// transposition table for deep counts. The last ply is counted from
+// transposition table for deep counts. CountContext and DivideContext do
+// any of these within a node budget and until a context ends, with progress
+// reports: the suite checker, the chess960 command and its web server count
+// with them. Depth is not a measure of work (a position with forced moves
+// counts 1 at any depth), so any depth up to MaxDepth is accepted and the
+// budget bounds the work. The last ply is counted from
 // bitboards (chess.Position.CountLegalMoves), not generated, and nothing
 // allocates on the way down.
 //

@@ -27,58 +27,105 @@ func DivideParallel(p chess.Position, depth, threads int) []Entry {
 
 // divideParallel is Divide with count as the count below two plies.
 func divideParallel(p chess.Position, depth, threads int, count func(chess.Position, int) uint64) []Entry {
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
 	if depth <= 2 {
 		return Divide(p, depth)
 	}
-	// A job is a reply to a root move: 8 bytes, played by the worker.
-	type job struct {
-		root  int32
-		reply chess.Move
-	}
+	s := newSplit(p)
+	counts := make([]uint64, len(s.jobs))
+	s.run(threads, func() (func(int), func()) {
+		return func(i int) { counts[i] = count(s.job(i), depth-2) }, nil
+	})
+	return s.entries(counts)
+}
+
+// split is the work of a count of 3 plies or more: the subtrees two plies
+// below the root, in a queue.
+type split struct {
+	out      []Entry          // the root moves, in generation order
+	children []chess.Position // the position after each root move
+	jobs     []job
+}
+
+// job is a reply to a root move: 8 bytes, played by the worker.
+type job struct {
+	root  int32
+	reply chess.Move
+}
+
+func newSplit(p chess.Position) *split {
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
-	out := make([]Entry, ml.Len())
-	children := make([]chess.Position, ml.Len())
+	s := &split{out: make([]Entry, ml.Len()), children: make([]chess.Position, ml.Len())}
 	n := 0
 	for i, m := range ml.Moves() {
-		out[i].Move = m
-		children[i] = p
-		children[i].Play(m)
-		n += children[i].CountLegalMoves()
+		s.out[i].Move = m
+		s.children[i] = p
+		s.children[i].Play(m)
+		n += s.children[i].CountLegalMoves()
 	}
-	jobs := make([]job, 0, n)
-	for i := range children {
+	s.jobs = make([]job, 0, n)
+	for i := range s.children {
 		var replies chess.MoveList
-		children[i].LegalMoves(&replies)
+		s.children[i].LegalMoves(&replies)
 		for _, r := range replies.Moves() {
-			jobs = append(jobs, job{int32(i), r})
+			s.jobs = append(s.jobs, job{int32(i), r})
 		}
 	}
-	counts := make([]uint64, len(jobs))
+	return s
+}
+
+// job returns the position of job i.
+func (s *split) job(i int) chess.Position {
+	q := s.children[s.jobs[i].root]
+	q.Play(s.jobs[i].reply)
+	return q
+}
+
+// run does every job on threads goroutines (threads <= 0: one per CPU),
+// each taking the next job from the queue when it is free. worker makes the
+// function one goroutine calls with the index of each job it takes, and
+// the one (if not nil) it calls when there are no more. With one thread (or
+// one job) the jobs run on the calling goroutine.
+func (s *split) run(threads int, worker func() (job func(int), done func())) {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	threads = min(threads, len(s.jobs))
+	if threads <= 1 {
+		w, done := worker()
+		for i := range s.jobs {
+			w(i)
+		}
+		if done != nil {
+			done()
+		}
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(threads, len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range threads {
+		w, done := worker()
+		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
+				if i >= len(s.jobs) {
+					break
 				}
-				q := children[jobs[i].root]
-				q.Play(jobs[i].reply)
-				counts[i] = count(q, depth-2)
+				w(i)
 			}
-		}()
+			if done != nil {
+				done()
+			}
+		})
 	}
 	wg.Wait()
-	for i, j := range jobs {
-		out[j.root].Nodes += counts[i]
+}
+
+// entries adds up the jobs' counts by root move, sorted as Divide sorts.
+func (s *split) entries(counts []uint64) []Entry {
+	for i, j := range s.jobs {
+		s.out[j.root].Nodes = add(s.out[j.root].Nodes, counts[i])
 	}
-	sortEntries(out)
-	return out
+	sortEntries(s.out)
+	return s.out
 }

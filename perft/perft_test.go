@@ -59,6 +59,7 @@ func TestSuiteRandomPlayouts(t *testing.T) { runSuite(t, "random-playouts.perft"
 func TestSuiteCastling(t *testing.T)       { runSuite(t, "castling.perft") }
 func TestSuitePromoted(t *testing.T)       { runSuite(t, "promoted.perft") }
 func TestSuiteMaterial(t *testing.T)       { runSuite(t, "material.perft") }
+func TestSuiteTinyTrees(t *testing.T)      { runSuite(t, "tiny-trees.perft") }
 
 // TestStartSuiteIsNewPosition: the start suite's 960 FENs are the 960 start
 // positions in Scharnagl order, so its counts check NewPosition too.
@@ -215,17 +216,22 @@ var castlingDivides = []struct {
 
 func TestDivideCastling(t *testing.T) {
 	for _, c := range castlingDivides {
-		var b strings.Builder
-		for i, e := range Divide(chess.MustParseFEN(c.fen), c.depth) {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(e.Move.String() + ": " + strconv.FormatUint(e.Nodes, 10))
-		}
-		if b.String() != c.divide {
-			t.Errorf("%s: divide %d\n got: %s\nwant: %s", c.fen, c.depth, b.String(), c.divide)
+		if got := divideText(Divide(chess.MustParseFEN(c.fen), c.depth)); got != c.divide {
+			t.Errorf("%s: divide %d\n got: %s\nwant: %s", c.fen, c.depth, got, c.divide)
 		}
 	}
+}
+
+// divideText writes a divide as "move: count" entries, space-separated.
+func divideText(d []Entry) string {
+	var b strings.Builder
+	for i, e := range d {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(e.Move.String() + ": " + strconv.FormatUint(e.Nodes, 10))
+	}
+	return b.String()
 }
 
 func TestAllocs(t *testing.T) {

@@ -2,14 +2,14 @@ package perft
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"runtime"
+	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/decimal"
@@ -17,12 +17,16 @@ import (
 
 // SuiteEntry is one position of a perft suite.
 type SuiteEntry struct {
-	ID   string
-	FEN  string
-	Line int // line of the entry in the suite file
-	// Counts[d-1] is the expected count at depth d; 0 where the suite gives
-	// none.
-	Counts []uint64
+	ID     string
+	FEN    string
+	Line   int          // line of the entry in the suite file
+	Counts []SuiteCount // the expected counts, in order of depth
+}
+
+// SuiteCount is an expected count of a suite entry: Nodes leaves at Depth.
+type SuiteCount struct {
+	Depth int
+	Nodes uint64
 }
 
 // ErrSuite is the reason ReadSuite gives for a malformed suite.
@@ -66,8 +70,9 @@ func quoteShort(s string) string {
 // ReadSuite reads a perft suite in the format python-chess and shakmaty use:
 // blocks of "id NAME", "epd FEN" and "perft DEPTH NODES" lines, separated by
 // blank lines; "#" starts a comment. An entry without an id is named after
-// its line. Depths must be 1..MaxDepth. A suite with no position is an
-// error. The FENs are not checked here (Check does).
+// its line. Depths must be 0..MaxDepth, each given once per entry; any
+// count is accepted, 0 too (a checkmate), however deep. A suite with no
+// position is an error. The FENs are not checked here (Check does).
 func ReadSuite(r io.Reader, name string) ([]SuiteEntry, error) {
 	var out []SuiteEntry
 	var cur *SuiteEntry
@@ -113,13 +118,14 @@ func ReadSuite(r io.Reader, name string) ([]SuiteEntry, error) {
 			if err1 != nil || err2 != nil {
 				return nil, bad("want perft DEPTH NODES in decimal digits")
 			}
-			if d < 1 || d > MaxDepth {
-				return nil, bad("depth " + f[0] + " out of range: must be 1.." + strconv.Itoa(MaxDepth))
+			if d > MaxDepth {
+				return nil, bad("depth " + f[0] + " out of range: must be 0.." + strconv.Itoa(MaxDepth))
 			}
-			for len(cur.Counts) < int(d) {
-				cur.Counts = append(cur.Counts, 0)
+			i, found := slices.BinarySearchFunc(cur.Counts, int(d), func(c SuiteCount, d int) int { return c.Depth - d })
+			if found {
+				return nil, bad("depth " + f[0] + " is given twice for this position")
 			}
-			cur.Counts[d-1] = n
+			cur.Counts = slices.Insert(cur.Counts, i, SuiteCount{Depth: int(d), Nodes: n})
 		default:
 			return nil, bad("unknown keyword " + quoteShort(key) + ": want id, epd or perft")
 		}
@@ -140,17 +146,16 @@ func ReadSuite(r io.Reader, name string) ([]SuiteEntry, error) {
 
 // CheckOptions configures Check.
 type CheckOptions struct {
-	// MaxNodes skips the expected counts above it (0: no limit). It also
-	// bounds the work: a count stops once it has counted more than MaxNodes
-	// leaves, which is then a mismatch (the suite claimed at most MaxNodes),
-	// so a suite that understates a deep count cannot make Check run for
-	// hours.
+	// MaxNodes skips the expected counts above it (0: no limit), and is
+	// the node budget of every count (see Options.MaxNodes): a count that
+	// passes it is a mismatch (the suite claimed at most MaxNodes), so that
+	// a suite that understates a count, or a deep line on a wide tree,
+	// cannot make Check run for hours.
 	MaxNodes uint64
-	// Threads is the number of goroutines for counts of 100,000 and more
-	// (0: one per CPU; 1: no goroutines).
+	// Threads is the number of goroutines that count (0: one per CPU; 1:
+	// the calling goroutine alone).
 	Threads int
-	// Table, if set, is used for every count (on Threads goroutines). The
-	// counts are then not bounded by MaxNodes, only selected by it.
+	// Table, if set, is used for every count.
 	Table *Table
 }
 
@@ -161,8 +166,10 @@ type Result struct {
 	Depth int
 	Want  uint64
 	Got   uint64 // with Over, only a lower bound
-	Over  bool   // counting stopped after more than MaxNodes leaves
-	Err   error  // the entry's FEN is refused
+	Over  bool   // the count stopped at the node budget
+	// Err is why the entry could not be counted: its FEN is refused
+	// (Depth 0), or the count does not fit in 64 bits (ErrOverflow).
+	Err error
 }
 
 // OK reports whether the count matched.
@@ -172,12 +179,15 @@ func (r Result) OK() bool { return r.Err == nil && !r.Over && r.Got == r.Want }
 // "kiwipete (line 12) depth 3: got 97862, want 97863: FEN".
 func (r Result) String() string {
 	head := r.Entry.ID + " (line " + strconv.Itoa(r.Entry.Line) + ")"
+	if r.Err != nil && r.Depth > 0 {
+		return fmt.Sprintf("%s depth %d: %v: %s", head, r.Depth, r.Err, r.Entry.FEN)
+	}
 	if r.Err != nil {
 		return head + ": " + r.Err.Error()
 	}
 	got := strconv.FormatUint(r.Got, 10)
 	if r.Over {
-		got = "more than " + got + " (stopped)"
+		got = "at least " + got + " (stopped at the node budget)"
 	}
 	return fmt.Sprintf("%s depth %d: got %s, want %d: %s", head, r.Depth, got, r.Want, r.Entry.FEN)
 }
@@ -188,30 +198,52 @@ type Summary struct {
 	Counts     int      // counts compared
 	Nodes      uint64   // leaves counted
 	Mismatches []Result // wrong counts and refused FENs, in suite order
+	// Unchecked are the counts stopped at the node budget before they
+	// reached the suite's count (a deep, narrow tree visits more positions
+	// above its leaves than the budget): neither right nor wrong, in suite
+	// order. A count stopped past the suite's count is a mismatch.
+	Unchecked []Result
 }
 
 // Check counts every entry of a suite at each depth whose expected count is
 // at most o.MaxNodes, in order of depth, and reports the mismatches. An
-// entry stops at its first mismatch. A FEN the chess package refuses is a
-// mismatch too.
+// entry stops at its first mismatch, or at its first count left unchecked
+// by the budget. A FEN the chess package refuses is a mismatch too.
 func Check(entries []SuiteEntry, o CheckOptions) Summary {
+	s, _ := CheckContext(context.Background(), entries, o)
+	return s
+}
+
+// CheckContext is Check until ctx is done: then it returns what it found
+// so far (the count under way is not in it) and ctx.Err().
+func CheckContext(ctx context.Context, entries []SuiteEntry, o CheckOptions) (Summary, error) {
 	s := Summary{Positions: len(entries)}
+	opts := Options{MaxNodes: o.MaxNodes, Threads: o.Threads, Table: o.Table}
 	for _, e := range entries {
 		p, err := chess.ParseFEN(e.FEN)
 		if err != nil {
 			s.Mismatches = append(s.Mismatches, Result{Entry: e, Err: err})
 			continue
 		}
-		for i, want := range e.Counts {
-			if want == 0 {
+		for _, c := range e.Counts {
+			if o.MaxNodes != 0 && c.Nodes > o.MaxNodes {
 				continue
 			}
-			if o.MaxNodes != 0 && want > o.MaxNodes {
+			r := Result{Entry: e, Depth: c.Depth, Want: c.Nodes}
+			r.Got, err = CountContext(ctx, p, c.Depth, opts)
+			if err != nil && ctx.Err() != nil {
+				return s, ctx.Err()
+			}
+			if errors.Is(err, ErrBudget) {
+				r.Over = true
+			} else if err != nil {
+				r.Err = err // ErrOverflow: no suite can claim such a count
+			}
+			s.Nodes = add(s.Nodes, r.Got)
+			if r.Over && r.Got <= r.Want {
+				s.Unchecked = append(s.Unchecked, r)
 				break
 			}
-			r := Result{Entry: e, Depth: i + 1, Want: want}
-			r.Got, r.Over = o.count(p, i+1)
-			s.Nodes += r.Got
 			s.Counts++
 			if !r.OK() {
 				s.Mismatches = append(s.Mismatches, r)
@@ -219,84 +251,5 @@ func Check(entries []SuiteEntry, o CheckOptions) Summary {
 			}
 		}
 	}
-	return s
-}
-
-// count counts p to depth as o says; over reports that it stopped after
-// more than o.MaxNodes leaves.
-func (o CheckOptions) count(p chess.Position, depth int) (n uint64, over bool) {
-	threads := o.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	if o.Table != nil {
-		return o.Table.CountParallel(p, depth, threads), false
-	}
-	if o.MaxNodes == 0 {
-		return CountParallel(p, depth, threads), false
-	}
-	var left atomic.Int64
-	left.Store(int64(min(o.MaxNodes, 1<<62)))
-	var stopped atomic.Bool
-	limited := func(q chess.Position, d int) uint64 {
-		if left.Load() < 0 {
-			stopped.Store(true)
-			return 0
-		}
-		l := limiter{left: &left}
-		n, ok := l.count(&q, d)
-		if ok && left.Add(-l.local) < 0 {
-			ok = false
-		}
-		if !ok {
-			stopped.Store(true)
-		}
-		return n
-	}
-	var total uint64
-	if threads == 1 || depth <= 3 {
-		total = limited(p, depth)
-	} else {
-		total = Total(divideParallel(p, depth, threads, limited))
-	}
-	return total, stopped.Load()
-}
-
-// limiter counts like count, but gives up once the shared budget left runs
-// out. It takes from the budget in batches, so that the goroutines rarely
-// touch the shared counter.
-type limiter struct {
-	left  *atomic.Int64
-	local int64 // counted since the last batch was taken from left
-}
-
-func (l *limiter) count(p *chess.Position, depth int) (uint64, bool) {
-	if depth <= 0 {
-		l.local++
-		return 1, true
-	}
-	if depth == 1 {
-		n := p.CountLegalMoves()
-		l.local += int64(n)
-		return uint64(n), true
-	}
-	var ml chess.MoveList
-	p.LegalMoves(&ml)
-	var total uint64
-	for _, m := range ml.Moves() {
-		q := *p
-		q.Play(m)
-		n, ok := l.count(&q, depth-1)
-		total += n
-		if !ok {
-			return total, false
-		}
-		if l.local >= 1<<16 {
-			if l.left.Add(-l.local) < 0 {
-				return total, false
-			}
-			l.local = 0
-		}
-	}
-	return total, true
+	return s, nil
 }

@@ -41,18 +41,14 @@ func NewTable(mb int) *Table {
 	return &Table{entries: make([]entry, n), mask: n - 1}
 }
 
-// zobDepth mixes the depth into the key: the same position at another depth
-// is another entry.
-var zobDepth [64]uint64
-
-func init() {
-	s := uint64(0xdeb7_960)
-	for i := range zobDepth {
-		s += 0x9e3779b97f4a7c15
-		z := (s ^ s>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		zobDepth[i] = z ^ z>>31
-	}
+// depthKey mixes the depth into the key, so that the same position at
+// another depth is another entry: a SplitMix64 hash of the depth, for any
+// depth.
+func depthKey(depth int) uint64 {
+	z := uint64(depth)*0x9e3779b97f4a7c15 + 0xdeb7_960
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 func (t *Table) probe(key uint64) (uint64, bool) {
@@ -70,7 +66,9 @@ func (t *Table) store(key, nodes uint64) {
 	e.check.Store(key ^ nodes)
 }
 
-// Count counts like Count, using and filling the table.
+// Count counts like Count, using and filling the table. Counts saturate
+// as Count's do; with a table a count past 2^64 is quick to reach (two
+// lone kings at depth 100), so prefer CountContext, which reports it.
 func (t *Table) Count(p chess.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -82,7 +80,7 @@ func (t *Table) count(p *chess.Position, depth int) uint64 {
 	if depth == 1 {
 		return uint64(p.CountLegalMoves())
 	}
-	key := p.Hash() ^ zobDepth[depth&63]
+	key := p.Hash() ^ depthKey(depth)
 	if n, ok := t.probe(key); ok {
 		return n
 	}
@@ -90,14 +88,10 @@ func (t *Table) count(p *chess.Position, depth int) uint64 {
 	p.LegalMoves(&ml)
 	var total uint64
 	if depth == 2 {
-		for _, m := range ml.Moves() {
-			q := *p
-			q.Play(m)
-			total += uint64(q.CountLegalMoves())
-		}
+		total = lastTwo(p, &ml)
 	} else {
 		for _, m := range ml.Moves() {
-			total += t.countAfter(*p, m, depth-1)
+			total = add(total, t.countAfter(*p, m, depth-1))
 		}
 	}
 	t.store(key, total)
@@ -121,4 +115,39 @@ func (t *Table) CountParallel(p chess.Position, depth, threads int) uint64 {
 // goroutines.
 func (t *Table) DivideParallel(p chess.Position, depth, threads int) []Entry {
 	return divideParallel(p, depth, threads, t.Count)
+}
+
+// tableCount is counter.count with the table of the run: a subtree found
+// in the table counts its leaves at once; one that was stopped is not
+// stored.
+func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
+	c.inner++
+	if depth == 1 {
+		n := uint64(p.CountLegalMoves())
+		c.leaves += n
+		return n
+	}
+	key := p.Hash() ^ depthKey(depth)
+	if n, ok := c.table.probe(key); ok {
+		c.leaves = add(c.leaves, n)
+		return n
+	}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	var total uint64
+	for _, m := range ml.Moves() {
+		total = add(total, c.tableAfter(*p, m, depth-1))
+		if add(c.leaves, c.inner) >= flushEvery && c.flush() {
+			return total
+		}
+	}
+	c.table.store(key, total)
+	return total
+}
+
+// tableAfter is tableCount of the position after m, which it gets by value
+// (see countAfter).
+func (c *counter) tableAfter(p chess.Position, m chess.Move, depth int) uint64 {
+	p.Play(m)
+	return c.tableCount(&p, depth)
 }

@@ -75,6 +75,12 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
+// interruptedError is a command stopped by Ctrl-C (SIGINT): exit status
+// 130, as a shell reports a command killed by that signal (128 + 2).
+type interruptedError struct{ msg string }
+
+func (i *interruptedError) Error() string { return i.msg }
+
 // outputError is a failed write to stdout: the command stops at once.
 type outputError struct{ err error }
 
@@ -151,6 +157,11 @@ func dispatch(e *env, args []string) int {
 	if errors.As(err, &u) {
 		fmt.Fprintf(e.stderr, "%s (usage: chess960 %s %s)\n", msg, c.name, c.args)
 		return 2
+	}
+	var ie *interruptedError
+	if errors.As(err, &ie) {
+		fmt.Fprintln(e.stderr, msg)
+		return 130
 	}
 	fmt.Fprintln(e.stderr, msg)
 	return 1

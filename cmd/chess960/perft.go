@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
 	"time"
@@ -21,21 +24,27 @@ func init() {
 		name: "perft", args: "POSITION --depth D [--divide] [--threads N] [--hash MB] [--json] | --suite FILE [--max-nodes N] [--threads N] [--json]",
 		summary: "count the leaf nodes of the legal move tree (perft), or check a .perft suite",
 		detail: `POSITION is read as fen reads it (a FEN, startpos, 518, RNBQKBNR or "-"), given as
-the argument or as --fen or --pos. With --divide, prints the count below each
-legal move (Chess960 UCI: castling as king-takes-rook). --threads sets how many
-CPUs count (default: all); the counts do not depend on it. --hash MB keeps the
-counts of subtrees in a table of that size, shared by the threads, to count
-positions reached again by another move order once (faster at depth 7 and more;
-a table entry is trusted on its 64-bit key).
+the argument or as --fen or --pos. Any depth 0..10000 is counted: depth is not a
+measure of work (a position with forced moves counts 1 at any depth), so the
+count runs as long as it takes, with its progress on stderr when stderr is a
+terminal; Ctrl-C stops it with the nodes counted so far and exit status 130. A
+count past 2^64 (possible with --hash) is an error, never a wrapped number.
+With --divide, prints the count below each legal move (Chess960 UCI: castling
+as king-takes-rook). --threads sets how many CPUs count (default: all); the
+counts do not depend on it. --hash MB keeps the counts of subtrees in a table
+of that size, shared by the threads, to count positions reached again by
+another move order once (faster at depth 7 and more; a table entry is trusted
+on its 64-bit key).
 
 With --suite, checks every position of a .perft file ("-": stdin) at each depth
-(1..15) whose expected count is at most --max-nodes, and stops any count that
-passes --max-nodes leaves, so a suite that understates a count cannot run for
+(0..10000) whose expected count is at most --max-nodes, and stops any count
+that passes --max-nodes leaves (or visits as many positions above them), so a
+suite that understates a count, or a deep line on a wide tree, cannot run for
 hours; it reports every mismatch and exits 1 if there is any.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			fen := fs.String("fen", "", "the position as a `FEN` (or any form the argument takes)")
 			pos := fs.String("pos", "", "the position as a start position number `N` (or any form the argument takes)")
-			depth := numberFlag(fs, "depth", 0, 0, perft.MaxDepth, "depth in plies (0..15)")
+			depth := numberFlag(fs, "depth", 0, 0, perft.MaxDepth, fmt.Sprintf("depth in plies (0..%d)", perft.MaxDepth))
 			divide := boolFlag(fs, "divide", "also count below each legal move")
 			asJSON := boolFlag(fs, "json", "print a JSON object")
 			threads := numberFlag(fs, "threads", 0, 0, 256, "goroutines counting in parallel (0: one per CPU)")
@@ -90,20 +99,48 @@ hours; it reports every mismatch and exits 1 if there is any.`,
 	})
 }
 
+// interruptContext is the context a count runs in: until Ctrl-C (SIGINT).
+// Tests replace it.
+var interruptContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+// interrupted is the error of a count stopped by Ctrl-C.
+func interrupted(what string) error {
+	return &interruptedError{"interrupted (Ctrl-C): " + what}
+}
+
 func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJSON bool) error {
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	divideFn := perft.DivideParallel
+	o := perft.Options{Threads: threads}
 	if hashMB > 0 {
-		divideFn = perft.NewTable(hashMB).DivideParallel
+		o.Table = perft.NewTable(hashMB)
 	}
+	ctx, stop := interruptContext()
+	defer stop()
 	start := time.Now()
+	status := newStatusLine(e.stderr)
+	if status.on && depth > 0 {
+		o.Progress = perftProgress(status, depth, start)
+		status.show(fmt.Sprintf("perft depth %d: counting", depth))
+	}
 	nodes := uint64(1)
 	var div []perft.Entry
+	var err error
 	if depth > 0 {
-		div = divideFn(p, depth, threads)
+		div, err = perft.DivideContext(ctx, p, depth, o)
 		nodes = perft.Total(div)
+	}
+	status.clear()
+	switch {
+	case errors.Is(err, perft.ErrOverflow):
+		return fmt.Errorf("--depth %d: the count does not fit in 64 bits (it is %d or more)", depth, uint64(math.MaxUint64))
+	case err != nil && ctx.Err() != nil:
+		return interrupted(fmt.Sprintf("depth %d not finished, %d nodes counted in %.1fs", depth, nodes, time.Since(start).Seconds()))
+	case err != nil:
+		return err
 	}
 	j := api.NewPerft(p, depth, nodes, div, divide, api.PerftRun{Threads: threads, HashMB: hashMB, Elapsed: time.Since(start)})
 	if asJSON {
@@ -119,6 +156,21 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	fmt.Fprintf(e.stdout, "nodes: %d\n", nodes)
 	fmt.Fprintf(e.stdout, "time:  %.3fs (%.1f Mnodes/s)\n", j.Seconds, float64(j.NPS)/1e6)
 	return nil
+}
+
+// perftProgress draws a count's progress on the status line, at most ten
+// times a second.
+func perftProgress(status *statusLine, depth int, start time.Time) func(perft.Progress) {
+	var last time.Time
+	return func(pr perft.Progress) {
+		now := time.Now()
+		if now.Sub(last) < 100*time.Millisecond && pr.Done < pr.Jobs {
+			return
+		}
+		last = now
+		mnps := float64(pr.Nodes) / now.Sub(start).Seconds() / 1e6
+		status.show(fmt.Sprintf("perft depth %d: %d of %d subtrees, %d nodes, %.1f Mnodes/s", depth, pr.Done, pr.Jobs, pr.Nodes, mnps))
+	}
 }
 
 func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) error {
@@ -141,8 +193,14 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 	if err != nil {
 		return err
 	}
+	ctx, stop := interruptContext()
+	defer stop()
 	start := time.Now()
-	sum := perft.Check(entries, perft.CheckOptions{MaxNodes: maxNodes, Threads: threads})
+	sum, err := perft.CheckContext(ctx, entries, perft.CheckOptions{MaxNodes: maxNodes, Threads: threads})
+	if err != nil {
+		return interrupted(fmt.Sprintf("--suite %s not finished, %d counts checked, %d %s", quoteArg(file),
+			sum.Counts, len(sum.Mismatches), plural(len(sum.Mismatches), "mismatch", "mismatches")))
+	}
 	j := api.NewSuite(name, maxNodes, sum, time.Since(start))
 	if asJSON {
 		if err := writeJSON(e.stdout, j); err != nil {
@@ -151,18 +209,26 @@ func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) er
 	} else {
 		for _, m := range sum.Mismatches {
 			line := m.String()
-			if m.Err != nil {
+			if m.Err != nil && m.Depth == 0 {
 				line = fmt.Sprintf("%s (line %d): %s", m.Entry.ID, m.Entry.Line, api.Message(m.Err))
 			}
 			fmt.Fprintln(e.stdout, "MISMATCH "+oneLine(line))
+		}
+		for _, u := range sum.Unchecked {
+			fmt.Fprintf(e.stdout, "UNCHECKED %s (line %d) depth %d: stopped at --max-nodes %d with %d nodes counted, before the suite's %d (a deep, narrow tree visits more positions than its leaves; raise --max-nodes to check it): %s\n",
+				u.Entry.ID, u.Entry.Line, u.Depth, maxNodes, u.Got, u.Want, oneLine(u.Entry.FEN))
 		}
 		mnps := 0.0
 		if j.Seconds > 0 {
 			mnps = float64(j.Nodes) / j.Seconds / 1e6
 		}
-		fmt.Fprintf(e.stdout, "%s: %d %s, %d %s checked, %d nodes, %d %s, %.1fs (%.1f Mnodes/s)\n",
+		unchecked := ""
+		if n := len(j.Unchecked); n > 0 {
+			unchecked = fmt.Sprintf(", %d unchecked", n)
+		}
+		fmt.Fprintf(e.stdout, "%s: %d %s, %d %s checked, %d nodes, %d %s%s, %.1fs (%.1f Mnodes/s)\n",
 			name, j.Positions, plural(j.Positions, "position", "positions"), j.Counts, plural(j.Counts, "count", "counts"),
-			j.Nodes, len(j.Mismatches), plural(len(j.Mismatches), "mismatch", "mismatches"), j.Seconds, mnps)
+			j.Nodes, len(j.Mismatches), plural(len(j.Mismatches), "mismatch", "mismatches"), unchecked, j.Seconds, mnps)
 	}
 	if n := len(sum.Mismatches); n > 0 {
 		return fmt.Errorf("--suite %s: %d %s", quoteArg(file), n, plural(n, "mismatch", "mismatches"))

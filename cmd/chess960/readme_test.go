@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var readmeSlow = flag.Bool("readme.slow", false, "also run the README examples that count deeper than 6 plies")
+var readmeSlow = flag.Bool("readme.slow", false, "also run the README examples that count a billion nodes or more")
 
 // splitShell splits a command line the way sh does for the plain words and
 // single-quoted strings the README uses.
@@ -148,11 +148,16 @@ func filter(f string, in []string) ([]string, bool) {
 	return nil, false
 }
 
-// deep reports whether an example counts deeper than 6 plies.
-func (ex readmeExample) deep() bool {
-	for i, a := range ex.args {
-		if (a == "--depth" || a == "-depth") && i+1 < len(ex.args) {
-			if d, err := strconv.Atoi(ex.args[i+1]); err == nil && d > 6 {
+// slowNodes is the count from which an example is slow: seconds of work.
+const slowNodes = 1_000_000_000
+
+// slow reports whether an example counts slowNodes or more, as the
+// "nodes: N" line of its output shows. The depth says nothing of the work
+// (a position with forced moves counts 1 at depth 32), the count does.
+func (ex readmeExample) slow() bool {
+	for _, l := range ex.want {
+		if n, ok := strings.CutPrefix(l, "nodes: "); ok {
+			if v, err := strconv.ParseUint(n, 10, 64); err == nil && v >= slowNodes {
 				return true
 			}
 		}
@@ -164,7 +169,7 @@ func (ex readmeExample) deep() bool {
 // README in-process and compares its output and exit status with the text
 // below it, so the README cannot drift from the program. Timings ("time:"
 // lines and the figures of a suite's summary) are not compared. Examples
-// that count deeper than 6 plies (seconds of work) run only with
+// that count a billion nodes or more (seconds of work) run only with
 // -readme.slow.
 func TestReadmeExamples(t *testing.T) {
 	examples := readmeExamples(t)
@@ -174,8 +179,8 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	failing := 0
 	for _, ex := range examples {
-		if ex.deep() && !*readmeSlow {
-			t.Logf("%s:%d: skipped (deep count; run with -readme.slow): %s", ex.file, ex.line, ex.cmd)
+		if ex.slow() && !*readmeSlow {
+			t.Logf("%s:%d: skipped (a count of a billion nodes or more; run with -readme.slow): %s", ex.file, ex.line, ex.cmd)
 			continue
 		}
 		if ex.code != 0 {
@@ -246,13 +251,13 @@ func TestReadmeParser(t *testing.T) {
 	if _, ok := filter("sort", nil); ok {
 		t.Error("sort is not a filter the test knows")
 	}
-	ex := readmeExample{args: splitShell(`perft 'a b' --depth 7`)}
-	if len(ex.args) != 4 || ex.args[1] != "a b" || !ex.deep() {
-		t.Errorf("%q deep=%v", ex.args, ex.deep())
+	ex := readmeExample{args: splitShell(`perft 'a b' --depth 7`), want: []string{"nodes: 3195901860", "time:  29.484s"}}
+	if len(ex.args) != 4 || ex.args[1] != "a b" || !ex.slow() {
+		t.Errorf("%q slow=%v", ex.args, ex.slow())
 	}
-	for _, d := range []string{"6", "x"} {
-		if (readmeExample{args: []string{"perft", "--depth", d}}).deep() {
-			t.Errorf("depth %s is not deep", d)
+	for _, want := range [][]string{{"nodes: 999999999"}, {"nodes: 1"}, {"chess960 perft: --depth \"10001\": out of range"}, {"nodes: x"}, nil} {
+		if (readmeExample{args: []string{"perft", "--depth", "32"}, want: want}).slow() {
+			t.Errorf("%q is not slow", want)
 		}
 	}
 	if got := strip([]string{"time:  1s", "x: 3 mismatches, 0.1s (5.0 Mnodes/s)"}); got != "x: 3 mismatches, TIME" {

@@ -523,6 +523,9 @@ type Suite struct {
 	MaxNodes   uint64     `json:"maxNodes"`
 	Seconds    float64    `json:"seconds"`
 	Mismatches []Mismatch `json:"mismatches"`
+	// Unchecked are the counts stopped at maxNodes before they reached the
+	// suite's count (deep, narrow trees): neither right nor wrong.
+	Unchecked []Mismatch `json:"unchecked"`
 }
 
 // Mismatch is a count that differs from the suite's, or an entry whose FEN
@@ -534,8 +537,8 @@ type Mismatch struct {
 	Depth int    `json:"depth,omitempty"`
 	Want  uint64 `json:"want,omitempty"`
 	Got   uint64 `json:"got,omitempty"`
-	// Over tells that counting stopped after more than maxNodes leaves, so
-	// that Got is only a lower bound.
+	// Over tells that counting stopped at maxNodes (more leaves, or more
+	// positions visited above them), so that Got is only a lower bound.
 	Over  bool   `json:"over,omitempty"`
 	Error string `json:"error,omitempty"`
 }
@@ -544,13 +547,18 @@ type Mismatch struct {
 // the node limit maxNodes, in elapsed time.
 func NewSuite(name string, maxNodes uint64, s perft.Summary, elapsed time.Duration) Suite {
 	j := Suite{Suite: name, Positions: s.Positions, Counts: s.Counts, Nodes: s.Nodes,
-		MaxNodes: maxNodes, Seconds: elapsed.Seconds(), Mismatches: make([]Mismatch, len(s.Mismatches))}
-	for i, r := range s.Mismatches {
+		MaxNodes: maxNodes, Seconds: elapsed.Seconds(), Mismatches: newMismatches(s.Mismatches), Unchecked: newMismatches(s.Unchecked)}
+	return j
+}
+
+func newMismatches(rs []perft.Result) []Mismatch {
+	out := make([]Mismatch, len(rs))
+	for i, r := range rs {
 		m := Mismatch{ID: r.Entry.ID, Line: r.Entry.Line, FEN: r.Entry.FEN, Depth: r.Depth, Want: r.Want, Got: r.Got, Over: r.Over}
 		if r.Err != nil {
 			m.Error = Message(r.Err)
 		}
-		j.Mismatches[i] = m
+		out[i] = m
 	}
-	return j
+	return out
 }

@@ -279,7 +279,8 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *inp
 }
 
 // GET /api/perft?fen=&depth=[&divide=1]: perft --fen FEN --depth D
-// [--divide] --threads 1 --json, within the node budget.
+// [--divide] --threads 1 --json, within the node budget: any depth up to
+// perft.MaxDepth, as the budget bounds the work.
 func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
@@ -293,9 +294,9 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 		return err
 	}
 	if !q.has("depth") {
-		return missing("depth", "the depth in plies, 0..15")
+		return missing("depth", fmt.Sprintf("the depth in plies, 0..%d", perft.MaxDepth))
 	}
-	depth, err := q.intParam("depth", 0, 15, 0)
+	depth, err := q.intParam("depth", 0, perft.MaxDepth, 0)
 	if err != nil {
 		return err
 	}
@@ -307,14 +308,21 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 		return badParam("divide", q.get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
 	}
 	start := time.Now()
-	var nodes uint64
+	nodes := uint64(1)
 	var div []perft.Entry
-	var ok bool
-	lowPriority(func() { nodes, div, ok = budgetCount(r.Context(), p, depth, s.cfg.PerftBudget) })
-	if !ok {
-		if r.Context().Err() != nil {
-			return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+	var cerr error
+	// One thread, on the calling goroutine: lowPriority's thread, yielding
+	// often to the cheap requests.
+	lowPriority(func() {
+		if depth > 0 {
+			div, cerr = perft.DivideContext(r.Context(), p, depth, perft.Options{MaxNodes: s.cfg.PerftBudget, Threads: 1, Yield: true})
+			nodes = perft.Total(div)
 		}
+	})
+	switch {
+	case cerr != nil && r.Context().Err() != nil:
+		return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+	case cerr != nil: // perft.ErrBudget (the depth is checked, and the budget keeps counts far below 2^64)
 		return &inputError{status: http.StatusUnprocessableEntity, param: "depth", code: codeBudget,
 			msg: fmt.Sprintf("depth %d: this count passes the budget of %d nodes per request; ask for a smaller depth, or run chess960 perft on your own computer", depth, s.cfg.PerftBudget)}
 	}
