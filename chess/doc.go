@@ -6,7 +6,10 @@
 // move, castling rights, en-passant square, counters), possibly illegal: a
 // board editor fills one in. Setup.Position validates it once, and a
 // Position that exists can be played: its methods never check again. A
-// Position is a value type, so a copy is an independent snapshot.
+// Position is a value type, so a copy is an independent snapshot, and its
+// read methods take value receivers (g.Position().FEN(chess.Standard) works),
+// but for LegalMoves and CountLegalMoves, which search loops call once a node
+// and which take a pointer so as to copy nothing.
 // NewPosition starts from a chess960.StartPos; ParseFEN reads FEN with
 // standard, X-FEN or Shredder-FEN castling fields, refusing text that does
 // not read with a *FENError and positions that cannot be played with a

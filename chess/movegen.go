@@ -12,7 +12,13 @@ const (
 )
 
 // LegalMoves fills ml with the legal moves of p.
-func (p Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
+//
+// LegalMoves and CountLegalMoves are the two read methods with a pointer
+// receiver: a move-tree search calls them once a node, and a value receiver
+// would copy the position at each call (about a tenth of perft's time, by
+// benchstat). Call them on a variable (p := g.Position(); p.LegalMoves(&ml)),
+// or use AppendLegalMoves, which takes the position as a value.
+func (p *Position) LegalMoves(ml *MoveList) { ml.n = p.generate(&ml.moves) }
 
 // AppendLegalMoves appends the legal moves of p to dst and returns the
 // extended slice. It does not allocate when dst has room for them (492 is
@@ -28,8 +34,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 func (p Position) HasLegalMoves() bool { return p.countMoves() > 0 }
 
 // CountLegalMoves returns the number of legal moves. It counts them without
-// listing them, which is faster than LegalMoves.
-func (p Position) CountLegalMoves() int { return p.countMoves() }
+// listing them, which is faster than LegalMoves. Like LegalMoves, it has a
+// pointer receiver, so that counting copies no position.
+func (p *Position) CountLegalMoves() int { return p.countMoves() }
 
 // IsLegal reports whether m is a legal move in p: one of the moves
 // LegalMoves lists. It looks only at the moves of m's piece to m's
