@@ -2,41 +2,22 @@ package perftdiff
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/perft"
 	"github.com/chess960/chess960/uci"
 )
-
-var fake = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "perftdiff-fake")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../uci/testdata/fakeengine").CombinedOutput(); err != nil {
-		return "", &exec.Error{Name: string(out), Err: err}
-	}
-	return bin, nil
-})
 
 // fakeEngine starts the fake engine of package uci's tests with the flags
 // (-bug plants a move generation bug).
 func fakeEngine(t *testing.T, flags ...string) *uci.Engine {
 	t.Helper()
-	bin, err := fake()
-	if err != nil {
-		t.Fatalf("building the fake engine: %v", err)
-	}
-	e, err := uci.Start(context.Background(), uci.Config{Path: bin, Args: flags})
+	e, err := uci.Start(context.Background(), uci.Config{Path: testtool.FakeEngine(t), Args: flags})
 	if err != nil {
 		t.Fatal(err)
 	}
