@@ -157,9 +157,6 @@ func (e *Engine) Go(ctx context.Context, start chess.Position, moves []chess.Mov
 	return &Search{e: e, ctx: ctx, pos: pos, mode: mode}, nil
 }
 
-// standardOK says why standard UCI cannot express the castling rights of
-// p, or "": every castling rook must stand in a corner with its king on
-// the e-file.
 // positionCommand writes the "position fen FEN moves ..." command for start
 // and the moves played from it, in the engine's castling mode, and returns
 // the position reached; or, for a position that cannot be sent, the reason
@@ -206,6 +203,9 @@ func materialOK(p chess.Position) string {
 	return ""
 }
 
+// standardOK says why standard UCI cannot express the castling rights of
+// p, or "": every castling rook must stand in a corner with its king on
+// the e-file.
 func standardOK(p chess.Position) string {
 	for b := p.CastlingRooks(); b != 0; b &= b - 1 {
 		sq := b.First()
