@@ -74,6 +74,8 @@ type BudgetError struct {
 	MaxNodes uint64
 }
 
+// Error formats the error as "perft: count stopped: past the node budget
+// of 100 nodes".
 func (e *BudgetError) Error() string {
 	return "perft: count stopped: " + ErrBudget.Error() + " of " + strconv.FormatUint(e.MaxNodes, 10) + " nodes"
 }

@@ -135,6 +135,8 @@ type DepthError struct {
 	Depth int
 }
 
+// Error formats the error as "perft: depth 10001: out of range: must be
+// 0..10000".
 func (e *DepthError) Error() string {
 	return "perft: depth " + strconv.Itoa(e.Depth) + ": out of range: must be 0.." + strconv.Itoa(MaxDepth)
 }

@@ -41,6 +41,8 @@ type SuiteError struct {
 	Detail string
 }
 
+// Error formats the error as "perft: suite NAME line N \"TEXT\": DETAIL",
+// without the line and the text when the error is about the whole file.
 func (e *SuiteError) Error() string {
 	s := "perft: suite " + e.Name
 	if e.Line > 0 {
