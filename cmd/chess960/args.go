@@ -81,7 +81,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			if isBool {
 				err = errors.New("want true or false") // the flag package says "parse error"
 			}
-			return nil, fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
+			return nil, usageValueError(name, val, err)
 		}
 	}
 	return pos, nil
