@@ -5,8 +5,8 @@
 // A number is one or more ASCII digits 0-9, with a leading '-' for a
 // negative one. A leading 0 does not make it octal ("010" is ten), and
 // everything else is refused: a '+', a base prefix ("0x10", "0o7", "0b1"),
-// an underscore ("1_000"), an exponent ("1e3"), spaces, and digits of other
-// scripts. Float also takes a fraction ("0.5").
+// an underscore ("1_000"), an exponent ("1e3"), a fraction ("0.5"), spaces,
+// and digits of other scripts.
 //
 // A text that is not a number gets ErrSyntax; a number outside the range the
 // caller asks for, however many digits it has, gets ErrRange. Callers word
@@ -16,8 +16,6 @@ package decimal
 import (
 	"errors"
 	"math"
-	"strconv"
-	"strings"
 )
 
 var (
@@ -75,22 +73,6 @@ func Uint(s string, max uint64) (uint64, error) {
 		return 0, ErrRange
 	}
 	return u, nil
-}
-
-// Float reads s as a number with an optional fraction, "12", "-0.5" or
-// "02.50" (2.5), rounded to the nearest float64. A number too large for a
-// float64 is out of range.
-func Float(s string) (float64, error) {
-	t := strings.TrimPrefix(s, "-")
-	whole, frac, hasFrac := strings.Cut(t, ".")
-	if !Digits(whole) || (hasFrac && !Digits(frac)) {
-		return 0, ErrSyntax
-	}
-	f, err := strconv.ParseFloat(s, 64) // plain digits: ParseFloat reads them as decimal
-	if err != nil || math.IsInf(f, 0) {
-		return 0, ErrRange
-	}
-	return f, nil
 }
 
 // read reads the sign and the digits of s. A value above 2^64-1 is out of

@@ -64,26 +64,6 @@ func TestUint(t *testing.T) {
 	}
 }
 
-func TestFloat(t *testing.T) {
-	for in, want := range map[string]float64{"12": 12, "02.50": 2.5, "-0.5": -0.5, "0": 0, "1.000000000000000000001": 1} {
-		if f, err := Float(in); err != nil || f != want {
-			t.Errorf("Float(%q) = %g, %v; want %g", in, f, err, want)
-		}
-	}
-	huge := "1"
-	for range 400 {
-		huge += "0"
-	}
-	for in, want := range map[string]error{
-		"1e3": ErrSyntax, "0x1p4": ErrSyntax, "Inf": ErrSyntax, "NaN": ErrSyntax, ".5": ErrSyntax, "5.": ErrSyntax,
-		"+1": ErrSyntax, "1_0": ErrSyntax, "": ErrSyntax, "-": ErrSyntax, "1.2.3": ErrSyntax, huge: ErrRange, "-" + huge: ErrRange,
-	} {
-		if _, err := Float(in); err != want {
-			t.Errorf("Float(%.20q): %v, want %v", in, err, want)
-		}
-	}
-}
-
 func TestDigits(t *testing.T) {
 	for s, want := range map[string]bool{"0": true, "0123456789": true, "": false, "-1": false, "1a": false, "١": false} {
 		if Digits(s) != want || Digits([]byte(s)) != want {
