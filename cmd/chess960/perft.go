@@ -121,9 +121,9 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	ctx, stop := interruptContext()
 	defer stop()
 	start := time.Now()
-	status := newStatusLine(e.stderr)
+	status := newProgress(e.stderr)
 	if status.on && depth > 0 {
-		o.Progress = perftProgress(status, depth, start)
+		o.Progress = perftProgress(status, depth)
 		status.show(fmt.Sprintf("perft depth %d: counting", depth))
 	}
 	nodes := uint64(1)
@@ -158,17 +158,14 @@ func runPerft(e *env, p chess.Position, depth, threads, hashMB int, divide, asJS
 	return nil
 }
 
-// perftProgress draws a count's progress on the status line, at most ten
-// times a second.
-func perftProgress(status *statusLine, depth int, start time.Time) func(perft.Progress) {
-	var last time.Time
+// perftProgress draws a count's progress on the status line, as often as
+// the line is due, and once the last subtree is counted.
+func perftProgress(status *progress, depth int) func(perft.Progress) {
 	return func(pr perft.Progress) {
-		now := time.Now()
-		if now.Sub(last) < 100*time.Millisecond && pr.Done < pr.Jobs {
+		if !status.due() && pr.Done < pr.Jobs {
 			return
 		}
-		last = now
-		mnps := float64(pr.Nodes) / now.Sub(start).Seconds() / 1e6
+		mnps := float64(pr.Nodes) / status.elapsed().Seconds() / 1e6
 		status.show(fmt.Sprintf("perft depth %d: %d of %d subtrees, %d nodes, %.1f Mnodes/s", depth, pr.Done, pr.Jobs, pr.Nodes, mnps))
 	}
 }

@@ -1,6 +1,6 @@
 package main
 
-// Progress on stderr, for long work (analyse, balance, pgn): drawn only
+// Progress on stderr, for long work (analyse, balance, perft, pgn): drawn only
 // when stderr is a terminal, as one line redrawn in place, so that stdout
 // stays clean for pipes and stderr for messages.
 
