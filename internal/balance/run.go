@@ -297,9 +297,11 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("--out: %v", err)
 		}
-		if _, err := f.Write(AppendHeader(nil, w.format)); err == nil {
+		_, err = f.Write(AppendHeader(nil, w.format))
+		if err == nil {
 			err = f.Sync()
-		} else {
+		}
+		if err != nil {
 			f.Close()
 			return nil, nil, fmt.Errorf("--out %s: %v", r.Out, err)
 		}
