@@ -69,7 +69,7 @@ func lastTwo(p *chess.Position, ml *chess.MoveList) uint64 {
 	for _, m := range ml.Moves() {
 		q := *p
 		q.Play(m)
-		total += uint64(q.CountLegalMoves()) // at most 400 times 400: no overflow
+		total += uint64(q.CountLegalMoves()) // at most 492 times 492 (chess.MoveList's capacity): no overflow
 	}
 	return total
 }
