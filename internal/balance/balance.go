@@ -1,9 +1,8 @@
 // Package balance is "chess960 balance": an engine's evaluation of every
-// Chess960 start position, one row per position. It reads and writes the
-// tables (Read, WriteTable), computes them with a pool of engine
-// processes that a kill can interrupt and --resume continue (Run), joins
-// the parts computed on several machines (Merge), and loads the table the
-// project ships (Load).
+// Chess960 start position, one row per position. It reads the tables
+// (Read), computes them with a pool of engine processes that a kill can
+// interrupt and --resume continue (Run), joins the parts computed on
+// several machines (Merge), and loads the table the project ships (Load).
 //
 // A table is CSV as RFC 4180 defines it (a header row, then one row per
 // position; fields quoted where they need it) or JSON Lines (one object
@@ -472,17 +471,17 @@ func (r Row) check() error {
 	return nil
 }
 
-// AppendHeader appends what comes before the rows: the header row of a
+// appendHeader appends what comes before the rows: the header row of a
 // CSV, nothing for JSON Lines.
-func AppendHeader(dst []byte, f Format) []byte {
+func appendHeader(dst []byte, f Format) []byte {
 	if f == JSON {
 		return dst
 	}
 	return append(dst, Columns+"\n"...)
 }
 
-// AppendRow appends a row, with its newline, in the format.
-func AppendRow(dst []byte, f Format, r Row) []byte {
+// appendRow appends a row, with its newline, in the format.
+func appendRow(dst []byte, f Format, r Row) []byte {
 	if f == JSON {
 		j := jsonRow{ID: r.ID, Rank: r.Rank, BestMove: r.BestMove, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, TimeMS: r.TimeMS, PV: r.PV,
 			Engine: &r.Source.Engine, SearchDepth: &r.Source.Depth, Options: &r.Source.Options, Date: &r.Date}
@@ -511,18 +510,18 @@ func AppendRow(dst []byte, f Format, r Row) []byte {
 	return append(dst, buf.Bytes()...)
 }
 
-// WriteTable writes a whole table: the header row of a CSV, then the
+// writeTable writes a whole table: the header row of a CSV, then the
 // rows.
-func WriteTable(w io.Writer, f Format, rows []Row) error {
-	b := AppendHeader(nil, f)
+func writeTable(w io.Writer, f Format, rows []Row) error {
+	b := appendHeader(nil, f)
 	for _, r := range rows {
-		b = AppendRow(b, f, r)
+		b = appendRow(b, f, r)
 	}
 	_, err := w.Write(b)
 	return err
 }
 
-// SortRows sorts rows by id.
-func SortRows(rows []Row) {
+// sortRows sorts rows by id.
+func sortRows(rows []Row) {
 	slices.SortFunc(rows, func(a, b Row) int { return a.ID - b.ID })
 }

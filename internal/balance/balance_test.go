@@ -35,7 +35,7 @@ func TestReadWrite(t *testing.T) {
 	rows := testRows()
 	for _, f := range []Format{CSV, JSON} {
 		var b strings.Builder
-		if err := WriteTable(&b, f, rows); err != nil {
+		if err := writeTable(&b, f, rows); err != nil {
 			t.Fatal(err)
 		}
 		text := b.String()
@@ -48,7 +48,7 @@ func TestReadWrite(t *testing.T) {
 			t.Fatalf("%v: %+v", f, got)
 		}
 		for i, r := range got.Rows {
-			if string(AppendRow(nil, f, r)) != string(AppendRow(nil, f, rows[i])) {
+			if string(appendRow(nil, f, r)) != string(appendRow(nil, f, rows[i])) {
 				t.Errorf("%v row %d: %+v", f, i, r)
 			}
 		}
@@ -62,12 +62,12 @@ func TestReadWrite(t *testing.T) {
 	want := head + "518,RNBQKBNR,31,,e2e4,9,12,1234,5,e2e4 e7e5 g1f3,E 1,9,Hash=16,2026-01-02\n" +
 		"0,BBQNNRKR,,-3,g2g3,9,0,0,0,,E 1,9,Hash=16,2026-01-03\n"
 	var b strings.Builder
-	WriteTable(&b, CSV, rows)
+	writeTable(&b, CSV, rows)
 	if b.String() != want {
 		t.Errorf("CSV %q, want %q", b.String(), want)
 	}
 	b.Reset()
-	WriteTable(&b, JSON, rows[1:])
+	writeTable(&b, JSON, rows[1:])
 	want = `{"id":0,"rank":"BBQNNRKR","score_cp":null,"mate":-3,"bestmove":"g2g3","depth":9,"seldepth":0,"nodes":0,"time_ms":0,"pv":[],"engine":"E 1","search_depth":9,"options":"Hash=16","date":"2026-01-03"}` + "\n"
 	if b.String() != want {
 		t.Errorf("JSON %s, want %s", b.String(), want)
@@ -77,7 +77,7 @@ func TestReadWrite(t *testing.T) {
 	odd := rows[:1:1]
 	odd[0].Source.Engine = `Odd, "quoted" 2`
 	b.Reset()
-	WriteTable(&b, CSV, odd)
+	writeTable(&b, CSV, odd)
 	if !strings.Contains(b.String(), `,"Odd, ""quoted"" 2",9,`) {
 		t.Errorf("quoting: %s", b.String())
 	}
@@ -86,7 +86,7 @@ func TestReadWrite(t *testing.T) {
 	}
 	// Saved by a spreadsheet: a byte order mark and CRLF line ends.
 	b.Reset()
-	WriteTable(&b, CSV, testRows())
+	writeTable(&b, CSV, testRows())
 	saved := "\ufeff" + strings.ReplaceAll(b.String(), "\n", "\r\n")
 	if f, err := Read(strings.NewReader(saved), "t"); err != nil || len(f.Rows) != 2 {
 		t.Errorf("BOM and CRLF: %+v, %v", f, err)
@@ -118,7 +118,7 @@ func TestEncodingCSV(t *testing.T) {
 		return recs
 	}
 	var b strings.Builder
-	WriteTable(&b, CSV, testRows())
+	writeTable(&b, CSV, testRows())
 	recs := read("written", b.String())
 	if len(recs) != 3 || recs[1][0] != "518" || recs[1][9] != "e2e4 e7e5 g1f3" || recs[2][3] != "-3" || recs[2][10] != "E 1" || recs[2][13] != "2026-01-03" {
 		t.Errorf("records %q", recs)
@@ -162,7 +162,7 @@ func TestReadLegacy(t *testing.T) {
 			t.Fatalf("%v: %+v", c.format, f)
 		}
 		for i, r := range f.Rows {
-			if string(AppendRow(nil, CSV, r)) != string(AppendRow(nil, CSV, want[i])) {
+			if string(appendRow(nil, CSV, r)) != string(appendRow(nil, CSV, want[i])) {
 				t.Errorf("%v: row %d %+v, want %+v", c.format, i, r, want[i])
 			}
 		}
@@ -274,12 +274,12 @@ func TestTable(t *testing.T) {
 		rows = append(rows, r)
 	}
 	var b strings.Builder
-	WriteTable(&b, CSV, rows)
+	writeTable(&b, CSV, rows)
 	f, err := Read(strings.NewReader(b.String()), "t")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := NewTable(f, "t")
+	tab, err := newTable(f, "t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("row 518: %+v", r)
 	}
 	f.Rows = f.Rows[:959]
-	if _, err := NewTable(f, "t"); err == nil || !strings.Contains(err.Error(), "1 positions missing: 959") {
+	if _, err := newTable(f, "t"); err == nil || !strings.Contains(err.Error(), "1 positions missing: 959") {
 		t.Errorf("missing: %v", err)
 	}
 }
@@ -333,10 +333,10 @@ func TestShipped(t *testing.T) {
 // form), reads back the same.
 func FuzzRead(f *testing.F) {
 	var b strings.Builder
-	WriteTable(&b, CSV, testRows())
+	writeTable(&b, CSV, testRows())
 	f.Add(b.String())
 	b.Reset()
-	WriteTable(&b, JSON, testRows())
+	writeTable(&b, JSON, testRows())
 	f.Add(b.String())
 	f.Add("# engine: E\n# depth: 9\n# date: 2026-01-02\n" + legacyColumns + "\n518,RNBQKBNR,31,,e2e4,9,12,1234,5,e2e4 e7e5 g1f3\n0,BBQNNRKR,,-3,g2g3,9,0,0,0,\n")
 	f.Add(`{"engine":"E","depth":9,"options":"","date":"2026-01-02"}` + "\n" + `{"id":518,"rank":"RNBQKBNR","score_cp":1,"mate":null,"bestmove":"e2e4","depth":1,"seldepth":0,"nodes":0,"time_ms":0,"pv":["e2e4"]}` + "\n")
@@ -347,7 +347,7 @@ func FuzzRead(f *testing.F) {
 			return // refused, or JSON Lines with no row: nothing to write
 		}
 		var b strings.Builder
-		WriteTable(&b, a.Format, a.Rows)
+		writeTable(&b, a.Format, a.Rows)
 		again, err := Read(strings.NewReader(b.String()), "f")
 		if err != nil {
 			t.Fatalf("%q -> %q: %v", text, b.String(), err)
@@ -355,7 +355,7 @@ func FuzzRead(f *testing.F) {
 		if again.Header != a.Header || len(again.Rows) != len(a.Rows) || again.Legacy {
 			t.Fatalf("%q: %+v -> %+v", text, a, again)
 		}
-		if !slices.EqualFunc(a.Rows, again.Rows, func(x, y Row) bool { return string(AppendRow(nil, CSV, x)) == string(AppendRow(nil, CSV, y)) }) {
+		if !slices.EqualFunc(a.Rows, again.Rows, func(x, y Row) bool { return string(appendRow(nil, CSV, x)) == string(appendRow(nil, CSV, y)) }) {
 			t.Fatalf("%q: rows %+v -> %+v", text, a.Rows, again.Rows)
 		}
 	})

@@ -57,9 +57,9 @@ func Merge(files []string, out string, stdout io.Writer, f Format, formatGiven b
 	if missing := chess960.All().Minus(have); missing.Len() > 0 {
 		return fmt.Errorf("--merge: %d positions are in none of the files: %s", missing.Len(), missing)
 	}
-	SortRows(rows)
+	sortRows(rows)
 	if out != "" {
 		return writeFile(out, f, rows)
 	}
-	return WriteTable(stdout, f, rows)
+	return writeTable(stdout, f, rows)
 }

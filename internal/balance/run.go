@@ -285,7 +285,7 @@ type writer struct {
 func (r *run) open(src Source) (*writer, map[int]bool, error) {
 	done := map[int]bool{}
 	if r.Out == "" {
-		if _, err := r.Stdout.Write(AppendHeader(nil, r.Format)); err != nil {
+		if _, err := r.Stdout.Write(appendHeader(nil, r.Format)); err != nil {
 			return nil, nil, err
 		}
 		return &writer{format: r.Format, w: r.Stdout, next: r.lo, pending: map[int]Row{}}, done, nil
@@ -297,7 +297,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("--out: %v", err)
 		}
-		_, err = f.Write(AppendHeader(nil, w.format))
+		_, err = f.Write(appendHeader(nil, w.format))
 		if err == nil {
 			err = f.Sync()
 		}
@@ -345,7 +345,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 		}
 		if err == nil && complete == 0 {
 			// Killed while writing the header row: start again.
-			_, err = f.Write(AppendHeader(nil, w.format))
+			_, err = f.Write(appendHeader(nil, w.format))
 		}
 		if err != nil {
 			f.Close()
@@ -383,7 +383,7 @@ func (r *run) resumable(old *File, src Source) error {
 
 func (w *writer) add(r Row) error {
 	if w.file != nil {
-		if _, err := w.file.Write(AppendRow(nil, w.format, r)); err != nil {
+		if _, err := w.file.Write(appendRow(nil, w.format, r)); err != nil {
 			return fmt.Errorf("--out %s: %v", w.name, err)
 		}
 		if err := w.file.Sync(); err != nil {
@@ -399,7 +399,7 @@ func (w *writer) add(r Row) error {
 		}
 		delete(w.pending, w.next)
 		w.next++
-		if _, err := w.w.Write(AppendRow(nil, w.format, r)); err != nil {
+		if _, err := w.w.Write(appendRow(nil, w.format, r)); err != nil {
 			return err
 		}
 		if fl, ok := w.w.(interface{ Flush() error }); ok {
@@ -424,7 +424,7 @@ func (w *writer) finish() error {
 	if err != nil {
 		return err
 	}
-	SortRows(all.Rows)
+	sortRows(all.Rows)
 	return writeFile(w.name, all.Format, all.Rows)
 }
 
@@ -442,7 +442,7 @@ func writeFile(name string, f Format, rows []Row) error {
 	if err != nil {
 		return err
 	}
-	err = WriteTable(tmp, f, rows)
+	err = writeTable(tmp, f, rows)
 	if err == nil {
 		err = tmp.Sync()
 	}

@@ -24,8 +24,8 @@ type Table struct {
 	rows   [chess960.Count]Row
 }
 
-// NewTable makes a table of a file that has every position.
-func NewTable(f *File, name string) (*Table, error) {
+// newTable makes a table of a file that has every position.
+func newTable(f *File, name string) (*Table, error) {
 	t := &Table{header: f.Header}
 	have := chess960.Set{}
 	for _, r := range f.Rows {
@@ -43,7 +43,7 @@ var load = sync.OnceValues(func() (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewTable(f, ShippedName)
+	return newTable(f, ShippedName)
 })
 
 // Load returns the table the project ships (data/ShippedName, embedded in
