@@ -66,15 +66,11 @@ type Arrow struct {
 // does not move. A null move (chess.NullMove, also no move at all) covers
 // none.
 func MoveSquares(m chess.Move) chess.Bitboard {
-	switch {
-	case m == chess.NullMove:
+	if m == chess.NullMove {
 		return 0
-	case !m.IsCastle():
-		return m.From().BB() | m.To().BB()
-	case m.KingTo() != m.From():
-		return m.From().BB() | m.KingTo().BB()
 	}
-	return m.To().BB() | m.RookTo().BB()
+	a := MoveArrow(m) // the same two squares
+	return a.From.BB() | a.To.BB()
 }
 
 // MoveArrow returns the arrow of a move: for castling, the king's path, or
