@@ -53,10 +53,6 @@ func bishopAttacks(sq Square, occ Bitboard) Bitboard {
 	return bishopTable[m.index(occ)&(uint32(len(bishopTable))-1)]
 }
 
-func queenAttacks(sq Square, occ Bitboard) Bitboard {
-	return rookAttacks(sq, occ) | bishopAttacks(sq, occ)
-}
-
 var (
 	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}

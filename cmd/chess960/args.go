@@ -218,9 +218,6 @@ func castlingMode(c *choice) chess.CastlingMode {
 // maxStdin bounds what "-" reads from stdin.
 const maxStdin = 1 << 20
 
-// readArg returns the argument, or for "-" the line on stdin (see
-// readInput).
-func readArg(e *env, a string) (string, error) { return readInput(e, a, "line") }
 
 // readInput returns the argument, or for "-" the text on stdin: one line,
 // surrounding space trimmed, at most 1 MiB; what names what is expected,

@@ -78,7 +78,7 @@ func TestBoolFlags(t *testing.T) {
 func TestReadArg(t *testing.T) {
 	var out strings.Builder
 	e := &env{stdin: strings.NewReader(" RNBQKBNR \n"), stdout: &out}
-	if s, err := readArg(e, "-"); err != nil || s != "RNBQKBNR" {
-		t.Errorf("readArg: %q %v", s, err)
+	if s, err := readInput(e, "-", "line"); err != nil || s != "RNBQKBNR" {
+		t.Errorf("readInput: %q %v", s, err)
 	}
 }

@@ -54,10 +54,6 @@ func startBoard(sp chess960.StartPos, o boardOpts) template.HTML {
 	return template.HTML(appendStartBoard(nil, sp, o))
 }
 
-func positionBoard(p chess.Position, o boardOpts) template.HTML {
-	return template.HTML(appendPositionBoard(nil, p, o))
-}
-
 // rankStrip draws White's first rank only, from a board holding the pieces
 // placed so far: the whole board is drawn and the picture shows its bottom
 // row.
