@@ -218,7 +218,6 @@ func castlingMode(c *choice) chess.CastlingMode {
 // maxStdin bounds what "-" reads from stdin.
 const maxStdin = 1 << 20
 
-
 // readInput returns the argument, or for "-" the text on stdin: one line,
 // surrounding space trimmed, at most 1 MiB; what names what is expected,
 // for messages ("stdin is empty: want one position for '-'").
