@@ -8,6 +8,8 @@
 // The package uses the standard library only.
 package pairing
 
+import "strconv"
+
 // Points is a score in tenths of a point: 15 is 1.5 points. TRF files give
 // scores with one decimal, and so does every point system FIDE uses.
 type Points int
@@ -142,3 +144,15 @@ type HeaderLine struct {
 type Pair struct {
 	White, Black int
 }
+
+// String writes p with one decimal, as TRF files do: "1.5", "10.0", "-0.5".
+func (p Points) String() string {
+	sign := ""
+	if p < 0 {
+		sign, p = "-", -p
+	}
+	return sign + strconv.Itoa(int(p)/10) + "." + strconv.Itoa(int(p)%10)
+}
+
+// MarshalJSON writes p as a JSON number with one decimal.
+func (p Points) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
