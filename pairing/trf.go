@@ -128,6 +128,7 @@ type parser struct {
 
 	forbidden []numbered // XXP lines
 	prohibits []int      // line of each 260 record
+	roundsAt  int        // the XXR or 142 line
 }
 
 // numbered is a line's pairing numbers.
@@ -339,6 +340,7 @@ func (p *parser) readLine(no int, raw []byte) error {
 			return l.err(3, code+" rounds", "%s is not a number of rounds (1 up)", quote.Input(s))
 		}
 		p.t.Rounds = n
+		p.roundsAt = l.no
 	case "XXC":
 		for _, w := range strings.FieldsFunc(l.cut(3, len(l.r)), func(r rune) bool { return r == ' ' || r == '\t' }) {
 			switch w {
@@ -913,7 +915,11 @@ func (t *Tournament) validate(p *parser) error {
 		return &TRFError{Field: "XXR", Reason: fmt.Sprintf("%d rounds", t.Rounds)}
 	}
 	if rec := t.RecordedRounds(); t.Rounds > 0 && rec > t.Rounds {
-		return &TRFError{Field: "XXR", Reason: fmt.Sprintf("the file records %d rounds, more than the %d it declares (XXR or 142)", rec, t.Rounds)}
+		e := &TRFError{Field: "XXR", Reason: fmt.Sprintf("the file records %d rounds, more than the %d it declares (XXR or 142)", rec, t.Rounds)}
+		if p != nil {
+			e.Line = p.roundsAt
+		}
+		return e
 	}
 	if t.System != "" && !knownSystem(t.System) {
 		return &TRFError{Field: "192 tournament type", Reason: fmt.Sprintf("%s is not a tournament type BBP Pairings pairs", quote.Input(t.System))}
@@ -1046,7 +1052,14 @@ func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
 	if d == want {
 		return nil
 	}
-	reason := fmt.Sprintf("player %d declares %s points, but the results of the %d rounds played give %s", pl.Number, pointsText(pl.Points), played, pointsText(want))
+	rounds := fmt.Sprintf("the %d rounds played give", played)
+	switch played {
+	case 0:
+		rounds = "no round has been played: the score is"
+	case 1:
+		rounds = "round 1 gives"
+	}
+	reason := fmt.Sprintf("player %d declares %s points, but %s %s", pl.Number, pointsText(pl.Points), rounds, pointsText(want))
 	if acc != 0 {
 		reason += fmt.Sprintf(" (%s with the next round's acceleration)", pointsText(want+acc))
 	}
