@@ -254,6 +254,9 @@ func (ps PointSystem) Of(g Game) Points {
 // Player returns the player with the pairing number, or nil if there is
 // none. Players must be in pairing-number order, as the reader leaves them.
 func (t *Tournament) Player(number int) *Player {
+	if i := number - 1; i >= 0 && i < len(t.Players) && t.Players[i].Number == number {
+		return t.Players[i]
+	}
 	lo, hi := 0, len(t.Players)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)

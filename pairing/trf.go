@@ -138,10 +138,34 @@ type numbered struct {
 	cols    []int
 }
 
-// text is one line as characters, for fixed columns.
+// text is one line, for fixed columns: the columns count characters, so
+// a line that is not ASCII is also held as runes.
 type text struct {
 	no int
-	r  []rune
+	s  string
+	r  []rune // nil for an ASCII line
+	n  int    // characters
+}
+
+// newText returns the line numbered no.
+func newText(no int, raw []byte) text {
+	l := text{no: no, s: string(raw), n: len(raw)}
+	for _, c := range raw {
+		if c >= utf8.RuneSelf {
+			l.r = []rune(l.s)
+			l.n = len(l.r)
+			break
+		}
+	}
+	return l
+}
+
+// at returns the character at index i.
+func (l text) at(i int) rune {
+	if l.r == nil {
+		return rune(l.s[i])
+	}
+	return l.r[i]
 }
 
 // err returns a TRFError at the character index i (0 up) of the line.
@@ -151,15 +175,18 @@ func (l text) err(i int, field, format string, args ...any) *TRFError {
 
 // cut returns the characters [i, j) of the line, clipped to its length.
 func (l text) cut(i, j int) string {
-	i, j = min(i, len(l.r)), min(j, len(l.r))
+	i, j = min(i, l.n), min(j, l.n)
+	if l.r == nil {
+		return l.s[i:j]
+	}
 	return string(l.r[i:j])
 }
 
 // blankFrom reports the index of the first character from i on that is not
 // a space, or -1.
 func (l text) blankFrom(i int) int {
-	for k := i; k < len(l.r); k++ {
-		if l.r[k] != ' ' {
+	for k := i; k < l.n; k++ {
+		if l.at(k) != ' ' {
 			return k
 		}
 	}
@@ -169,18 +196,20 @@ func (l text) blankFrom(i int) int {
 // token returns the one space-separated word in s, as BBP Pairings' fields
 // hold: a field that is blank, or holds two words, is refused.
 func token(s string) (string, bool) {
-	f := strings.Split(s, " ")
-	word := ""
-	for _, w := range f {
-		if w == "" {
-			continue
-		}
-		if word != "" {
+	i := 0
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' {
+		j++
+	}
+	for k := j; k < len(s); k++ {
+		if s[k] != ' ' {
 			return "", false
 		}
-		word = w
 	}
-	return word, word != ""
+	return s[i:j], i < j
 }
 
 // uintValue parses an unsigned decimal integer no larger than limit.
@@ -305,11 +334,11 @@ func (p *parser) readLine(no int, raw []byte) error {
 			bad++
 		}
 	}
-	l := text{no: no, r: []rune(string(raw))}
-	if len(l.r) < 3 {
+	l := newText(no, raw)
+	if l.n < 3 {
 		return nil
 	}
-	code := string(l.r[:3])
+	code := l.cut(0, 3)
 	switch code {
 	case "001":
 		return p.readPlayer(l)
@@ -330,7 +359,7 @@ func (p *parser) readLine(no int, raw []byte) error {
 	case "XXP":
 		return p.readXXP(l)
 	case "142", "XXR":
-		s := l.cut(3, len(l.r))
+		s := l.cut(3, l.n)
 		w, ok := token(s)
 		n, ok2, big := uintValue(w, 1<<31-1)
 		if big {
@@ -342,7 +371,7 @@ func (p *parser) readLine(no int, raw []byte) error {
 		p.t.Rounds = n
 		p.roundsAt = l.no
 	case "XXC":
-		for _, w := range strings.FieldsFunc(l.cut(3, len(l.r)), func(r rune) bool { return r == ' ' || r == '\t' }) {
+		for _, w := range strings.FieldsFunc(l.cut(3, l.n), func(r rune) bool { return r == ' ' || r == '\t' }) {
 			switch w {
 			case "rank":
 				p.t.UseRank = true
@@ -353,15 +382,15 @@ func (p *parser) readLine(no int, raw []byte) error {
 			}
 		}
 	case "152":
-		if len(l.r) != 5 || l.r[4] != 'W' && l.r[4] != 'B' {
-			return l.err(4, "152 initial colour", "%s is not an initial colour: the line is \"152 W\" or \"152 B\"", quote.Input(string(l.r)))
+		if l.n != 5 || l.at(4) != 'W' && l.at(4) != 'B' {
+			return l.err(4, "152 initial colour", "%s is not an initial colour: the line is \"152 W\" or \"152 B\"", quote.Input(l.s))
 		}
-		p.t.InitialColor = map[rune]Color{'W': White, 'B': Black}[l.r[4]]
+		p.t.InitialColor = map[rune]Color{'W': White, 'B': Black}[l.at(4)]
 	case "162":
 		return p.read162(l)
 	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
-		if len(l.r) < 8 {
-			return l.err(4, code+" points", "%s: the points go in columns 5-12", quote.Input(string(l.r)))
+		if l.n < 8 {
+			return l.err(4, code+" points", "%s: the points go in columns 5-12", quote.Input(l.s))
 		}
 		v, err := l.points(4, 12, code+" points")
 		if err != nil {
@@ -387,14 +416,14 @@ func (p *parser) readLine(no int, raw []byte) error {
 			p.pabSet = true
 		}
 	case "192":
-		s := l.cut(4, len(l.r))
-		if len(l.r) < 5 || !knownSystem(s) {
+		s := l.cut(4, l.n)
+		if l.n < 5 || !knownSystem(s) {
 			return l.err(4, "192 tournament type", "%s is not a tournament type BBP Pairings pairs (FIDE_DUTCH_2025, FIDE_DUTCH, FIDE_DUTCH_2025_BAKU, FIDE_DUTCH_BAKU, FIDE_BURSTEIN, FIDE_BURSTEIN_BAKU)", quote.Input(s))
 		}
 		p.t.System = s
 		p.baku = strings.HasSuffix(s, "_BAKU")
 	default:
-		p.t.Header = append(p.t.Header, HeaderLine{Code: code, Text: string(l.r[3:])})
+		p.t.Header = append(p.t.Header, HeaderLine{Code: code, Text: l.cut(3, l.n)})
 	}
 	return nil
 }
@@ -417,8 +446,8 @@ const resultCodes = "1 = 0 + - W D L H F U Z"
 // eighth). Columns BBP Pairings does not read (sex, title, name, ...) are
 // kept as they are, trimmed.
 func (p *parser) readPlayer(l text) error {
-	if len(l.r) < 84 {
-		return l.err(len(l.r), "player line", "the line is %d characters long; a player line reaches at least column 84, the end of the score", len(l.r))
+	if l.n < 84 {
+		return l.err(l.n, "player line", "the line is %d characters long; a player line reaches at least column 84, the end of the score", l.n)
 	}
 	num, err := l.number(4, 8, "pairing number")
 	if err != nil {
@@ -453,7 +482,7 @@ func (p *parser) readPlayer(l text) error {
 	}
 	skipped := 0
 	start := 91
-	for ; start+8 <= len(l.r); start += 10 {
+	for ; start+8 <= l.n; start += 10 {
 		r := (start-91)/10 + 1
 		g, skip, err := p.readGame(l, start, r, num)
 		if err != nil {
@@ -469,7 +498,7 @@ func (p *parser) readPlayer(l text) error {
 		pl.Games = append(pl.Games, g)
 	}
 	if k := l.blankFrom(start); k >= 0 {
-		return l.err(k, "player line", "%s after the last round: a round's entry takes 8 columns", quote.Input(l.cut(k, len(l.r))))
+		return l.err(k, "player line", "%s after the last round: a round's entry takes 8 columns", quote.Input(l.cut(k, l.n)))
 	}
 	if _, dup := p.player[num]; dup {
 		return l.err(4, "pairing number", "pairing number %d is repeated (line %d has it)", num, p.line[num])
@@ -485,22 +514,23 @@ func (p *parser) readPlayer(l text) error {
 // has an entry.
 func (p *parser) readGame(l text, start, r, self int) (g Game, skip bool, err error) {
 	skip = true
-	field := "round " + strconv.Itoa(r)
+	field := fieldName(r)
 	opp := l.cut(start, start+4)
 	if opp != "    " {
 		skip = false
 		if opp != "0000" {
-			n, err := l.number(start, start+4, field+" opponent")
+			n, err := l.number(start, start+4, "")
 			if err != nil {
+				err.(*TRFError).Field = field.String() + " opponent"
 				return g, false, err
 			}
 			if n == self {
-				return g, false, l.err(start, field+" opponent", "player %d is given as their own opponent", self)
+				return g, false, l.err(start, field.String()+" opponent", "player %d is given as their own opponent", self)
 			}
 			g.Opponent = n
 		}
 	}
-	switch c := l.r[start+5]; c {
+	switch c := l.at(start + 5); c {
 	case 'w':
 		g.Color, skip = White, false
 	case 'b':
@@ -509,25 +539,25 @@ func (p *parser) readGame(l text, start, r, self int) (g Game, skip bool, err er
 		skip = false
 	case ' ':
 	default:
-		return g, false, l.err(start+5, field+" colour", "%s is not a colour (w, b, - or blank)", quote.Char(string(c), 0))
+		return g, false, l.err(start+5, field.String()+" colour", "%s is not a colour (w, b, - or blank)", quote.Char(string(c), 0))
 	}
 	if g.Opponent == 0 && g.Color != NoColor {
-		return g, false, l.err(start+5, field+" colour", "a colour with no opponent")
+		return g, false, l.err(start+5, field.String()+" colour", "a colour with no opponent")
 	}
-	c := l.r[start+7]
+	c := l.at(start + 7)
 	if c >= 'a' && c <= 'z' {
 		c -= 'a' - 'A'
 	}
 	switch c {
 	case '1', '=', '0', '+', '-', 'W', 'D', 'L', 'H', 'F', 'U', 'Z', ' ':
 	default:
-		return g, false, l.err(start+7, field+" result", "%s is not a result code (%s)", quote.Char(string(l.r[start+7]), 0), resultCodes)
+		return g, false, l.err(start+7, field.String()+" result", "%s is not a result code (%s)", quote.Char(string(l.at(start+7)), 0), resultCodes)
 	}
 	res := Result(c)
 	switch res {
 	case 'H', 'F', 'U', 'Z', ' ':
 		if g.Opponent != 0 {
-			return g, false, l.err(start+7, field+" result", "%q is a bye or an absence, but the entry has an opponent, %d", rune(c), g.Opponent)
+			return g, false, l.err(start+7, field.String()+" result", "%q is a bye or an absence, but the entry has an opponent, %d", rune(c), g.Opponent)
 		}
 	case '+', '-':
 	default:
@@ -536,7 +566,7 @@ func (p *parser) readGame(l text, start, r, self int) (g Game, skip bool, err er
 			if g.Opponent == 0 {
 				what = "a game with no opponent"
 			}
-			return g, false, l.err(start+7, field+" result", "%q is %s (only = may stand alone, as a half-point bye)", rune(c), what)
+			return g, false, l.err(start+7, field.String()+" result", "%q is %s (only = may stand alone, as a half-point bye)", rune(c), what)
 		}
 	}
 	if res != ' ' {
@@ -559,22 +589,30 @@ func (p *parser) readGame(l text, start, r, self int) (g Game, skip bool, err er
 	return g, false, nil
 }
 
+// fieldName is a lazily named round field for messages: "round 3".
+type fieldName int
+
+// String returns "round N".
+func (f fieldName) String() string {
+	return "round " + strconv.Itoa(int(f))
+}
+
 // readBye reads a 240 record: the kind of bye in column 5, the round in
 // 7-9, and players in 11-14, 16-19, ...
 func (p *parser) readBye(l text) error {
-	if len(l.r) < 11 {
-		return l.err(len(l.r), "240 record", "the line is %d characters long; a 240 record names a round (columns 7-9) and a player (from column 11)", len(l.r))
+	if l.n < 11 {
+		return l.err(l.n, "240 record", "the line is %d characters long; a 240 record names a round (columns 7-9) and a player (from column 11)", l.n)
 	}
 	r, err := l.round(6, 9, "240 round")
 	if err != nil {
 		return err
 	}
-	b := Bye{Kind: l.r[4], Round: r}
+	b := Bye{Kind: l.at(4), Round: r}
 	if b.Kind == ' ' {
 		b.Kind = 0
 	}
 	start := 10
-	for ; start+4 <= len(l.r); start += 5 {
+	for ; start+4 <= l.n; start += 5 {
 		n, err := l.number(start, start+4, "240 player")
 		if err != nil {
 			return err
@@ -582,7 +620,7 @@ func (p *parser) readBye(l text) error {
 		b.Players = append(b.Players, n)
 	}
 	if k := l.blankFrom(start); k >= 0 {
-		return l.err(k, "240 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, len(l.r))))
+		return l.err(k, "240 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	p.t.Byes = append(p.t.Byes, b)
 	return nil
@@ -598,8 +636,8 @@ func (p *parser) addAccel(num, line int) {
 // read250 reads a 250 record: match points (blank or zero) in columns 5-8,
 // points in 10-13, rounds in 15-17 and 19-21, players in 23-26 and 28-31.
 func (p *parser) read250(l text) error {
-	if len(l.r) < 31 {
-		return l.err(len(l.r), "250 record", "the line is %d characters long; a 250 record reaches column 31", len(l.r))
+	if l.n < 31 {
+		return l.err(l.n, "250 record", "the line is %d characters long; a 250 record reaches column 31", l.n)
 	}
 	if s := l.cut(4, 8); s != "    " {
 		v, err := l.points(4, 8, "250 match points")
@@ -657,8 +695,8 @@ func (p *parser) read250(l text) error {
 // accelerations of rounds 1, 2, ... in 10-13, 15-18, ... As in BBP
 // Pairings, a blank field counts as zero only at the very end of the line.
 func (p *parser) readXXA(l text) error {
-	if len(l.r) < 8 {
-		return l.err(len(l.r), "XXA player", "the line is %d characters long; the pairing number goes in columns 5-8", len(l.r))
+	if l.n < 8 {
+		return l.err(l.n, "XXA player", "the line is %d characters long; the pairing number goes in columns 5-8", l.n)
 	}
 	num, err := l.number(4, 8, "XXA player")
 	if err != nil {
@@ -666,9 +704,9 @@ func (p *parser) readXXA(l text) error {
 	}
 	p.addAccel(num, l.no)
 	start := 9
-	for ; start+4 <= len(l.r); start += 5 {
+	for ; start+4 <= l.n; start += 5 {
 		v := Points(0)
-		if l.cut(start, len(l.r)) != "    " {
+		if l.cut(start, l.n) != "    " {
 			if v, err = l.points(start, start+4, fmt.Sprintf("XXA round %d", (start-9)/5+1)); err != nil {
 				return err
 			}
@@ -676,7 +714,7 @@ func (p *parser) readXXA(l text) error {
 		p.acc[num] = append(p.acc[num], v)
 	}
 	if k := l.blankFrom(start); k >= 0 {
-		return l.err(k, "XXA", "%s: accelerations take 4 columns each, a space apart", quote.Input(l.cut(k, len(l.r))))
+		return l.err(k, "XXA", "%s: accelerations take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	if _, ok := p.acc[num]; !ok {
 		p.acc[num] = nil
@@ -687,8 +725,8 @@ func (p *parser) readXXA(l text) error {
 // read260 reads a 260 record: the first and last round in columns 5-7 and
 // 9-11, the players from column 13, 4 columns each a space apart.
 func (p *parser) read260(l text) error {
-	if len(l.r) < 18 {
-		return l.err(len(l.r), "260 record", "the line is %d characters long; a 260 record has two rounds and a player (to column 18)", len(l.r))
+	if l.n < 18 {
+		return l.err(l.n, "260 record", "the line is %d characters long; a 260 record has two rounds and a player (to column 18)", l.n)
 	}
 	first, err := l.round(4, 7, "260 first round")
 	if err != nil {
@@ -700,7 +738,7 @@ func (p *parser) read260(l text) error {
 	}
 	pr := Prohibition{First: first, Last: last}
 	start := 12
-	for ; start+4 <= len(l.r); start += 5 {
+	for ; start+4 <= l.n; start += 5 {
 		n, err := l.number(start, start+4, "260 player")
 		if err != nil {
 			return err
@@ -708,7 +746,7 @@ func (p *parser) read260(l text) error {
 		pr.Players = append(pr.Players, n)
 	}
 	if k := l.blankFrom(start); k >= 0 {
-		return l.err(k, "260 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, len(l.r))))
+		return l.err(k, "260 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	p.t.Prohibited = append(p.t.Prohibited, pr)
 	p.prohibits = append(p.prohibits, l.no)
@@ -720,13 +758,13 @@ func (p *parser) read260(l text) error {
 func (p *parser) readXXP(l text) error {
 	x := numbered{line: l.no}
 	i := 3
-	for i < len(l.r) {
-		if l.r[i] == ' ' || l.r[i] == '\t' {
+	for i < l.n {
+		if l.at(i) == ' ' || l.at(i) == '\t' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(l.r) && l.r[j] != ' ' && l.r[j] != '\t' {
+		for j < l.n && l.at(j) != ' ' && l.at(j) != '\t' {
 			j++
 		}
 		n, err := l.number(i, j, "XXP player")
@@ -746,17 +784,17 @@ func (p *parser) readXXP(l text) error {
 // zero-point byes and forfeit losses) and P; it refuses X, and A, which
 // TRF-2026 lists for absences.
 func (p *parser) read162(l text) error {
-	if len(l.r) < 10 {
-		return l.err(len(l.r), "162 point system", "the line is %d characters long; the first code and its points reach column 10", len(l.r))
+	if l.n < 10 {
+		return l.err(l.n, "162 point system", "the line is %d characters long; the first code and its points reach column 10", l.n)
 	}
 	start := 5
-	for ; start+5 <= len(l.r); start += 9 {
-		v, err := l.points(start+1, start+5, fmt.Sprintf("162 points for %c", l.r[start]))
+	for ; start+5 <= l.n; start += 9 {
+		v, err := l.points(start+1, start+5, fmt.Sprintf("162 points for %c", l.at(start)))
 		if err != nil {
 			return err
 		}
 		ps := &p.t.Points
-		switch l.r[start] {
+		switch l.at(start) {
 		case 'W':
 			ps.Win = v
 			if !p.pabSet {
@@ -774,11 +812,11 @@ func (p *parser) read162(l text) error {
 		case 'X':
 			return l.err(start, "162 code", "X (unknown results) is not supported")
 		default:
-			return l.err(start, "162 code", "%s is not a point-system code BBP Pairings reads (W D L Z P)", quote.Char(string(l.r[start]), 0))
+			return l.err(start, "162 code", "%s is not a point-system code BBP Pairings reads (W D L Z P)", quote.Char(string(l.at(start)), 0))
 		}
 	}
 	if k := l.blankFrom(start); k >= 0 {
-		return l.err(k, "162 point system", "%s: each code and its points take 5 columns, 9 apart", quote.Input(l.cut(k, len(l.r))))
+		return l.err(k, "162 point system", "%s: each code and its points take 5 columns, 9 apart", quote.Input(l.cut(k, l.n)))
 	}
 	return nil
 }
@@ -971,8 +1009,8 @@ func (t *Tournament) validate(p *parser) error {
 				continue
 			}
 			r := i + 1
-			field := fmt.Sprintf("round %d opponent", r)
 			fail := func(format string, args ...any) error {
+				field := fmt.Sprintf("round %d opponent", r)
 				e := &TRFError{Line: lineOf(pl.Number), Column: 92 + 10*i, Field: field, Reason: fmt.Sprintf("round %d: ", r) + fmt.Sprintf(format, args...)}
 				if e.Line == 0 {
 					e.Column, e.Field = 0, fmt.Sprintf("player %d %s", pl.Number, field)
@@ -1069,9 +1107,8 @@ func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
 // checkGame checks one round entry on its own.
 func checkGame(self, r int, g Game) *TRFError {
 	col := 91 + 10*(r-1)
-	field := fmt.Sprintf("round %d", r)
 	e := func(at int, what, format string, args ...any) *TRFError {
-		return &TRFError{Column: col + at + 1, Field: field + " " + what, Reason: fmt.Sprintf("player %d: ", self) + fmt.Sprintf(format, args...)}
+		return &TRFError{Column: col + at + 1, Field: fmt.Sprintf("round %d %s", r, what), Reason: fmt.Sprintf("player %d: ", self) + fmt.Sprintf(format, args...)}
 	}
 	if g.Result == NoResult {
 		if g != (Game{}) {
@@ -1378,12 +1415,20 @@ func playerLine(p *Player) (string, error) {
 			b.WriteString("          ")
 			continue
 		}
-		c := map[Color]byte{NoColor: '-', White: 'w', Black: 'b'}[g.Color]
+		c := byte('-')
+		switch g.Color {
+		case White:
+			c = 'w'
+		case Black:
+			c = 'b'
+		}
 		opp := "0000"
 		if g.Opponent != 0 {
 			opp = strconv.Itoa(g.Opponent)
 		}
-		fmt.Fprintf(&b, "  %4s %c %c", opp, c, byte(g.Result))
+		b.WriteString("      "[:6-len(opp)])
+		b.WriteString(opp)
+		b.Write([]byte{' ', c, ' ', byte(g.Result)})
 	}
 	return strings.TrimRight(b.String(), " "), nil
 }

@@ -2,7 +2,9 @@ package pairing
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -446,4 +448,302 @@ func TestTRFSemantics(t *testing.T) {
 			t.Errorf("260: %+v", p)
 		}
 	})
+}
+
+// readFiles returns the accepted cases and the generated tournaments.
+func readFiles(t *testing.T) map[string]*Tournament {
+	t.Helper()
+	out := map[string]*Tournament{}
+	for _, c := range trfCases {
+		if c.line == 0 && c.field == "" {
+			out[c.name] = mustRead(t, c.name)
+		}
+	}
+	files, err := filepath.Glob("testdata/trf/generated/*.trf")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no generated tournaments (%v)", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := ParseTRF(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out[filepath.Base(f)] = tr
+	}
+	return out
+}
+
+func TestWriteTRFRoundTrip(t *testing.T) {
+	for name, tr := range readFiles(t) {
+		for _, format := range []Format{TRF16, TRF2026} {
+			var b bytes.Buffer
+			if err := tr.WriteTRF(&b, format); err != nil {
+				t.Errorf("%s: WriteTRF(%d): %v", name, format, err)
+				continue
+			}
+			back, err := ParseTRF(b.Bytes())
+			if err != nil {
+				t.Errorf("%s: reading what WriteTRF(%d) wrote: %v\n%s", name, format, err, b.Bytes())
+				continue
+			}
+			if !reflect.DeepEqual(back, tr) {
+				t.Errorf("%s: WriteTRF(%d) then ParseTRF differs:\n%+v\n%+v\n%s", name, format, tr, back, b.Bytes())
+			}
+		}
+	}
+}
+
+// TestWriteTRFLayout checks the columns of a written player line and the
+// lines for the settings, against the TRF-16 and TRF-2026 layouts.
+func TestWriteTRFLayout(t *testing.T) {
+	tr := &Tournament{
+		Rounds: 9, InitialColor: Black, Points: PointSystem{Win: 30, Draw: 10, Loss: 0, ZeroBye: 0, ForfeitLoss: 0, PairingBye: 30},
+		Players: []*Player{
+			{Number: 1, Sex: "w", Title: "WGM", Name: "Ørsted, Åse", Rating: 2401, Federation: "DEN", FideID: "1234567", Birth: "1990/01/31", Points: 30, Rank: 1,
+				Games: []Game{{Opponent: 2, Color: White, Result: Win}}, Accelerations: []Points{10, 10, 5}},
+			{Number: 2, Name: "B", Points: 0, Games: []Game{{Opponent: 1, Color: Black, Result: Loss}}},
+		},
+		Forbidden: [][2]int{{1, 2}},
+	}
+	var b bytes.Buffer
+	if err := tr.WriteTRF(&b, TRF16); err != nil {
+		t.Fatal(err)
+	}
+	want16 := "XXR 9\r\nXXC black1\r\nBBW  3.0\r\nBBD  1.0\r\nXXA    1  1.0  1.0  0.5\r\nXXP 1 2\r\n" +
+		"001    1 wWGM Ørsted, Åse                       2401 DEN     1234567 1990/01/31  3.0    1     2 w 1\r\n" +
+		"001    2      B                                                                  0.0          1 b 0\r\n"
+	if b.String() != want16 {
+		t.Errorf("TRF16:\n%q\nwant\n%q", b.String(), want16)
+	}
+	b.Reset()
+	if err := tr.WriteTRF(&b, TRF2026); err != nil {
+		t.Fatal(err)
+	}
+	want26 := "142 9\r\n152 B\r\n162  W 3.0    D 1.0\r\n250       1.0 001 002 0001 0001\r\n250       0.5 003 003 0001 0001\r\nXXP 1 2\r\n"
+	if !strings.HasPrefix(b.String(), want26) {
+		t.Errorf("TRF2026:\n%q\nwant it to start\n%q", b.String(), want26)
+	}
+	// The columns, 1 up, as the TRF layouts give them.
+	line := []rune(strings.Split(want16, "\r\n")[6])
+	for _, f := range []struct {
+		from, to int
+		want     string
+	}{{1, 3, "001"}, {5, 8, "   1"}, {10, 10, "w"}, {11, 13, "WGM"}, {15, 47, "Ørsted, Åse                      "}, {49, 52, "2401"},
+		{54, 56, "DEN"}, {58, 68, "    1234567"}, {70, 79, "1990/01/31"}, {81, 84, " 3.0"}, {86, 89, "   1"}, {92, 95, "   2"}, {97, 97, "w"}, {99, 99, "1"}} {
+		if got := string(line[f.from-1 : f.to]); got != f.want {
+			t.Errorf("columns %d-%d: %q, want %q", f.from, f.to, got, f.want)
+		}
+	}
+}
+
+func TestWriteTRFRefuses(t *testing.T) {
+	base := func() *Tournament {
+		return &Tournament{Points: FIDEPoints, Players: []*Player{{Number: 1, Name: "A"}}}
+	}
+	for _, c := range []struct {
+		name  string
+		edit  func(*Tournament)
+		field string
+	}{
+		{"name too long", func(t *Tournament) { t.Players[0].Name = strings.Repeat("x", 34) }, "player 1 name"},
+		{"line end in a name", func(t *Tournament) { t.Players[0].Name = "a\rb" }, "player 1 name"},
+		{"score too big", func(t *Tournament) { t.Players[0].Points = 1005 }, "player 1 points"},
+		{"wrong score", func(t *Tournament) { t.Players[0].Points = 10 }, "player 1 points"},
+		{"rating", func(t *Tournament) { t.Players[0].Rating = 10000 }, "player 1"},
+		{"header", func(t *Tournament) { t.Header = []HeaderLine{{"012", "a\nb"}} }, "header"},
+		{"gap", func(t *Tournament) { t.Players[0].Number = 2 }, "pairing number"},
+	} {
+		tr := base()
+		c.edit(tr)
+		var te *TRFError
+		if err := tr.WriteTRF(&bytes.Buffer{}, TRF16); !errors.As(err, &te) || te.Field != c.field {
+			t.Errorf("%s: WriteTRF = %v, want a *TRFError for %q", c.name, err, c.field)
+		}
+	}
+	if err := base().WriteTRF(&bytes.Buffer{}, Format(7)); err == nil {
+		t.Errorf("WriteTRF with an unknown format: no error")
+	}
+}
+
+// TestGenerated reads BBP Pairings' generated tournaments: every round is
+// played, and cutting the tournament before each round gives a valid file
+// with the rounds before it.
+func TestGenerated(t *testing.T) {
+	rounds := map[string]int{"p30-r9-s1.trf": 9, "p30-r9-s2.trf": 9, "p30-r9-s3.trf": 9, "p12-r5-s7.trf": 5, "p101-r11-s5.trf": 11, "p9-r5-s9.trf": 5}
+	all := readFiles(t)
+	for name, want := range rounds {
+		tr := all[name]
+		if tr == nil {
+			t.Errorf("%s is missing", name)
+			continue
+		}
+		if tr.PlayedRounds() != want || tr.RecordedRounds() != want || tr.Rounds != 0 || tr.FirstColor() == NoColor {
+			t.Errorf("%s: played %d, recorded %d, XXR %d, first colour %v; want %d rounds played, no XXR, a colour", name, tr.PlayedRounds(), tr.RecordedRounds(), tr.Rounds, tr.FirstColor(), want)
+		}
+		for r := 1; r <= want; r++ {
+			b := tr.Before(r)
+			b.Rounds = want
+			if err := b.Validate(); err != nil {
+				t.Errorf("%s: Before(%d): %v", name, r, err)
+			}
+			if got := b.PlayedRounds(); got != r-1 {
+				t.Errorf("%s: Before(%d) has %d rounds played", name, r, got)
+			}
+			for _, p := range b.Players {
+				if len(p.Games) != r-1 || p.Points != tr.Score(tr.Player(p.Number), r-1) {
+					t.Errorf("%s: Before(%d): player %d has %d games and %s points", name, r, p.Number, len(p.Games), pointsText(p.Points))
+					break
+				}
+			}
+		}
+		if !reflect.DeepEqual(tr.Before(want+1), tr) {
+			t.Errorf("%s: Before(after the last round) is not the tournament", name)
+		}
+	}
+}
+
+func TestPointsOf(t *testing.T) {
+	ps := PointSystem{Win: 30, Draw: 15, Loss: 1, ZeroBye: 2, ForfeitLoss: 3, PairingBye: 25}
+	for _, c := range []struct {
+		g       Game
+		want    Points
+		played  bool
+		paired  bool
+		outcome Outcome
+	}{
+		{Game{Opponent: 2, Color: White, Result: Win}, 30, true, true, Won},
+		{Game{Opponent: 2, Color: White, Result: UnratedWin}, 30, true, true, Won},
+		{Game{Opponent: 2, Color: Black, Result: Draw}, 15, true, true, Drawn},
+		{Game{Opponent: 2, Color: Black, Result: UnratedDraw}, 15, true, true, Drawn},
+		{Game{Opponent: 2, Color: Black, Result: Loss}, 1, true, true, Lost},
+		{Game{Opponent: 2, Color: Black, Result: UnratedLoss}, 1, true, true, Lost},
+		{Game{Opponent: 2, Color: White, Result: ForfeitWin}, 30, false, true, Won},
+		{Game{Opponent: 2, Result: ForfeitLoss}, 3, false, true, Lost},
+		{Game{Result: PairingBye}, 25, false, true, Won},
+		{Game{Result: ForfeitWin}, 25, false, true, Won}, // "0000 - +" is the pairing bye
+		{Game{Result: FullBye}, 30, false, false, Won},
+		{Game{Result: HalfBye}, 15, false, false, Drawn},
+		{Game{Result: Draw}, 15, false, false, Drawn}, // "0000 - =" is a half-point bye
+		{Game{Result: ZeroBye}, 2, false, false, Lost},
+		{Game{Result: ForfeitLoss}, 2, false, false, Lost}, // "0000 - -" is a zero-point bye
+		{Game{}, 2, false, false, Lost},
+	} {
+		if got := ps.Of(c.g); got != c.want || c.g.Played() != c.played || c.g.Paired() != c.paired || c.g.Outcome() != c.outcome {
+			t.Errorf("%+v: points %d, played %v, paired %v, outcome %v; want %d, %v, %v, %v", c.g, got, c.g.Played(), c.g.Paired(), c.g.Outcome(), c.want, c.played, c.paired, c.outcome)
+		}
+	}
+}
+
+func TestBefore(t *testing.T) {
+	tr := mustRead(t, "next-round-bye-included")
+	b := tr.Before(2)
+	// Player 3's H for round 2 goes, and with it its half point.
+	if g := b.Player(3).Games; !reflect.DeepEqual(g, []Game{{Result: ZeroBye}}) || b.Player(3).Points != 0 {
+		t.Errorf("Before(2): player 3 %+v, %d points", g, b.Player(3).Points)
+	}
+	if len(tr.Player(3).Games) != 2 || tr.Player(3).Points != 5 {
+		t.Errorf("Before changed the tournament it copies")
+	}
+	b = tr.Before(1)
+	for _, p := range b.Players {
+		if len(p.Games) != 0 || p.Points != 0 {
+			t.Errorf("Before(1): player %d has %+v, %d points", p.Number, p.Games, p.Points)
+		}
+	}
+	if b.Rounds != 5 || b.InitialColor != White {
+		t.Errorf("Before(1) lost the settings")
+	}
+}
+
+func TestTRFErrorMessage(t *testing.T) {
+	for _, c := range []struct {
+		e    TRFError
+		want string
+	}{
+		{TRFError{Line: 7, Column: 45, Field: "round 3 result", Reason: `"x" is not a result code`}, `line 7, column 45 (round 3 result): "x" is not a result code`},
+		{TRFError{Line: 7, Reason: "r"}, "line 7: r"},
+		{TRFError{Field: "XXR", Reason: "r"}, "XXR: r"},
+		{TRFError{Reason: "r"}, "r"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+	// A message quotes at most about 100 characters of the input.
+	long := "XXR " + strings.Repeat("9x", 5000)
+	_, err := ParseTRF([]byte(long))
+	if err == nil || len(err.Error()) > 250 {
+		t.Errorf("a long bad line: %v", err)
+	}
+	_, err = ParseTRF([]byte("XXC white1\n001    1 m    A                                 2000 XXX                         0.0    1     2 w x"))
+	if want := `line 2, column 99 (round 1 result): 'x' is not a result code (1 = 0 + - W D L H F U Z)`; err == nil || err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
+
+// bigTournament writes a tournament of n players (a power of two) and r
+// rounds, round k pairing i with i XOR 2^(k-1).
+func bigTournament(tb testing.TB, n, rounds int) []byte {
+	tb.Helper()
+	tr := &Tournament{Rounds: rounds + 1, InitialColor: White, Points: FIDEPoints}
+	for i := 0; i < n; i++ {
+		tr.Players = append(tr.Players, &Player{Number: i + 1, Name: "Player", Rating: 2800 - i})
+	}
+	for k := 1; k <= rounds; k++ {
+		for i, p := range tr.Players {
+			j := i ^ (1 << (k - 1))
+			g := Game{Opponent: j + 1, Color: White, Result: Win}
+			if i > j {
+				g.Color, g.Result = Black, Loss
+			}
+			if (i+k)%3 == 0 || (j+k)%3 == 0 {
+				g.Result = Draw
+			}
+			p.Games = append(p.Games, g)
+			p.Points += FIDEPoints.Of(g)
+		}
+	}
+	var b bytes.Buffer
+	if err := tr.WriteTRF(&b, TRF16); err != nil {
+		tb.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestBigTournament(t *testing.T) {
+	tr, err := ParseTRF(bigTournament(t, 256, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Players) != 256 || tr.PlayedRounds() != 8 {
+		t.Errorf("%d players, %d rounds", len(tr.Players), tr.PlayedRounds())
+	}
+}
+
+func BenchmarkParseTRF(b *testing.B) {
+	data := bigTournament(b, 1024, 10)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseTRF(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWriteTRF(b *testing.B) {
+	tr, err := ParseTRF(bigTournament(b, 1024, 10))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := tr.WriteTRF(io.Discard, TRF16); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
