@@ -1,6 +1,9 @@
 package pairing
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Round robins by the Berger tables of the FIDE Handbook, C.05 (General
 // Regulations for Competitions), Annex 1. The tables pair players 1..n for
@@ -19,6 +22,10 @@ import "fmt"
 // MaxRoundRobinPlayers is the largest field the round-robin functions
 // pair: TRF pairing numbers have four digits.
 const MaxRoundRobinPlayers = 9999
+
+// ErrRoundRobinFinished is returned (wrapped) by RoundRobin when every
+// round of the table is already in the file.
+var ErrRoundRobinFinished = errors.New("the round robin is finished")
 
 // BergerRounds is the number of rounds of one cycle of a round robin of
 // players: players-1 for an even field, players for an odd one (each
@@ -121,4 +128,40 @@ func bergerRound(players, round int) []Pair {
 		pairs = append(pairs, Pair{White: pivot})
 	}
 	return pairs
+}
+
+// RoundRobin pairs the next round (t.PlayedRounds()+1) of a round robin
+// whose players are numbered 1..n, by the Berger table of n players (a
+// double round robin if double is set: see DoubleBergerRound). It refuses
+// a field with gaps in its pairing numbers, an XXR round count that is not
+// the table's, and a tournament whose rounds are all played
+// (ErrRoundRobinFinished, wrapped).
+func RoundRobin(t *Tournament, double bool) ([]Pair, error) {
+	n := len(t.Players)
+	for i, p := range t.Players {
+		if p.Number != i+1 {
+			return nil, fmt.Errorf("round robin: the players must be numbered 1..%d without gaps, and number %d is missing", n, i+1)
+		}
+	}
+	if n < 2 || n > MaxRoundRobinPlayers {
+		return nil, fmt.Errorf("round robin: %d players: the field must be 2..%d players", n, MaxRoundRobinPlayers)
+	}
+	rounds, kind := BergerRounds(n), "single"
+	if double {
+		rounds, kind = 2*rounds, "double"
+	}
+	if t.Rounds != 0 && t.Rounds != rounds {
+		return nil, fmt.Errorf("round robin: the file plans %d rounds (XXR), but a %s round robin of %d players has %d", t.Rounds, kind, n, rounds)
+	}
+	next := t.PlayedRounds() + 1
+	switch {
+	case next == rounds+1:
+		return nil, fmt.Errorf("%w: the %d rounds of a %s round robin of %d players are played", ErrRoundRobinFinished, rounds, kind, n)
+	case next > rounds:
+		return nil, fmt.Errorf("round robin: the file has %d rounds played, and a %s round robin of %d players has %d", next-1, kind, n, rounds)
+	}
+	if double {
+		return DoubleBergerRound(n, next)
+	}
+	return BergerRound(n, next)
 }

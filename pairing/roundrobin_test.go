@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -323,5 +324,64 @@ func BenchmarkBergerRound(b *testing.B) {
 		if _, err := BergerRound(300, 1+i%299); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// rrTournament builds a tournament of n players numbered 1..n whose first
+// rounds are played by the given pairings (results do not matter here).
+func rrTournament(n int, rounds ...[]Pair) *Tournament {
+	t := &Tournament{Points: FIDEPoints}
+	for i := 1; i <= n; i++ {
+		t.Players = append(t.Players, &Player{Number: i})
+	}
+	for _, round := range rounds {
+		for _, p := range round {
+			if p.Black == 0 {
+				t.Players[p.White-1].Games = append(t.Players[p.White-1].Games, Game{Result: ZeroBye})
+				continue
+			}
+			t.Players[p.White-1].Games = append(t.Players[p.White-1].Games, Game{Opponent: p.Black, Color: White, Result: Draw})
+			t.Players[p.Black-1].Games = append(t.Players[p.Black-1].Games, Game{Opponent: p.White, Color: Black, Result: Draw})
+		}
+	}
+	return t
+}
+
+func TestRoundRobinNextRound(t *testing.T) {
+	six := parseTable(t, bergerTables[6])
+	for r := 0; r < 5; r++ {
+		got, err := RoundRobin(rrTournament(6, six[:r]...), false)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(six[r]) {
+			t.Errorf("6 players after %d rounds: %v, %v; want the printed round %d %v", r, got, err, r+1, six[r])
+		}
+	}
+	five := withBye(six, 6)
+	got, err := RoundRobin(rrTournament(5, five[:2]...), false)
+	if err != nil || fmt.Sprint(got) != "[{3 1} {4 5} {2 0}]" {
+		t.Errorf("5 players after 2 rounds: %v, %v", got, err)
+	}
+	// Double: after the first cycle (rounds 1, 3, 2 of the table for 4),
+	// round 4 is the table's round 1 reversed.
+	four := parseTable(t, bergerTables[4])
+	got, err = RoundRobin(rrTournament(4, four[0], four[2], four[1]), true)
+	if err != nil || fmt.Sprint(got) != "[{4 1} {3 2}]" {
+		t.Errorf("double, 4 players after 3 rounds: %v, %v", got, err)
+	}
+
+	if _, err := RoundRobin(rrTournament(4, four...), false); !errors.Is(err, ErrRoundRobinFinished) || !strings.Contains(err.Error(), "the 3 rounds of a single round robin of 4 players are played") {
+		t.Errorf("finished: %v", err)
+	}
+	withXXR := rrTournament(4)
+	withXXR.Rounds = 5
+	if _, err := RoundRobin(withXXR, false); err == nil || !strings.Contains(err.Error(), "the file plans 5 rounds (XXR), but a single round robin of 4 players has 3") {
+		t.Errorf("XXR 5 for 4 players: %v", err)
+	}
+	gap := rrTournament(3)
+	gap.Players[2].Number = 4
+	if _, err := RoundRobin(gap, false); err == nil || !strings.Contains(err.Error(), "numbered 1..3 without gaps, and number 3 is missing") {
+		t.Errorf("numbers 1, 2, 4: %v", err)
+	}
+	if _, err := RoundRobin(rrTournament(1), false); err == nil || !strings.Contains(err.Error(), "1 players: the field must be 2..9999") {
+		t.Errorf("one player: %v", err)
 	}
 }
