@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The round-robin files of testdata/pair are typed in by hand from the
+// Berger tables of FIDE C.05 Annex 1: rr6.trf is rounds 1-2 of the table
+// for 5/6 players (1-6 2-5 3-4, 6-4 5-3 1-2), rr5.trf the same for five
+// (6 is the bye: "0000 - Z"), rr4-double.trf five rounds of a double round
+// robin of four, rr4-done.trf a finished single one, rr6-wrong.trf rr6.trf
+// with round 2's 1-2 played as 2-1.
+
+const pairDir = "testdata/pair/"
+
+func TestPairRoundRobin(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// Round 3 of the table for 5/6: 2-6 3-1 4-5.
+		{[]string{"--roundrobin", pairDir + "rr6.trf", "-p"}, "3\n2 6\n3 1\n4 5\n"},
+		{[]string{"pair-first"}, "3\n2 6\n3 1\n4 5\n"},
+		// For five players 6 is the bye: 2 sits out, listed last as "2 0".
+		{[]string{"--roundrobin", pairDir + "rr5.trf", "-p"}, "3\n3 1\n4 5\n2 0\n"},
+		// Round 6 of a double round robin of four: round 3 of the table
+		// (2-4 3-1) reversed.
+		{[]string{"--roundrobin", "--double", pairDir + "rr4-double.trf", "-p"}, "2\n4 2\n1 3\n"},
+		{[]string{"--roundrobin", pairDir + "rr6.trf", "-c"}, "round 2: the file's pairing is the engine's (3 boards)\n"},
+		{[]string{"--roundrobin", pairDir + "rr5.trf", "-c"}, "round 2: the file's pairing is the engine's (3 boards)\n"},
+		{[]string{"--roundrobin", pairDir + "rr4-done.trf", "-c"}, "round 3: the file's pairing is the engine's (2 boards)\n"},
+	} {
+		args := append([]string{"pair"}, c.args...)
+		if c.args[0] == "pair-first" {
+			// BBP's order, with the flags after the file, and one dash.
+			args = []string{"pair", pairDir + "rr6.trf", "-roundrobin", "-p"}
+		}
+		out, errOut, code := call(t, "", args...)
+		if code != 0 || out != c.want || errOut != "" {
+			t.Errorf("chess960 %s: exit %d, stdout %q, stderr %q; want %q", strings.Join(args, " "), code, out, errOut, c.want)
+		}
+	}
+}
+
+func TestPairOutputFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "round3.txt")
+	stdout, errOut, code := call(t, "", "pair", "--roundrobin", pairDir+"rr6.trf", "-p", out)
+	data, err := os.ReadFile(out)
+	if code != 0 || stdout != "" || errOut != "" || err != nil || string(data) != "3\n2 6\n3 1\n4 5\n" {
+		t.Errorf("-p OUT: exit %d, stdout %q, stderr %q; file %q, %v", code, stdout, errOut, data, err)
+	}
+	_, errOut, code = call(t, "", "pair", "--roundrobin", pairDir+"rr6.trf", "-p", filepath.Join(t.TempDir(), "no", "such", "dir.txt"))
+	if code != 1 || !strings.Contains(errOut, "writing ") || !strings.Contains(errOut, "no such file or directory") {
+		t.Errorf("-p into a missing directory: exit %d, %q", code, errOut)
+	}
+}
+
+func TestPairStdin(t *testing.T) {
+	data, err := os.ReadFile(pairDir + "rr6.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"pair", "--roundrobin", "-", "-p"}, {"pair", "--roundrobin", "-p"}} {
+		out, errOut, code := call(t, string(data), args...)
+		if code != 0 || out != "3\n2 6\n3 1\n4 5\n" {
+			t.Errorf("%q: exit %d, %q %q", args, code, out, errOut)
+		}
+	}
+	_, errOut, code := call(t, "012 x\n001    1  bad\n", "pair", "--roundrobin", "-p")
+	if code != 1 || !strings.HasPrefix(errOut, "chess960 pair: stdin: line 2") {
+		t.Errorf("a bad file on stdin: exit %d, %q", code, errOut)
+	}
+}
+
+func TestPairJSON(t *testing.T) {
+	out := mustRun(t, "pair", "--roundrobin", pairDir+"rr5.trf", "-p", "--json")
+	var got struct {
+		Round int `json:"round"`
+		Pairs []struct {
+			Board, White, Black int
+		} `json:"pairs"`
+		Bye int `json:"bye"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if got.Round != 3 || len(got.Pairs) != 2 || got.Pairs[0].Board != 1 || got.Pairs[0].White != 3 || got.Pairs[0].Black != 1 ||
+		got.Pairs[1].Board != 2 || got.Pairs[1].White != 4 || got.Pairs[1].Black != 5 || got.Bye != 2 {
+		t.Errorf("--json: %+v\n%s", got, out)
+	}
+	if strings.Contains(mustRun(t, "pair", "--roundrobin", pairDir+"rr6.trf", "-p", "--json"), `"bye"`) {
+		t.Error("--json of a round without a bye has a bye")
+	}
+	out, _, code := call(t, "", "pair", "--roundrobin", pairDir+"rr6-wrong.trf", "-c", "--json")
+	var check struct {
+		Same       bool   `json:"same"`
+		Difference string `json:"difference"`
+	}
+	if err := json.Unmarshal([]byte(out), &check); err != nil || code != 1 || check.Same || check.Difference != "round 2, board 3: expected 1-2, the file has 2-1" {
+		t.Errorf("-c --json of a differing round: exit %d, %+v, %v\n%s", code, check, err, out)
+	}
+}
+
+func TestPairErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--roundrobin", pairDir + "rr6-wrong.trf", "-c"}, 1,
+			`chess960 pair: "testdata/pair/rr6-wrong.trf": round 2, board 3: expected 1-2, the file has 2-1`},
+		{[]string{"--roundrobin", pairDir + "nosuch.trf", "-p"}, 1,
+			`chess960 pair: "testdata/pair/nosuch.trf": no such file or directory`},
+		{[]string{"--roundrobin", pairDir + "bad-result.trf", "-p"}, 1,
+			`chess960 pair: "testdata/pair/bad-result.trf": line 3, column 99 (round 1 result): 'x' is not a result code`},
+		{[]string{"--roundrobin", pairDir + "rr4-done.trf", "-p"}, 1,
+			`chess960 pair: "testdata/pair/rr4-done.trf": the round robin is finished: the 3 rounds of a single round robin of 4 players are played: nothing left to pair`},
+		{[]string{"--roundrobin", pairDir + "rr4-double.trf", "-p"}, 1,
+			`the file has 5 rounds played, and a single round robin of 4 players has 3`},
+		{[]string{"--dutch", pairDir + "rr5.trf", "-p"}, 1,
+			`chess960 pair: "testdata/pair/rr5.trf": the file does not give the number of rounds (an XXR line), which the Dutch system needs to pair`},
+		{[]string{pairDir + "rr6.trf", "-p"}, 2, "chess960 pair: give one of --dutch and --roundrobin (usage: chess960 pair "},
+		{[]string{"--dutch", "--roundrobin", pairDir + "rr6.trf", "-p"}, 2, "give one of --dutch and --roundrobin"},
+		{[]string{"--dutch", "--double", pairDir + "rr6.trf", "-p"}, 2, "--double goes with --roundrobin"},
+		{[]string{"--roundrobin", pairDir + "rr6.trf"}, 2, "give one of -p (pair the next round) and -c (check the last round)"},
+		{[]string{"--roundrobin", pairDir + "rr6.trf", "-p", "-c"}, 2, "give one of -p"},
+		{[]string{"--roundrobin", pairDir + "rr6.trf", "-c", "out.txt"}, 2, `unexpected argument "out.txt"`},
+		{[]string{"--roundrobin", pairDir + "rr6.trf", "-p", "a", "b"}, 2, `unexpected argument "b"`},
+	} {
+		args := append([]string{"pair"}, c.args...)
+		out, errOut, code := call(t, "", args...)
+		if code != c.code || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 || (!strings.Contains(strings.Join(c.args, " "), "--json") && out != "") {
+			t.Errorf("chess960 %s: exit %d, stdout %q, stderr %q; want exit %d and %q", strings.Join(args, " "), code, out, errOut, c.code, c.want)
+		}
+	}
+}
