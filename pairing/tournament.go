@@ -8,7 +8,11 @@
 // The package uses the standard library only.
 package pairing
 
-import "strconv"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
 
 // Points is a score in tenths of a point: 15 is 1.5 points. TRF files give
 // scores with one decimal, and so does every point system FIDE uses.
@@ -128,8 +132,51 @@ type Tournament struct {
 	Players []*Player
 
 	// Forbidden lists pairs of players who must not meet (XXP lines), by
-	// pairing number.
+	// pairing number, the lower number first, each pair once. An XXP line
+	// naming three or more players forbids every pair among them.
 	Forbidden [][2]int
+
+	// Prohibited holds TRF-2026's 260 records: groups of players none of
+	// whom may meet another in the given rounds.
+	Prohibited []Prohibition
+
+	// Byes holds TRF-2026's 240 records: players who are not to be paired
+	// in a round. BBP Pairings reads only the round and the players (not
+	// the kind of bye), and only for the round it pairs.
+	Byes []Bye
+
+	// UseRank is JaVaFo's "XXC rank": the players' order for pairing
+	// purposes is the order of their player lines (LineOrder), not their
+	// pairing numbers, and pairing numbers may have gaps.
+	UseRank bool
+
+	// LineOrder is the pairing numbers in the order of the file's player
+	// lines. The reader sets it only with UseRank; nil means number order.
+	LineOrder []int
+
+	// System is the code of TRF-2026's 192 line ("FIDE_DUTCH_2025",
+	// "FIDE_DUTCH_2025_BAKU", ...), "" if the file has none.
+	System string
+
+	// Baku applies the Baku acceleration (C.04.5.1) as BBP Pairings does:
+	// set when System names it and the file gives no accelerations of its
+	// own (XXA or 250 lines).
+	Baku bool
+}
+
+// Prohibition is one 260 record: none of Players may meet another in rounds
+// First to Last.
+type Prohibition struct {
+	First, Last int
+	Players     []int
+}
+
+// Bye is one 240 record: Players are not paired in Round. Kind is the bye's
+// letter as the file gives it (F, H or Z; 0 if blank).
+type Bye struct {
+	Kind    rune
+	Round   int
+	Players []int
 }
 
 // HeaderLine is one header line of a TRF file: its three-character code
@@ -156,3 +203,417 @@ func (p Points) String() string {
 
 // MarshalJSON writes p as a JSON number with one decimal.
 func (p Points) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
+
+// Outcome is a round's result reduced to a win, a draw or a loss, as BBP
+// Pairings scores it: byes and forfeits count as the result they give.
+type Outcome int8
+
+// The outcomes.
+const (
+	Lost Outcome = iota
+	Drawn
+	Won
+)
+
+// Outcome returns the round's outcome: 1, +, W, F and U are wins; =, D and
+// H draws; 0, -, L, Z and NoResult (a round missing from the record)
+// losses.
+func (g Game) Outcome() Outcome {
+	switch g.Result {
+	case Win, ForfeitWin, UnratedWin, FullBye, PairingBye:
+		return Won
+	case Draw, UnratedDraw, HalfBye:
+		return Drawn
+	}
+	return Lost
+}
+
+// Paired reports whether the player took part in the round's pairing: was
+// given an opponent (whether or not the game was then played) or the
+// pairing-allocated bye. A requested bye (F, H), a zero-point bye and a
+// round missing from the record are not. This is BBP Pairings'
+// participatedInPairing; a player is counted as present for the Dutch
+// system's purposes only in the rounds where it holds.
+func (g Game) Paired() bool {
+	return g.Opponent != 0 || g.Result == PairingBye || g.Result == ForfeitWin
+}
+
+// Of returns the points the round scores under the point system, as BBP
+// Pairings counts them: a loss scores Loss if the game was played,
+// ForfeitLoss if the player was paired but did not play, and ZeroBye if
+// the player was not paired (Z, or a round missing from the record); a win
+// scores PairingBye for the pairing-allocated bye and Win otherwise (a
+// forfeit win and a full-point bye included); a draw, and a half-point
+// bye, score Draw.
+func (ps PointSystem) Of(g Game) Points {
+	switch g.Outcome() {
+	case Won:
+		if g.Opponent == 0 && g.Paired() {
+			return ps.PairingBye
+		}
+		return ps.Win
+	case Drawn:
+		return ps.Draw
+	}
+	switch {
+	case !g.Paired():
+		return ps.ZeroBye
+	case g.Played():
+		return ps.Loss
+	}
+	return ps.ForfeitLoss
+}
+
+// Player returns the player with the pairing number, or nil if there is
+// none. Players must be in pairing-number order, as the reader leaves them.
+func (t *Tournament) Player(number int) *Player {
+	if i := number - 1; i >= 0 && i < len(t.Players) && t.Players[i].Number == number {
+		return t.Players[i]
+	}
+	lo, hi := 0, len(t.Players)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.Players[m].Number < number {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(t.Players) && t.Players[lo].Number == number {
+		return t.Players[lo]
+	}
+	return nil
+}
+
+// recorded returns how many of the player's rounds are in the record:
+// trailing rounds with NoResult do not count.
+func (p *Player) recorded() int {
+	n := len(p.Games)
+	for n > 0 && p.Games[n-1].Result == NoResult {
+		n--
+	}
+	return n
+}
+
+// game returns the player's round r (1 up), or the zero Game if the record
+// does not reach it.
+func (p *Player) game(r int) Game {
+	if r >= 1 && r <= len(p.Games) {
+		return p.Games[r-1]
+	}
+	return Game{}
+}
+
+// RecordedRounds is the number of rounds in the longest player record,
+// which is the number of rounds BBP Pairings' checker (-c) counts: every
+// entry in the file is a past round.
+func (t *Tournament) RecordedRounds() int {
+	n := 0
+	for _, p := range t.Players {
+		n = max(n, p.recorded())
+	}
+	return n
+}
+
+// PlayedRounds is the number of rounds played, as BBP Pairings counts them
+// when it pairs the next round (-p): the last round in which some player
+// was paired, or the round before an entry in which nobody was, unless that
+// column is complete (every player has an entry in it). An entry past
+// PlayedRounds is a bye or an absence already set for the round to be
+// paired, PlayedRounds+1.
+func (t *Tournament) PlayedRounds() int {
+	played := 0
+	for _, p := range t.Players {
+		n := p.recorded()
+		played = max(played, n-1)
+		for k := n; k > played; k-- {
+			if p.Games[k-1].Paired() {
+				played = k
+				break
+			}
+		}
+	}
+	if len(t.Players) == 0 {
+		return played
+	}
+	for _, p := range t.Players {
+		if p.recorded() <= played {
+			return played
+		}
+	}
+	return played + 1
+}
+
+// Score returns the player's points after the first rounds rounds under
+// t.Points, without accelerations. Rounds missing from the record score as
+// zero-point byes.
+func (t *Tournament) Score(p *Player, rounds int) Points {
+	var s Points
+	for r := 1; r <= rounds; r++ {
+		s += t.Points.Of(p.game(r))
+	}
+	return s
+}
+
+// ByRank returns the players in the order the pairing ranks them when
+// scores are equal (their effective pairing numbers): by pairing number,
+// or, with UseRank, in the order of their player lines.
+func (t *Tournament) ByRank() []*Player {
+	out := make([]*Player, 0, len(t.Players))
+	if t.UseRank && t.LineOrder != nil {
+		for _, n := range t.LineOrder {
+			if p := t.Player(n); p != nil {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	return append(out, t.Players...)
+}
+
+// rankIndex returns the player's place (0 up) in ByRank's order, or -1.
+func (t *Tournament) rankIndex(p *Player) int {
+	if t.UseRank && t.LineOrder != nil {
+		for i, n := range t.LineOrder {
+			if n == p.Number {
+				return i
+			}
+		}
+		return -1
+	}
+	lo, hi := 0, len(t.Players)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.Players[m].Number < p.Number {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(t.Players) && t.Players[lo] == p {
+		return lo
+	}
+	return -1
+}
+
+// expectedRounds is the tournament's length as BBP Pairings takes it: the
+// declared number of rounds, or the rounds played if none is declared.
+func (t *Tournament) expectedRounds() int {
+	if t.Rounds > 0 {
+		return t.Rounds
+	}
+	return t.PlayedRounds()
+}
+
+// Acceleration returns the points added to the player's score for pairing
+// round r (1 up): the file's own accelerations (XXA or 250 lines), or with
+// Baku, the Baku method's (C.04.5.1) as BBP Pairings computes them: with n
+// players and R rounds (Rounds, or PlayedRounds if the file declares none)
+// and k = (R-1)/2, the first (n+1)/2 players in ByRank's order get a win's
+// points in rounds 1 to k/2+1 and a draw's points in rounds k/2+2 to k+1.
+func (t *Tournament) Acceleration(p *Player, r int) Points {
+	if !t.Baku {
+		if r >= 1 && r <= len(p.Accelerations) {
+			return p.Accelerations[r-1]
+		}
+		return 0
+	}
+	expected := t.expectedRounds()
+	i := t.rankIndex(p)
+	if expected == 0 || i < 0 || i > (len(t.Players)-1)/2 || r < 1 {
+		return 0
+	}
+	last := (expected - 1) / 2
+	switch {
+	case r-1 <= last/2:
+		return t.Points.Win
+	case r-1 <= last:
+		return t.Points.Draw
+	}
+	return 0
+}
+
+// hasBye reports whether a 240 record names the player for round r.
+func (t *Tournament) hasBye(number, r int) bool {
+	for _, b := range t.Byes {
+		if b.Round != r {
+			continue
+		}
+		for _, n := range b.Players {
+			if n == number {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// next returns the player's entry for the round after PlayedRounds (played
+// is PlayedRounds), if the record or a 240 record sets one: an entry in
+// the file, or for a 240 record a round with no result (a zero-point bye,
+// as BBP Pairings records it whatever the kind of bye).
+func (t *Tournament) next(p *Player, played int) (Game, bool) {
+	if p.recorded() > played {
+		return p.Games[played], true
+	}
+	if t.hasBye(p.Number, played+1) {
+		return Game{}, true
+	}
+	return Game{}, false
+}
+
+// NotPaired returns the pairing numbers of the players who are not to be
+// paired in round r (1 up), in pairing-number order: those whose entry for
+// the round is a bye or an absence, and, for a round after PlayedRounds,
+// those that a 240 record names for it.
+func (t *Tournament) NotPaired(r int) []int {
+	var out []int
+	after := r > t.PlayedRounds()
+	for _, p := range t.Players {
+		if r <= p.recorded() && !p.Games[r-1].Paired() || after && r > p.recorded() && t.hasBye(p.Number, r) {
+			out = append(out, p.Number)
+		}
+	}
+	return out
+}
+
+// Eligible reports whether BBP Pairings counts the player as in the
+// tournament when pairing the next round (its isValid): a player with an
+// entry already set for that round (a bye or an absence) who has never been
+// paired is left out entirely, and takes no effective pairing number.
+func (t *Tournament) Eligible(p *Player) bool {
+	if _, ok := t.next(p, t.PlayedRounds()); !ok {
+		return true
+	}
+	for _, g := range p.Games {
+		if g.Paired() {
+			return true
+		}
+	}
+	return false
+}
+
+// FirstColor returns the colour the top player had, or is to have, in round
+// 1: InitialColor if the file sets it, or else inferred as BBP Pairings
+// does: in the first round where anyone had a colour, the colour of the
+// first player by rank who had been paired by then, inverted if an odd
+// number of paired players rank above. NoColor if it cannot be told.
+func (t *Tournament) FirstColor() Color {
+	if t.InitialColor != NoColor {
+		return t.InitialColor
+	}
+	first := -1
+	for _, p := range t.Players {
+		for i, g := range p.Games[:p.recorded()] {
+			if g.Color != NoColor && (first < 0 || i < first) {
+				first = i
+				break
+			}
+		}
+	}
+	if first < 0 {
+		return NoColor
+	}
+	result, above := NoColor, 0
+	for _, p := range t.ByRank() {
+		present := false
+		for r := 1; r <= first+1; r++ {
+			if p.game(r).Paired() {
+				present = true
+				break
+			}
+		}
+		if !present {
+			continue
+		}
+		if result == NoColor {
+			result = p.game(first + 1).Color
+			if above%2 == 1 {
+				result = result.Invert()
+			}
+		}
+		above++
+	}
+	return result
+}
+
+// PairingReady reports whether the next round can be paired as BBP
+// Pairings' -p requires: the number of rounds is declared, a round is left,
+// and the first round's colour is set or can be inferred.
+func (t *Tournament) PairingReady() error {
+	if t.Rounds == 0 {
+		return &TRFError{Field: "XXR", Reason: "the file does not give the number of rounds (XXR or 142), which pairing the next round needs"}
+	}
+	if played := t.PlayedRounds(); played >= t.Rounds {
+		return &TRFError{Field: "XXR", Reason: fmt.Sprintf("all %d rounds have been played", played)}
+	}
+	if t.FirstColor() == NoColor {
+		return &TRFError{Field: "XXC", Reason: "the top player's colour in round 1 is not known: add XXC white1 or XXC black1 (or 152 W or 152 B)"}
+	}
+	return nil
+}
+
+// Clone returns a deep copy of the tournament.
+func (t *Tournament) Clone() *Tournament {
+	c := *t
+	c.Header = slices.Clone(t.Header)
+	c.Players = make([]*Player, len(t.Players))
+	for i, p := range t.Players {
+		q := *p
+		q.Games = slices.Clone(p.Games)
+		q.Accelerations = slices.Clone(p.Accelerations)
+		c.Players[i] = &q
+	}
+	c.Forbidden = slices.Clone(t.Forbidden)
+	c.Prohibited = slices.Clone(t.Prohibited)
+	for i := range c.Prohibited {
+		c.Prohibited[i].Players = slices.Clone(c.Prohibited[i].Players)
+	}
+	c.Byes = slices.Clone(t.Byes)
+	for i := range c.Byes {
+		c.Byes[i].Players = slices.Clone(c.Byes[i].Players)
+	}
+	c.LineOrder = slices.Clone(t.LineOrder)
+	return &c
+}
+
+// Before returns a deep copy of the tournament as it stood before round r
+// was paired: each player's rounds after r-1 are removed, except a round-r
+// entry that the pairing did not make (a requested bye, an absence: an
+// entry without an opponent other than the pairing-allocated bye), which
+// was set before the pairing and tells the engine not to pair the player;
+// Points is recomputed under t.Points (without accelerations) from the
+// rounds kept before r. Pairing round r of the copy is pairing round r of
+// the event. The copy is what reading the cut-down file gives: rounds past
+// PlayedRounds left without a result are dropped and short records are
+// filled with empty rounds up to it.
+func (t *Tournament) Before(r int) *Tournament {
+	c := t.Clone()
+	keep := max(r-1, 0)
+	for _, p := range c.Players {
+		if len(p.Games) > keep {
+			next := p.Games[keep]
+			p.Games = p.Games[:keep]
+			if r >= 1 && next.Result != NoResult && !next.Paired() {
+				p.Games = append(p.Games, next)
+			}
+		}
+		p.Points = c.Score(p, keep)
+	}
+	c.normalize()
+	return c
+}
+
+// normalize drops the empty rounds at the end of each record and fills
+// each record up to PlayedRounds with empty rounds, as BBP Pairings does.
+func (t *Tournament) normalize() {
+	for _, p := range t.Players {
+		p.Games = p.Games[:p.recorded()]
+	}
+	played := t.PlayedRounds()
+	for _, p := range t.Players {
+		for len(p.Games) < played {
+			p.Games = append(p.Games, Game{})
+		}
+	}
+}
