@@ -97,42 +97,9 @@ func devRead(t *testing.T, path string) *Tournament {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tt := &Tournament{Points: FIDEPoints}
-	for _, line := range strings.FieldsFunc(string(data), func(r rune) bool { return r == '\r' || r == '\n' }) {
-		switch {
-		case strings.HasPrefix(line, "XXR"):
-			tt.Rounds, _ = strconv.Atoi(strings.TrimSpace(line[3:]))
-		case strings.HasPrefix(line, "XXC"):
-			if strings.Contains(line, "white1") {
-				tt.InitialColor = White
-			} else if strings.Contains(line, "black1") {
-				tt.InitialColor = Black
-			}
-		case strings.HasPrefix(line, "001"):
-			for len(line) < 89 {
-				line += " "
-			}
-			num, _ := strconv.Atoi(strings.TrimSpace(line[4:8]))
-			p := &Player{Number: num}
-			for i := 91; i+8 <= len(line); i += 10 {
-				f := line[i : i+8]
-				var g Game
-				if o := strings.TrimSpace(f[0:4]); o != "" {
-					g.Opponent, _ = strconv.Atoi(o)
-				}
-				switch f[5] {
-				case 'w':
-					g.Color = White
-				case 'b':
-					g.Color = Black
-				}
-				if f[7] != ' ' {
-					g.Result = Result(f[7])
-				}
-				p.Games = append(p.Games, g)
-			}
-			tt.Players = append(tt.Players, p)
-		}
+	tt, err := ParseTRF(data)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return tt
 }
@@ -244,4 +211,14 @@ func TestDevBBP(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d rounds, differences: %d", compared, diffs)
+}
+
+func TestDevFile(t *testing.T) {
+	f := os.Getenv("DEVFILE")
+	if f == "" {
+		t.Skip("dev only")
+	}
+	got, err := Dutch(devRead(t, f))
+	want := bbpPair(t, f)
+	t.Logf("got %v err %v\nwant %v", got, err, want)
 }

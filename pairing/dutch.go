@@ -81,62 +81,12 @@ type Board struct {
 // DutchBoards is Dutch with the scores, floats and colour reasons of each
 // board.
 func DutchBoards(t *Tournament) ([]Board, error) {
-	e := &engine{t: t}
+	if err := t.PairingReady(); err != nil {
+		return nil, err
+	}
+	e := &engine{t: t, planned: t.Rounds}
 	e.load()
-	e.planned = t.Rounds
-	if e.planned == 0 {
-		return nil, fmt.Errorf("the tournament file does not give the number of rounds (XXR); the last round's rules need it")
-	}
-	if e.played >= e.planned {
-		return nil, fmt.Errorf("all %d rounds have been played", e.planned)
-	}
-	if t.InitialColor == NoColor && e.inferInitialColor() == NoColor {
-		return nil, fmt.Errorf("the initial colour is not set (XXC white1 or black1) and no round shows it")
-	}
 	return e.pair()
-}
-
-// initialColor is the top player's colour in round 1, as the file gives it or
-// as the first round with colours shows it.
-func (e *engine) initialColor() Color {
-	if e.t.InitialColor != NoColor {
-		return e.t.InitialColor
-	}
-	return e.inferInitialColor()
-}
-
-// inferInitialColor finds the colour the top-ranked player present in the
-// first round with colours had, or would have had, from that round.
-func (e *engine) inferInitialColor() Color {
-	first := -1
-	for _, p := range e.players {
-		for r, rd := range p.rounds {
-			if rd.color != NoColor && (first < 0 || r < first) {
-				first = r
-			}
-		}
-	}
-	if first < 0 {
-		return NoColor
-	}
-	n := 0
-	for _, p := range e.players {
-		took := false
-		for r := 0; r <= first && r < len(p.rounds); r++ {
-			if p.rounds[r].participated {
-				took = true
-			}
-		}
-		if !took {
-			continue
-		}
-		c := p.rounds[first].color
-		if n&1 == 1 {
-			return c.Invert()
-		}
-		return c
-	}
-	return NoColor
 }
 
 func (e *engine) isForbidden(a, b *entrant) bool {
@@ -179,7 +129,7 @@ const (
 func (e *engine) floatOf(p *entrant, back int) int {
 	r := p.rounds[e.played-back]
 	if !r.played {
-		if e.points(p, r) > e.t.Points.Loss {
+		if e.t.Points.Of(e.t.Players[p.index].game(e.played-back+1)) > e.t.Points.Loss {
 			return floatDown
 		}
 		return floatNone
@@ -385,6 +335,20 @@ func (e *engine) pair() ([]Board, error) {
 			forbid(i, j)
 		}
 	}
+	for _, pr := range e.t.Prohibited {
+		if r := e.played + 1; r < pr.First || r > pr.Last {
+			continue
+		}
+		for k, a := range pr.Players {
+			for _, c := range pr.Players[k+1:] {
+				i, ok1 := byNumber[a]
+				j, ok2 := byNumber[c]
+				if ok1 && ok2 {
+					forbid(i, j)
+				}
+			}
+		}
+	}
 	var sorted []*entrant
 	for _, p := range e.players {
 		if !p.valid {
@@ -537,7 +501,7 @@ func (e *engine) color(p, o *entrant) (Color, string) {
 	if c, why := neutralColor(p, o); c != NoColor {
 		return c, why
 	}
-	init := e.initialColor()
+	init := e.t.FirstColor()
 	higher := p
 	if e.ranksAbove(o, p) {
 		higher = o

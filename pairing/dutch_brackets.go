@@ -22,6 +22,8 @@ type brackets struct {
 
 	base      []weight // basic weights, see baseAt
 	baseFirst int      // sgBegin when base was computed
+	slab      []uint64 // the words of base
+	addend    weight   // scratch for exchangeWeight
 }
 
 // baseAt is the basic weight of the pair (smaller, larger), indices in pbi,
@@ -78,7 +80,8 @@ func (b *brackets) exchangeWeight(dst weight, smaller, larger, smallerPos, pairs
 		return
 	}
 	g := b.e.groupBits
-	add := make(weight, len(dst))
+	add := b.addend
+	add.clear()
 	add.or(b2u(smallerPos < pairs))
 	add.shl(2 * g)
 	add.sub(uint64(smallerPos))
@@ -96,6 +99,7 @@ func (b *brackets) run() []int {
 	for v, p := range sorted {
 		b.vertexOf[p.index] = v
 	}
+	b.addend = make(weight, e.words)
 	b.matched = make([]bool, n)
 	b.stable = make([]int, n)
 	final := make([]int, n)
@@ -129,9 +133,18 @@ func (b *brackets) run() []int {
 		// the next group as the lower player.
 		b.baseFirst = sgBegin
 		b.base = b.base[:0]
+		count := 0
+		for larger := sgBegin; larger < len(b.pbi); larger++ {
+			count += larger
+		}
+		if cap(b.slab) < count*e.words {
+			b.slab = make([]uint64, count*e.words)
+		}
+		slab := b.slab[:count*e.words]
 		for larger := sgBegin; larger < len(b.pbi); larger++ {
 			for smaller := 0; smaller < larger; smaller++ {
-				bw := make(weight, e.words)
+				bw := weight(slab[:e.words:e.words])
+				slab = slab[e.words:]
 				e.edgeWeight(bw, b.pbi[smaller], b.pbi[larger], larger < nextBegin, larger >= nextBegin)
 				b.base = append(b.base, bw)
 			}

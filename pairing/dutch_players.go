@@ -6,7 +6,7 @@ package pairing
 // pairing), the effective pairing numbers, and the colour preferences of
 // C.04.3 (A.6) and C.04.1.
 
-// outcome is a round's result as the engine scores it.
+// outcome is a round's result reduced to a win, a draw or a loss.
 type outcome int8
 
 const (
@@ -31,8 +31,8 @@ type entrant struct {
 	rank   int // effective pairing number, 0 up, among the players who count
 	valid  bool
 	rounds []round
-	accel  []Points
-	score  Points // without acceleration
+	score  Points    // without acceleration
+	scores [3]Points // with acceleration: now, one round back, two rounds back
 
 	// Colour data (C.04.3 A.6).
 	imbalance int   // |whites - blacks| over played games
@@ -48,142 +48,59 @@ func (p *entrant) absoluteImbalance() bool { return p.imbalance > 1 }
 // absolute: the player has an absolute colour preference.
 func (p *entrant) absolute() bool { return p.absoluteImbalance() || p.repeated != NoColor }
 
-// outcomeOf maps a TRF result code to what the engine keeps of it, as BBP
-// Pairings reads the code; ok is false for a blank round.
-func outcomeOf(g Game) (r round, ok bool) {
-	res := g.Result
-	if 'a' <= res && res <= 'z' {
-		res -= 'a' - 'A'
-	}
-	if g.Opponent == 0 && g.Color == NoColor && (res == NoResult || res == ' ') {
-		return round{}, false
-	}
-	switch res {
-	case Draw, UnratedDraw, HalfBye:
-		r.outcome = drew
-	case ForfeitWin, UnratedWin, Win, FullBye, PairingBye:
+// roundOf is a round of the record as the engine keeps it.
+func (e *engine) roundOf(self int, g Game, byNumber map[int]int) round {
+	r := round{opp: self, color: g.Color, played: g.Played(), participated: g.Paired()}
+	switch g.Outcome() {
+	case Won:
 		r.outcome = won
-	default:
-		r.outcome = lost
+	case Drawn:
+		r.outcome = drew
 	}
-	r.color = g.Color
-	r.played = g.Opponent != 0 && g.Color != NoColor
-	switch res {
-	case ForfeitWin, ForfeitLoss, HalfBye, FullBye, PairingBye, ZeroBye, NoResult, ' ':
-		r.played = false
+	if j, ok := byNumber[g.Opponent]; ok && g.Opponent != 0 {
+		r.opp = j
 	}
-	r.participated = g.Opponent != 0 || res == PairingBye || res == ForfeitWin
-	return r, true
-}
-
-// points is what a round scored under the tournament's point system.
-func (e *engine) points(p *entrant, r round) Points {
-	ps := e.t.Points
-	switch r.outcome {
-	case lost:
-		switch {
-		case !r.participated:
-			return ps.ZeroBye
-		case r.played:
-			return ps.Loss
-		}
-		return ps.ForfeitLoss
-	case won:
-		if r.opp == p.index && r.participated {
-			return ps.PairingBye
-		}
-		return ps.Win
-	}
-	return ps.Draw
+	return r
 }
 
 // scoreBack is the player's score with acceleration, as it stood back rounds
 // before the round being paired.
 func (e *engine) scoreBack(p *entrant, back int) Points {
-	s := p.score
-	r := e.played
-	for ; back > 0; back-- {
-		r--
-		s -= e.points(p, p.rounds[r])
-	}
-	if r < len(p.accel) {
-		s += p.accel[r]
-	}
-	return s
+	return p.scores[back]
 }
 
-// load builds the engine's players from the tournament: the rounds as BBP
-// Pairings reads a file it is asked to pair (trailing blank rounds dropped,
-// missing rounds filled as absences, the number of played rounds found from
-// the records), the effective pairing numbers and the colour data.
+// load builds the engine's players from the tournament, with what the model
+// says of them as BBP Pairings reads a file it is asked to pair: the played
+// rounds, who takes part, the effective pairing numbers, the accelerations;
+// then the colour data.
 func (e *engine) load() {
 	t := e.t
+	e.played = t.PlayedRounds()
 	e.players = make([]*entrant, len(t.Players))
 	byNumber := make(map[int]int, len(t.Players))
 	for i, tp := range t.Players {
 		byNumber[tp.Number] = i
 	}
-	played := 0
 	for i, tp := range t.Players {
-		p := &entrant{index: i, number: tp.Number, valid: true, accel: tp.Accelerations}
-		skipped := 0
-		for _, g := range tp.Games {
-			r, ok := outcomeOf(g)
-			if !ok {
-				skipped++
-				continue
-			}
-			for ; skipped > 0; skipped-- {
-				p.rounds = append(p.rounds, round{opp: i})
-			}
-			if len(p.rounds) > played {
-				played = len(p.rounds)
-			}
-			r.opp = i
-			if g.Opponent != 0 {
-				if j, ok := byNumber[g.Opponent]; ok {
-					r.opp = j
-				}
-			}
-			p.rounds = append(p.rounds, r)
-			if r.participated && len(p.rounds) > played {
-				played = len(p.rounds)
-			}
+		p := &entrant{index: i, number: tp.Number, valid: t.Eligible(tp)}
+		for r := 1; r <= e.played; r++ {
+			p.rounds = append(p.rounds, e.roundOf(i, tp.game(r), byNumber))
+		}
+		if g, ok := t.next(tp, e.played); ok {
+			p.rounds = append(p.rounds, e.roundOf(i, g, byNumber))
+		}
+		// The scores now and one and two rounds back, with the
+		// acceleration of the round they were paired for.
+		p.score = t.Score(tp, e.played)
+		for back := 0; back <= 2 && back <= e.played; back++ {
+			r := e.played - back
+			p.scores[back] = t.Score(tp, r) + t.Acceleration(tp, r+1)
 		}
 		e.players[i] = p
 	}
-	// A round that every player already has an entry for, and in which
-	// nobody was paired, is a round played without pairings (all absent):
-	// it counts as played.
-	if len(e.players) > 0 {
-		complete := true
-		for _, p := range e.players {
-			if len(p.rounds) <= played {
-				complete = false
-				break
-			}
-		}
-		if complete {
-			played++
-		}
-	}
-	for _, p := range e.players {
-		for len(p.rounds) < played {
-			p.rounds = append(p.rounds, round{opp: p.index})
-		}
-	}
-	e.played = played
-
-	// Effective pairing numbers: pairing-number order, counting only the
-	// players who are to be paired now or took part in a pairing before.
 	rank := 0
-	for _, p := range e.players {
-		p.valid = len(p.rounds) <= played
-		for _, r := range p.rounds {
-			if r.participated {
-				p.valid = true
-			}
-		}
+	for _, tp := range t.ByRank() {
+		p := e.players[byNumber[tp.Number]]
 		if p.valid {
 			p.rank = rank
 			rank++
@@ -191,9 +108,6 @@ func (e *engine) load() {
 	}
 
 	for _, p := range e.players {
-		for r := 0; r < played; r++ {
-			p.score += e.points(p, p.rounds[r])
-		}
 		if !p.valid {
 			continue
 		}

@@ -578,18 +578,25 @@ func (t *Tournament) Clone() *Tournament {
 }
 
 // Before returns a deep copy of the tournament as it stood before round r
-// was paired: each player's rounds r and later are removed and Points is
-// recomputed under t.Points (without accelerations) from the rounds kept.
-// Pairing round r of the copy is pairing round r of the event. The copy is
-// what reading the cut-down file gives: rounds past PlayedRounds left
-// without a result are dropped and short records are filled with empty
-// rounds up to it.
+// was paired: each player's rounds after r-1 are removed, except a round-r
+// entry that the pairing did not make (a requested bye, an absence: an
+// entry without an opponent other than the pairing-allocated bye), which
+// was set before the pairing and tells the engine not to pair the player;
+// Points is recomputed under t.Points (without accelerations) from the
+// rounds kept before r. Pairing round r of the copy is pairing round r of
+// the event. The copy is what reading the cut-down file gives: rounds past
+// PlayedRounds left without a result are dropped and short records are
+// filled with empty rounds up to it.
 func (t *Tournament) Before(r int) *Tournament {
 	c := t.Clone()
 	keep := max(r-1, 0)
 	for _, p := range c.Players {
 		if len(p.Games) > keep {
+			next := p.Games[keep]
 			p.Games = p.Games[:keep]
+			if r >= 1 && next.Result != NoResult && !next.Paired() {
+				p.Games = append(p.Games, next)
+			}
 		}
 		p.Points = c.Score(p, keep)
 	}

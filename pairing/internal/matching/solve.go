@@ -1,0 +1,309 @@
+package matching
+
+// Solve computes a maximum-weight matching for the current weights, read
+// back with Mate. It starts from the previous matching, blossoms and duals:
+// only the exposed vertices with a positive dual (those SetWeight freed, and
+// their old mates) grow alternating trees, so re-solving after the edges of
+// k vertices changed costs about k stages of O(n²) word operations.
+//
+// The result is deterministic: the same weights set by the same sequence of
+// calls give the same matching. Among several maximum-weight matchings any
+// one may be returned.
+func (g *Graph) Solve() {
+	if g.fresh {
+		g.initFresh()
+		g.fresh = false
+	}
+	g.fixParity()
+	for g.stage() {
+	}
+}
+
+// initFresh sets the duals for a first solve: y(v) is the largest weight at
+// v (half the largest doubled weight, so every edge is feasible), and edges
+// that are then tight are matched greedily, which saves many stages.
+func (g *Graph) initFresh() {
+	n := g.n
+	for v := 0; v < n; v++ {
+		y := g.y(v)
+		clear(y)
+		for x := 0; x < n; x++ {
+			if g.has[v*n+x] && cmp(g.wt(v, x), y) > 0 {
+				copy(y, g.wt(v, x))
+			}
+		}
+		shr1(y, y)
+	}
+	s := g.scratch(1)
+	for v := 0; v < n; v++ {
+		if g.mate[v] >= 0 || isZero(g.y(v)) {
+			continue
+		}
+		for x := v + 1; x < n; x++ {
+			if g.mate[x] < 0 && g.has[v*n+x] && !slackOf(s, g.y(v), g.y(x), g.wt(v, x)) && isZero(s) {
+				g.mate[v], g.mate[x] = x, v
+				break
+			}
+		}
+	}
+}
+
+// fixParity makes the dual of every exposed vertex even. The dual changes of
+// a stage keep all roots at one parity, and since all weights are even the
+// slack between two S-vertices is then even, so halving it is exact.
+//
+// An odd exposed vertex outside blossoms gets one more; one inside gets it
+// from its top-level blossom: z drops by 2 and every vertex of the blossom
+// gains 1, which leaves the edges inside unchanged and raises the others
+// (no matched edge leaves a blossom whose base is exposed). A blossom with
+// zero dual is dissolved first, which costs nothing.
+func (g *Graph) fixParity() {
+	for v := 0; v < g.n; v++ {
+		if g.mate[v] >= 0 || g.y(v)[0]&1 == 0 {
+			continue
+		}
+		b := g.inBlossom[v]
+		for b >= g.n && isZero(g.y(b)) {
+			c := g.childs[b][0]
+			g.dissolve(b)
+			b = c
+		}
+		if b < g.n {
+			addSmall(g.y(v), 1)
+			continue
+		}
+		subSmall(g.y(b), 2)
+		for _, x := range g.leaves[b] {
+			addSmall(g.y(x), 1)
+		}
+	}
+}
+
+// stage runs one stage of the primal-dual algorithm: it grows alternating
+// trees from the exposed vertices with positive dual until it augments the
+// matching, or until an S-vertex's dual reaches zero (then the tree path to
+// that vertex is flipped, leaving it exposed with zero dual, which is
+// optimal for it). It reports false if there was no such root: the matching
+// is then optimal.
+func (g *Graph) stage() bool {
+	n := g.n
+	g.stamp++
+	if g.stamp == 0 {
+		clear(g.allow)
+		g.stamp = 1
+	}
+	for b := range g.label {
+		g.label[b] = 0
+		g.labelFrom[b] = -1
+		g.bestFrom[b] = -1
+		g.hasList[b] = false
+	}
+	g.queue = g.queue[:0]
+	roots := 0
+	for v := 0; v < n; v++ {
+		if g.mate[v] < 0 && !isZero(g.y(v)) && g.label[g.inBlossom[v]] == 0 {
+			g.assignLabel(v, labelS, -1)
+			roots++
+		}
+	}
+	if roots == 0 {
+		return false
+	}
+	for !g.grow() {
+	}
+	for b := n; b < 2*n; b++ {
+		if g.used[b] && g.parent[b] == -1 && g.label[b] == labelS && isZero(g.y(b)) {
+			g.expand(b, true)
+		}
+	}
+	return true
+}
+
+// grow scans the queued S-vertices and then makes one dual adjustment and the
+// step it enables. It reports whether the stage is over.
+func (g *Graph) grow() bool {
+	n := g.n
+	for len(g.queue) > 0 {
+		v := g.queue[len(g.queue)-1]
+		g.queue = g.queue[:len(g.queue)-1]
+		row := g.has[v*n : (v+1)*n]
+		for w, ok := range row {
+			if ok && g.scanEdge(v, w) {
+				return true
+			}
+		}
+	}
+
+	// The dual adjustment: the largest delta keeping every S-vertex dual
+	// non-negative (1), every edge from an S-vertex to an unlabelled one
+	// (2) and between S-blossoms (3) non-negative, and every T-blossom
+	// dual non-negative (4).
+	delta := g.scratch(2)
+	half := g.scratch(3)
+	kind, which := 0, -1
+	for v := 0; v < n; v++ {
+		if g.label[g.inBlossom[v]] == 0 && g.bestFrom[v] != -1 {
+			if kind == 0 || cmp(g.slackBuf(v), delta) < 0 {
+				kind, which = 2, v
+				copy(delta, g.slackBuf(v))
+			}
+		}
+	}
+	for b := 0; b < 2*n; b++ {
+		if g.label[b] == labelS && g.bestFrom[b] != -1 && g.parent[b] == -1 && (b >= n || g.inBlossom[b] == b) {
+			shr1(half, g.slackBuf(b))
+			if kind == 0 || cmp(half, delta) < 0 {
+				kind, which = 3, b
+				copy(delta, half)
+			}
+		}
+	}
+	for b := n; b < 2*n; b++ {
+		if g.used[b] && g.parent[b] == -1 && g.label[b] == labelT {
+			shr1(half, g.y(b))
+			if kind == 0 || cmp(half, delta) < 0 {
+				kind, which = 4, b
+				copy(delta, half)
+			}
+		}
+	}
+	for v := 0; v < n; v++ {
+		if g.label[g.inBlossom[v]] == labelS {
+			if kind == 0 || cmp(g.y(v), delta) < 0 {
+				kind, which = 1, v
+				copy(delta, g.y(v))
+			}
+		}
+	}
+
+	if !isZero(delta) {
+		g.adjust(delta)
+	}
+
+	switch kind {
+	case 1:
+		// An S-vertex's dual reached zero: make it the exposed end of its
+		// tree.
+		g.augmentSide(which, -1)
+		return true
+	case 2:
+		u, v := g.bestFrom[which], which
+		g.allowEdge(u, v)
+		return g.useTight(u, v)
+	case 3:
+		u, v := g.bestFrom[which], g.bestTo[which]
+		g.allowEdge(u, v)
+		return g.useTight(u, v)
+	case 4:
+		g.expand(which, false)
+	default:
+		panic("matching: internal error: no dual adjustment")
+	}
+	return false
+}
+
+// adjust changes the duals by delta: S-vertices down, T-vertices up,
+// S-blossoms up by twice delta, T-blossoms down by twice delta, and the
+// recorded least slacks with them.
+func (g *Graph) adjust(delta []uint64) {
+	n := g.n
+	two := g.scratch(3)
+	shl1(two, delta)
+	for v := 0; v < n; v++ {
+		switch g.label[g.inBlossom[v]] {
+		case labelS:
+			sub(g.y(v), g.y(v), delta)
+		case labelT:
+			add(g.y(v), g.y(v), delta)
+		case 0:
+			if g.bestFrom[v] != -1 {
+				sub(g.slackBuf(v), g.slackBuf(v), delta)
+			}
+		}
+	}
+	for b := 0; b < 2*n; b++ {
+		if g.parent[b] != -1 || (b < n && g.inBlossom[b] != b) || (b >= n && !g.used[b]) {
+			continue
+		}
+		switch g.label[b] {
+		case labelS:
+			if b >= n {
+				add(g.y(b), g.y(b), two)
+			}
+			if g.bestFrom[b] != -1 {
+				sub(g.slackBuf(b), g.slackBuf(b), two)
+			}
+		case labelT:
+			if b >= n {
+				sub(g.y(b), g.y(b), two)
+			}
+		}
+	}
+}
+
+// scanEdge looks at the edge vw from the S-vertex v. If it is tight it is
+// used (see useTight); otherwise it may become the least-slack edge of v's
+// blossom (to another S-blossom) or of w (from the S-vertices). It reports
+// whether the stage is over.
+func (g *Graph) scanEdge(v, w int) bool {
+	bv, bw := g.inBlossom[v], g.inBlossom[w]
+	if bv == bw {
+		return false
+	}
+	k := v*g.n + w
+	if g.allow[k] != g.stamp {
+		s := g.scratch(1)
+		slackOf(s, g.y(v), g.y(w), g.wt(v, w))
+		if !isZero(s) {
+			if g.label[bw] == labelS {
+				if g.bestFrom[bv] == -1 || cmp(s, g.slackBuf(bv)) < 0 {
+					g.bestFrom[bv], g.bestTo[bv] = v, w
+					copy(g.slackBuf(bv), s)
+				}
+			} else if g.label[w] == 0 {
+				if g.bestFrom[w] == -1 || cmp(s, g.slackBuf(w)) < 0 {
+					g.bestFrom[w], g.bestTo[w] = v, w
+					copy(g.slackBuf(w), s)
+				}
+			}
+			return false
+		}
+		g.allowEdge(v, w)
+	}
+	return g.useTight(v, w)
+}
+
+// useTight acts on the tight edge vw from the S-vertex v: it labels w's
+// blossom T (and its mate's S), forms a blossom, or augments the matching
+// along the path through vw when w's blossom is exposed or in another tree.
+// It reports whether the matching was augmented.
+func (g *Graph) useTight(v, w int) bool {
+	bw := g.inBlossom[w]
+	switch g.label[bw] {
+	case 0:
+		if g.mate[g.base[bw]] < 0 {
+			// An exposed blossom with zero dual at its base.
+			g.augmentSide(v, w)
+			g.augmentSide(w, v)
+			return true
+		}
+		g.assignLabel(w, labelT, v)
+	case labelS:
+		if base := g.scanBlossom(v, w); base >= 0 {
+			g.addBlossom(base, v, w)
+		} else {
+			g.augmentSide(v, w)
+			g.augmentSide(w, v)
+			return true
+		}
+	case labelT:
+		if g.label[w] == 0 {
+			// w is inside a T-blossom: remember how it was reached,
+			// for when the blossom is expanded.
+			g.label[w] = labelT
+			g.labelFrom[w] = v
+			g.labelTo[w] = w
+		}
+	}
+	return false
+}

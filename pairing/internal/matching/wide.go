@@ -1,0 +1,117 @@
+package matching
+
+import "math/bits"
+
+// The helpers below work on unsigned integers of len(dst) 64-bit words,
+// least significant word first. All operands of one call have the same
+// length; the graph keeps every number it stores at its internal width.
+
+// add sets dst = a + b and returns the carry out of the top word.
+func add(dst, a, b []uint64) uint64 {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	var c uint64
+	for i := range dst {
+		dst[i], c = bits.Add64(a[i], b[i], c)
+	}
+	return c
+}
+
+// sub sets dst = a - b and returns the borrow out of the top word.
+func sub(dst, a, b []uint64) uint64 {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	var c uint64
+	for i := range dst {
+		dst[i], c = bits.Sub64(a[i], b[i], c)
+	}
+	return c
+}
+
+// slackOf sets dst = a + b - c, the slack of an edge whose endpoint duals are
+// a and b and whose doubled weight is c, and reports whether the result is
+// negative (the subtraction borrowed more than the addition carried).
+func slackOf(dst, a, b, c []uint64) bool {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	c = c[:len(dst)]
+	var carry, borrow uint64
+	for i := range dst {
+		var t uint64
+		t, carry = bits.Add64(a[i], b[i], carry)
+		dst[i], borrow = bits.Sub64(t, c[i], borrow)
+	}
+	return borrow > carry
+}
+
+// cmp compares a and b: -1 if a < b, 0 if equal, +1 if a > b.
+func cmp(a, b []uint64) int {
+	b = b[:len(a)]
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// isZero reports whether a is zero.
+func isZero(a []uint64) bool {
+	for _, x := range a {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shr1 sets dst = a / 2 (dst and a may be the same slice).
+func shr1(dst, a []uint64) {
+	a = a[:len(dst)]
+	for i := 0; i < len(dst); i++ {
+		v := a[i] >> 1
+		if i+1 < len(dst) {
+			v |= a[i+1] << 63
+		}
+		dst[i] = v
+	}
+}
+
+// shl1 sets dst = 2a, dropping the top bit (dst and a may be the same slice).
+func shl1(dst, a []uint64) {
+	a = a[:len(dst)]
+	for i := len(dst) - 1; i >= 0; i-- {
+		v := a[i] << 1
+		if i > 0 {
+			v |= a[i-1] >> 63
+		}
+		dst[i] = v
+	}
+}
+
+// addSmall sets a = a + x.
+func addSmall(a []uint64, x uint64) {
+	for i := range a {
+		var c uint64
+		a[i], c = bits.Add64(a[i], x, 0)
+		if c == 0 {
+			return
+		}
+		x = 1
+	}
+}
+
+// subSmall sets a = a - x.
+func subSmall(a []uint64, x uint64) {
+	for i := range a {
+		var b uint64
+		a[i], b = bits.Sub64(a[i], x, 0)
+		if b == 0 {
+			return
+		}
+		x = 1
+	}
+}
