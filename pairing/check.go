@@ -2,30 +2,6 @@ package pairing
 
 import "fmt"
 
-// AsPaired returns the tournament as it stood when round r was paired, for
-// checking that round: Before(r), with each player's round r entry put back
-// where it is a bye set before the pairing (a requested bye, F or H, or a
-// zero-point bye or absence, Z: no opponent, and not the pairing-allocated
-// bye). A pairing engine leaves such players out of round r, as BBP
-// Pairings does with entries in the round it pairs.
-func AsPaired(t *Tournament, r int) *Tournament {
-	b := t.Before(r)
-	for _, p := range t.Players {
-		if r < 1 || r > len(p.Games) || !setBeforePairing(p.Games[r-1]) {
-			continue
-		}
-		q := b.Player(p.Number)
-		if q == nil {
-			continue
-		}
-		for len(q.Games) < r-1 {
-			q.Games = append(q.Games, Game{})
-		}
-		q.Games = append(q.Games[:r-1], p.Games[r-1])
-	}
-	return b
-}
-
 // setBeforePairing reports whether a round's entry was decided before the
 // round was paired: a bye other than the pairing-allocated one.
 func setBeforePairing(g Game) bool {

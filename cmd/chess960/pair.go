@@ -264,7 +264,7 @@ func checkRound(e *env, name string, t *pairing.Tournament, engine pairEngine, a
 	if last == 0 {
 		return fmt.Errorf("%s: no round is played yet: nothing to check", shown)
 	}
-	pairs, err := engine.pair(pairing.AsPaired(t, last))
+	pairs, err := engine.pair(t.Before(last))
 	switch {
 	case errors.Is(err, pairing.ErrNoPairing):
 		return fmt.Errorf("%s: round %d: no legal pairing of the rounds before it: %v", shown, last, err)

@@ -3,7 +3,7 @@
 // it wrote (pairing/testdata/dutch) and need neither it nor bbpPairings.
 // scripts/pairing-corpus and scripts/pairing-check run it.
 //
-//	pairingcorpus corpus [-n 200] [-seed 1] [-out pairing/testdata/dutch]
+//	pairingcorpus corpus [-n 200] [-seed 1] [-out pairing/testdata/dutch] [-from 1] [-jobs 2]
 //	    generates n tournaments with bbpPairings -g (5..300 players, 3..13
 //	    rounds, draw rates, forfeits, retirements and half-point byes, each
 //	    sometimes off), and for each round r pairs the file cut to r-1
@@ -53,6 +53,8 @@ func main() {
 	n := flag.Int("n", 0, "tournaments (default 200 for corpus, 20 for check)")
 	seed := flag.Uint64("seed", 0, "seed of the settings and of the generator seeds (default 1 for corpus, the clock for check)")
 	out := flag.String("out", "pairing/testdata/dutch", "corpus directory (corpus)")
+	from := flag.Int("from", 1, "corpus: make tournaments from this one to n (to finish a corpus cut short)")
+	jobs := flag.Int("jobs", 2, "corpus: tournaments made at once")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		// pairing-check N [flags]
@@ -80,7 +82,7 @@ func main() {
 		if !seedSet {
 			*seed = 1
 		}
-		err = corpus(bin, *n, *seed, *out)
+		err = corpus(bin, *n, *seed, *out, *from, max(*jobs, 1))
 	case "check":
 		if *n == 0 {
 			*n = 20
@@ -391,31 +393,74 @@ func (g *generated) expected(bin, dir string) (string, []string, error) {
 	return xxc, outs, nil
 }
 
-func corpus(bin string, n int, seed uint64, out string) error {
+// corpus writes tournaments from..n. Tournament i draws its settings from
+// its own generator, seeded with (seed, i), so that any part of the corpus
+// can be made again alone, and jobs make them in parallel.
+func corpus(bin string, n int, seed uint64, out string, from, jobs int) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "pairingcorpus")
-	if err != nil {
-		return err
+	type result struct {
+		i      int
+		rounds int
+		err    error
 	}
-	defer os.RemoveAll(tmp)
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	made, rounds, failed := 0, 0, 0
-	for made < n {
+	work := make(chan int)
+	results := make(chan result)
+	for j := 0; j < jobs; j++ {
+		go func() {
+			tmp, err := os.MkdirTemp("", "pairingcorpus")
+			if err != nil {
+				for i := range work {
+					results <- result{i: i, err: err}
+				}
+				return
+			}
+			defer os.RemoveAll(tmp)
+			for i := range work {
+				r, err := corpusOne(bin, tmp, out, seed, i)
+				results <- result{i, r, err}
+			}
+		}()
+	}
+	go func() {
+		for i := from; i <= n; i++ {
+			work <- i
+		}
+		close(work)
+	}()
+	rounds := 0
+	var first error
+	for i := from; i <= n; i++ {
+		r := <-results
+		if r.err != nil && first == nil {
+			first = r.err
+		}
+		rounds += r.rounds
+	}
+	if first != nil {
+		return first
+	}
+	fmt.Printf("tournaments %d..%d, %d rounds, in %s\n", from, n, rounds, out)
+	return nil
+}
+
+// corpusOne makes tournament i of the corpus: NAME.trf and NAME.pairs.
+func corpusOne(bin, tmp, out string, seed uint64, i int) (int, error) {
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	for {
 		s := randomSettings(rng)
 		g, err := generate(bin, tmp, s)
 		if err != nil {
-			failed++ // an infeasible field (no valid pairing for some round): draw again
-			fmt.Fprintln(os.Stderr, "skip:", err)
+			// an infeasible field (no valid pairing for some round): draw again
+			fmt.Fprintf(os.Stderr, "tournament %d: draw again: %v\n", i, err)
 			continue
 		}
 		xxc, outs, err := g.expected(bin, tmp)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		made++
-		name := fmt.Sprintf("t%03d-p%03d-r%02d", made, s.Players, s.Rounds)
+		name := fmt.Sprintf("t%03d-p%03d-r%02d", i, s.Players, s.Rounds)
 		trf := append([]byte(s.header()+"\r"), g.raw...)
 		var pairs strings.Builder
 		for r, o := range outs {
@@ -426,16 +471,14 @@ func corpus(bin string, n int, seed uint64, out string) error {
 			fmt.Fprintf(&pairs, "round %d\n%s", r+1, o)
 		}
 		if err := os.WriteFile(filepath.Join(out, name+".trf"), trf, 0o644); err != nil {
-			return err
+			return 0, err
 		}
 		if err := os.WriteFile(filepath.Join(out, name+".pairs"), []byte(pairs.String()), 0o644); err != nil {
-			return err
+			return 0, err
 		}
-		rounds += len(outs)
 		fmt.Fprintf(os.Stderr, "%s: %s\n", name, s.header())
+		return len(outs), nil
 	}
-	fmt.Printf("%d tournaments, %d rounds, in %s (%d generator runs refused)\n", made, rounds, out, failed)
-	return nil
 }
 
 func check(bin string, n int, seed uint64) (bool, error) {
