@@ -158,7 +158,7 @@ func pairNext(e *env, name string, t *pairing.Tournament, engine pairEngine, out
 	case err != nil && !engine.dutch:
 		return fmt.Errorf("%s: %v", shown, err)
 	case errors.Is(err, pairing.ErrNoPairing):
-		return fmt.Errorf("%s: no legal pairing for round %d: %v", shown, round, err)
+		return fmt.Errorf("%s: no legal pairing: %v", shown, err)
 	case err != nil:
 		return fmt.Errorf("%s: round %d: %v", shown, round, err)
 	}
@@ -264,10 +264,17 @@ func checkRound(e *env, name string, t *pairing.Tournament, engine pairEngine, a
 	if last == 0 {
 		return fmt.Errorf("%s: no round is played yet: nothing to check", shown)
 	}
-	pairs, err := engine.pair(t.Before(last))
+	before := t.Before(last)
+	if engine.dutch && before.Rounds == 0 {
+		before.Rounds = last // as bbpPairings -c: the rounds in the file are all there are
+	}
+	if before.InitialColor == pairing.NoColor {
+		before.InitialColor = t.FirstColor() // the whole file shows it, even when round 1 is checked
+	}
+	pairs, err := engine.pair(before)
 	switch {
 	case errors.Is(err, pairing.ErrNoPairing):
-		return fmt.Errorf("%s: round %d: no legal pairing of the rounds before it: %v", shown, last, err)
+		return fmt.Errorf("%s: checking round %d: no legal pairing: %v", shown, last, err)
 	case err != nil:
 		return fmt.Errorf("%s: round %d: %v", shown, last, err)
 	}
@@ -281,7 +288,11 @@ func checkRound(e *env, name string, t *pairing.Tournament, engine pairEngine, a
 			return err
 		}
 	} else if diff == nil {
-		fmt.Fprintf(e.stdout, "round %d: the file's pairing is the engine's (%d boards)\n", last, len(pairs))
+		boards := "boards"
+		if len(pairs) == 1 {
+			boards = "board"
+		}
+		fmt.Fprintf(e.stdout, "round %d: the file's pairing is the engine's (%d %s)\n", last, len(pairs), boards)
 	}
 	if diff != nil {
 		return fmt.Errorf("%s: %v", shown, diff)

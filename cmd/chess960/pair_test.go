@@ -138,3 +138,83 @@ func TestPairErrors(t *testing.T) {
 		}
 	}
 }
+
+// The Dutch files of testdata/pair are written by scripts/pairingcorpus
+// (go run ./scripts/pairingcorpus cmd) with bbpPairings: dutch12.trf is a
+// tournament bbpPairings -g generated (seed 7: 12 players, 5 rounds, with
+// forfeits, half-point and zero-point byes and a pairing-allocated bye),
+// dutch12-rR.trf it cut for pairing round R, and dutch12-rR.out what
+// "bbpPairings --dutch dutch12-rR.trf -p dutch12-rR.out" wrote.
+func TestPairDutchAsBBP(t *testing.T) {
+	for r := 1; r <= 5; r++ {
+		name := pairDir + "dutch12-r" + string(rune('0'+r))
+		want, err := os.ReadFile(name + ".out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := call(t, "", "pair", "--dutch", name+".trf", "-p")
+		if code != 0 || out != string(want) {
+			t.Errorf("round %d: exit %d, stderr %q, stdout\n%s\nbbpPairings wrote\n%s", r, code, errOut, out, want)
+		}
+		file := filepath.Join(t.TempDir(), "out.txt")
+		mustRun(t, "pair", "--dutch", name+".trf", "-p", file)
+		if got, err := os.ReadFile(file); err != nil || string(got) != string(want) {
+			t.Errorf("round %d, -p OUT: %q, %v; bbpPairings wrote %q", r, got, err, want)
+		}
+	}
+	// The whole tournament: its last round is the engine's. Round 1 of a
+	// file of one round needs the initial colour, which the file shows.
+	if out := mustRun(t, "pair", "--dutch", pairDir+"dutch12.trf", "-c"); out != "round 5: the file's pairing is the engine's (6 boards)\n" {
+		t.Errorf("-c: %q", out)
+	}
+	if out := mustRun(t, "pair", "--dutch", pairDir+"nopairing.trf", "-c"); out != "round 1: the file's pairing is the engine's (1 board)\n" {
+		t.Errorf("-c of round 1: %q", out)
+	}
+	out := mustRun(t, "pair", "--dutch", pairDir+"dutch12-r5.trf", "-p", "--json")
+	var got struct {
+		Round int `json:"round"`
+		Pairs []struct {
+			Board      int     `json:"board"`
+			White      int     `json:"white"`
+			Black      int     `json:"black"`
+			WhiteScore float64 `json:"whiteScore"`
+			Colors     string  `json:"colors"`
+		} `json:"pairs"`
+		Bye int `json:"bye"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// dutch12-r5.out: 1 6, 4 3, 7 2, 5 8, 9 10, 11 0; player 1 has 4.0
+	// after four rounds (dutch12.trf).
+	if got.Round != 5 || len(got.Pairs) != 5 || got.Pairs[0].White != 1 || got.Pairs[0].Black != 6 || got.Pairs[0].WhiteScore != 4 || got.Pairs[0].Colors == "" || got.Bye != 11 {
+		t.Errorf("--json: %+v", got)
+	}
+}
+
+func TestPairDutchErrors(t *testing.T) {
+	done := filepath.Join(t.TempDir(), "done.trf")
+	data, err := os.ReadFile(pairDir + "dutch12.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(done, append(data, "XXR 5\r"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// bbpPairings: "No valid pairing exists" (exit 1).
+		{[]string{"--dutch", pairDir + "nopairing.trf", "-p"}, `chess960 pair: "testdata/pair/nopairing.trf": no legal pairing: round 2: no pairing satisfies the absolute criteria`},
+		{[]string{"--dutch", done, "-p"}, "all 5 rounds are played: nothing left to pair"},
+		{[]string{"--dutch", pairDir + "dutch12.trf", "-p"}, "the file does not give the number of rounds (an XXR line)"},
+		{[]string{"--dutch", pairDir + "dutch12-r1.trf", "-c"}, "no round is played yet: nothing to check"},
+	} {
+		args := append([]string{"pair"}, c.args...)
+		out, errOut, code := call(t, "", args...)
+		if code != 1 || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("chess960 %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", strings.Join(args, " "), code, out, errOut, c.want)
+		}
+	}
+}

@@ -12,6 +12,11 @@
 //	    NAME.pairs holds BBP's pairing of every round, "round r" and then
 //	    BBP's output. Each expected pairing is also checked against the
 //	    round the generator itself played (BBP paired it too).
+//	pairingcorpus cmd
+//	    writes the Dutch test files of chess960 pair to
+//	    cmd/chess960/testdata/pair: dutch12.trf, a tournament as generated,
+//	    and dutch12-rR.trf, it cut for round R, with dutch12-rR.out,
+//	    bbpPairings' output for it (-p OUT: its bytes as written).
 //	pairingcorpus check [-n 20] [-seed S]
 //	    generates n fresh tournaments the same way, pairs every round with
 //	    bbpPairings and with chess960 pair --dutch (built once), prints every
@@ -44,8 +49,8 @@ import (
 var bbp = flag.String("bbp", "", "the bbpPairings binary (default $BBPPAIRINGS, else ../shared/tools/bbpPairings from the repository, else bbpPairings on $PATH)")
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check") {
-		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check [flags]")
+	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check" && os.Args[1] != "cmd") {
+		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check|cmd [flags]")
 		os.Exit(2)
 	}
 	mode := os.Args[1]
@@ -83,6 +88,8 @@ func main() {
 			*seed = 1
 		}
 		err = corpus(bin, *n, *seed, *out, *from, max(*jobs, 1))
+	case "cmd":
+		err = cmdFiles(bin, "cmd/chess960/testdata/pair")
 	case "check":
 		if *n == 0 {
 			*n = 20
@@ -479,6 +486,46 @@ func corpusOne(bin, tmp, out string, seed uint64, i int) (int, error) {
 		fmt.Fprintf(os.Stderr, "%s: %s\n", name, s.header())
 		return len(outs), nil
 	}
+}
+
+// cmdFiles is the cmd mode.
+func cmdFiles(bin, dir string) error {
+	tmp, err := os.MkdirTemp("", "pairingcmd")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	s := settings{Seed: 7, Players: 12, Rounds: 5, DrawPct: 30, Forfeit: 6, Retired: 6, HalfBye: 4}
+	g, err := generate(bin, tmp, s)
+	if err != nil {
+		return err
+	}
+	xxc, _, err := g.expected(bin, tmp)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dutch12.trf"), append([]byte(s.header()+"\r"), g.raw...), 0o644); err != nil {
+		return err
+	}
+	for r := 1; r <= s.Rounds; r++ {
+		c := ""
+		if r == 1 {
+			c = xxc
+		}
+		name := filepath.Join(dir, fmt.Sprintf("dutch12-r%d", r))
+		if err := os.WriteFile(name+".trf", g.cut(r, c), 0o644); err != nil {
+			return err
+		}
+		out, err := filepath.Abs(name + ".out")
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(bin, "--dutch", name+".trf", "-p", out)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %v: %s", name, err, msg)
+		}
+	}
+	return nil
 }
 
 func check(bin string, n int, seed uint64) (bool, error) {
