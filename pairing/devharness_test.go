@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 type bruteMatcher struct {
@@ -80,7 +81,7 @@ func (b *bruteMatcher) Solve() {
 }
 
 func init() {
-	if newMatcher == nil {
+	if os.Getenv("DEVBRUTE") != "" {
 		newMatcher = func(n, words int) matcher {
 			words++
 			b := &bruteMatcher{n: n, words: words, w: make([]weight, n*n), mate: make([]int, n)}
@@ -173,6 +174,9 @@ func TestDevBBP(t *testing.T) {
 	players, _ := strconv.Atoi(os.Getenv("DEVN"))
 	seeds, _ := strconv.Atoi(os.Getenv("DEVSEEDS"))
 	rounds := 7
+	if r, _ := strconv.Atoi(os.Getenv("DEVR")); r > 0 {
+		rounds = r
+	}
 	diffs, compared := 0, 0
 	for seed := 1; seed <= seeds; seed++ {
 		cfg := filepath.Join(dir, "cfg")
@@ -221,4 +225,72 @@ func TestDevFile(t *testing.T) {
 	got, err := Dutch(devRead(t, f))
 	want := bbpPair(t, f)
 	t.Logf("got %v err %v\nwant %v", got, err, want)
+}
+
+func TestDevGlob(t *testing.T) {
+	g := os.Getenv("DEVGLOB")
+	if g == "" {
+		t.Skip("dev only")
+	}
+	files, _ := filepath.Glob(g)
+	same, diff, both, oursOnly, bbpOnly := 0, 0, 0, 0, 0
+	for _, f := range files {
+		cmd := exec.Command("/work/shared/tools/bbpPairings", "--dutch", f, "-p")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, bErr := cmd.Output()
+		data, _ := os.ReadFile(f)
+		tt, rErr := ParseTRF(data)
+		var got []Pair
+		var dErr error
+		if rErr == nil {
+			got, dErr = Dutch(tt)
+		}
+		ourErr := rErr
+		if ourErr == nil {
+			ourErr = dErr
+		}
+		switch {
+		case bErr != nil && ourErr != nil:
+			both++
+		case bErr != nil:
+			bbpOnly++
+			t.Logf("%s: bbp refuses (%s), we pair %v", filepath.Base(f), strings.TrimSpace(stderr.String()), got)
+		case ourErr != nil:
+			oursOnly++
+			t.Logf("%s: we refuse (%v), bbp pairs", filepath.Base(f), ourErr)
+		default:
+			var sb strings.Builder
+			fmt.Fprintf(&sb, "%d\n", len(got))
+			for _, p := range got {
+				fmt.Fprintf(&sb, "%d %d\n", p.White, p.Black)
+			}
+			if sb.String() == string(out) {
+				same++
+			} else {
+				diff++
+				t.Logf("%s: got\n%s want\n%s", filepath.Base(f), sb.String(), out)
+			}
+		}
+	}
+	t.Logf("files %d: same %d, different %d, both refuse %d, only we refuse %d, only bbp refuses %d", len(files), same, diff, both, oursOnly, bbpOnly)
+}
+
+func TestDevCut(t *testing.T) {
+	src := os.Getenv("DEVCUT")
+	if src == "" {
+		t.Skip("dev only")
+	}
+	r, _ := strconv.Atoi(os.Getenv("DEVCUTR"))
+	rounds, _ := strconv.Atoi(os.Getenv("DEVR"))
+	dst := "/tmp/bbp/cut.trf"
+	cut(t, src, dst, r, rounds)
+	start := time.Now()
+	want := bbpPair(t, dst)
+	tb := time.Since(start)
+	tt := devRead(t, dst)
+	start = time.Now()
+	got, err := Dutch(tt)
+	to := time.Since(start)
+	t.Logf("bbp %v, ours %v, err %v, same %v", tb, to, err, fmt.Sprint(got) == fmt.Sprint(want))
 }

@@ -364,7 +364,8 @@ func (e *engine) pair() ([]Board, error) {
 		}
 	}
 	if len(sorted) == 0 {
-		return nil, fmt.Errorf("no player is to be paired in round %d", e.played+1)
+		// Nobody to pair: an empty round, as BBP Pairings gives it.
+		return []Board{}, nil
 	}
 	sort.SliceStable(sorted, func(i, j int) bool { return e.ranksAbove(sorted[i], sorted[j]) })
 	e.sorted = sorted
