@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -217,4 +218,43 @@ func TestPairDutchErrors(t *testing.T) {
 			t.Errorf("chess960 %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", strings.Join(args, " "), code, out, errOut, c.want)
 		}
 	}
+}
+
+// BenchmarkPairCheck292 is "pair --dutch FILE -c" on the corpus's largest
+// field, 292 players: reading the TRF, pairing round 4 again, comparing.
+func BenchmarkPairCheck292(b *testing.B) {
+	file := "../../pairing/testdata/dutch/t172-p292-r04.trf"
+	var out, errOut strings.Builder
+	for b.Loop() {
+		out.Reset()
+		errOut.Reset()
+		if code := run([]string{"pair", "--dutch", file, "-c"}, strings.NewReader(""), &out, &errOut); code != 0 {
+			b.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+}
+
+// BenchmarkPairRoundRobin300 is "pair --roundrobin -p" of a 300-player
+// round robin before its first round: reading and writing dominate.
+func BenchmarkPairRoundRobin300(b *testing.B) {
+	var trf strings.Builder
+	trf.WriteString("012 Three hundred\n")
+	for i := 1; i <= 300; i++ {
+		name := "Player " + strings.Repeat("x", i%20)
+		trf.WriteString("001 " + pad(i, 4) + "      " + name + strings.Repeat(" ", 33-len(name)) + " 2000                             0.0 " + pad(i, 4) + "\n")
+	}
+	data := trf.String()
+	var out, errOut strings.Builder
+	for b.Loop() {
+		out.Reset()
+		errOut.Reset()
+		if code := run([]string{"pair", "--roundrobin", "-p"}, strings.NewReader(data), &out, &errOut); code != 0 {
+			b.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+}
+
+func pad(n, width int) string {
+	s := strconv.Itoa(n)
+	return strings.Repeat(" ", width-len(s)) + s
 }
