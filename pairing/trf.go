@@ -56,6 +56,7 @@ func (e *TRFError) Error() string {
 const (
 	maxPlayerNumber = 9999
 	maxPoints       = 65535
+	maxForbidden    = 1 << 20 // forbidden pairs: an XXP line of n players forbids n(n-1)/2
 )
 
 // ReadTRF reads a TRF file (see ParseTRF).
@@ -120,6 +121,7 @@ type parser struct {
 	order  []int           // pairing numbers in file order
 	line   map[int]int     // player line of each pairing number
 
+	accOps []accOp          // XXA and 250 lines, in file order
 	acc    map[int][]Points // accelerations, by pairing number, as read
 	accAt  map[int]int      // first XXA or 250 line naming each number
 	manual bool             // an XXA or 250 line was read
@@ -129,6 +131,18 @@ type parser struct {
 	forbidden []numbered // XXP lines
 	prohibits []int      // line of each 260 record
 	roundsAt  int        // the XXR or 142 line
+}
+
+// accOp is an XXA line (values, for player lo) or a 250 record (v for
+// rounds first to last, for players lo to hi). They are applied once all
+// player lines are read, in file order, to the players that exist.
+type accOp struct {
+	line        int
+	lo, hi      int
+	first, last int
+	v           Points
+	values      []Points
+	xxa         bool
 }
 
 // numbered is a line's pairing numbers.
@@ -677,17 +691,7 @@ func (p *parser) read250(l text) error {
 	if lo > hi {
 		return l.err(27, "250 last player", "player %d is before the first player, %d", hi, lo)
 	}
-	for n := lo; n <= hi; n++ {
-		a := p.acc[n]
-		for len(a) < last {
-			a = append(a, 0)
-		}
-		for r := first; r <= last; r++ {
-			a[r-1] = v
-		}
-		p.acc[n] = a
-		p.addAccel(n, l.no)
-	}
+	p.accOps = append(p.accOps, accOp{line: l.no, lo: lo, hi: hi, first: first, last: last, v: v})
 	return nil
 }
 
@@ -702,7 +706,7 @@ func (p *parser) readXXA(l text) error {
 	if err != nil {
 		return err
 	}
-	p.addAccel(num, l.no)
+	op := accOp{line: l.no, lo: num, hi: num, xxa: true}
 	start := 9
 	for ; start+4 <= l.n; start += 5 {
 		v := Points(0)
@@ -711,14 +715,12 @@ func (p *parser) readXXA(l text) error {
 				return err
 			}
 		}
-		p.acc[num] = append(p.acc[num], v)
+		op.values = append(op.values, v)
 	}
 	if k := l.blankFrom(start); k >= 0 {
 		return l.err(k, "XXA", "%s: accelerations take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
-	if _, ok := p.acc[num]; !ok {
-		p.acc[num] = nil
-	}
+	p.accOps = append(p.accOps, op)
 	return nil
 }
 
@@ -838,24 +840,51 @@ func (p *parser) finish() error {
 				return &TRFError{Field: "pairing number", Reason: fmt.Sprintf("pairing number %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", i+1)}
 			}
 		}
-		for n, line := range p.accAt {
-			if n > len(nums) {
-				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", n)}
+		for _, op := range p.accOps {
+			if op.hi > len(nums) {
+				return &TRFError{Line: op.line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", max(op.lo, len(nums)+1))}
 			}
 		}
 	} else {
 		t.LineOrder = p.order
 	}
+	for _, op := range p.accOps {
+		i, _ := slices.BinarySearch(nums, op.lo)
+		for ; i < len(nums) && nums[i] <= op.hi; i++ {
+			n := nums[i]
+			p.addAccel(n, op.line)
+			a := p.acc[n]
+			if op.xxa {
+				p.acc[n] = append(a, op.values...)
+				continue
+			}
+			for len(a) < op.last {
+				a = append(a, 0)
+			}
+			for r := op.first; r <= op.last; r++ {
+				a[r-1] = op.v
+			}
+			p.acc[n] = a
+		}
+	}
+	pairs := map[[2]int]bool{}
 	for _, x := range p.forbidden {
 		for i, a := range x.players {
 			if p.player[a] == nil {
 				return &TRFError{Line: x.line, Column: x.cols[i], Field: "XXP player", Reason: fmt.Sprintf("player %d has no player line", a)}
 			}
 		}
-		for i, a := range x.players {
-			for _, b := range x.players[i+1:] {
-				pair := [2]int{min(a, b), max(a, b)}
-				if a != b && !slices.Contains(t.Forbidden, pair) {
+		group := slices.Clone(x.players)
+		slices.Sort(group)
+		group = slices.Compact(group)
+		if len(pairs)+len(group)*(len(group)-1)/2 > maxForbidden {
+			return &TRFError{Line: x.line, Field: "XXP", Reason: fmt.Sprintf("more than %d forbidden pairs", maxForbidden)}
+		}
+		for i, a := range group {
+			for _, b := range group[i+1:] {
+				pair := [2]int{a, b}
+				if !pairs[pair] {
+					pairs[pair] = true
 					t.Forbidden = append(t.Forbidden, pair)
 				}
 			}
@@ -1034,6 +1063,14 @@ func (t *Tournament) validate(p *parser) error {
 	}
 	played := t.PlayedRounds()
 	expected := t.expectedRounds()
+	byes := map[int]bool{}
+	for _, b := range t.Byes {
+		if b.Round == played+1 {
+			for _, n := range b.Players {
+				byes[n] = true
+			}
+		}
+	}
 	for _, pl := range t.Players {
 		n, line := len(pl.Accelerations), 0
 		if p != nil {
@@ -1047,7 +1084,7 @@ func (t *Tournament) validate(p *parser) error {
 				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d's acceleration for round %d, %s, is out of range", pl.Number, r+1, pointsText(a))}
 			}
 		}
-		if err := t.checkScore(pl, played); err != nil {
+		if err := t.checkScore(pl, played, byes[pl.Number]); err != nil {
 			err.Line = lineOf(pl.Number)
 			if err.Line > 0 {
 				err.Column, err.Field = 81, "points"
@@ -1062,7 +1099,9 @@ func (t *Tournament) validate(p *parser) error {
 // rounds played, as BBP Pairings does: it accepts the results' score, that
 // plus the acceleration for the next round, that plus the points of the
 // entry already set for the next round, and that plus both.
-func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
+//
+// bye is whether a 240 record names the player for the next round.
+func (t *Tournament) checkScore(pl *Player, played int, bye bool) *TRFError {
 	want := t.Score(pl, played)
 	d := pl.Points
 	if d == want {
@@ -1078,8 +1117,10 @@ func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
 		d += acc
 	}
 	if d != want {
-		if g, ok := t.next(pl, played); ok {
-			if np := t.Points.Of(g); d >= np {
+		if pl.recorded() > played || bye {
+			// The entry set for the next round; a 240 record's is a
+			// round with no result.
+			if np := t.Points.Of(pl.game(played + 1)); d >= np {
 				d -= np
 			}
 		}
@@ -1375,6 +1416,9 @@ func (t *Tournament) writeSettings(line func(string), format Format) error {
 		s := fmt.Sprintf("240 %c %03d", k, by.Round)
 		for _, n := range by.Players {
 			s += fmt.Sprintf(" %04d", n)
+		}
+		if len(by.Players) == 0 {
+			s += "  " // a 240 record reaches column 11 even with no players
 		}
 		line(s)
 	}
