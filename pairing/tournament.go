@@ -565,8 +565,10 @@ func (t *Tournament) Clone() *Tournament {
 }
 
 // Before returns a deep copy of the tournament as it stood before round r
-// was paired: each player's rounds r and later are removed and Points is
-// recomputed under t.Points (without accelerations) from the rounds kept.
+// was paired: each player's rounds r and later are removed, Points is
+// recomputed under t.Points (without accelerations) from the rounds kept,
+// and if a round is removed, Rank (the standing after the last round) is
+// cleared.
 // Pairing round r of the copy is pairing round r of the event. The copy is
 // what reading the cut-down file gives: rounds past PlayedRounds left
 // without a result are dropped and short records are filled with empty
@@ -574,11 +576,15 @@ func (t *Tournament) Clone() *Tournament {
 func (t *Tournament) Before(r int) *Tournament {
 	c := t.Clone()
 	keep := max(r-1, 0)
+	cut := keep < t.RecordedRounds()
 	for _, p := range c.Players {
 		if len(p.Games) > keep {
 			p.Games = p.Games[:keep]
 		}
 		p.Points = c.Score(p, keep)
+		if cut {
+			p.Rank = 0
+		}
 	}
 	c.normalize()
 	return c
