@@ -78,6 +78,16 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // the next round needs on top (the number of rounds, a round left, the
 // first colour) is PairingReady's to check.
 //
+// BBP Pairings reads a file in one of two ways: to pair the next round
+// (-p), and to check the last round (-c). ParseTRF reads it the first way:
+// an entry past the last round in which anyone was paired, in a column not
+// every player has, is a bye or an absence set for the round to pair
+// (PlayedRounds does not count it), and the declared score may include it.
+// The checker counts every entry as a past round (RecordedRounds), and so
+// refuses a few files ParseTRF reads (the cases next-round-bye-excluded
+// and xxa-next-round-and-bye in testdata/trf), and does not need the
+// number of rounds.
+//
 // The reader normalizes what BBP Pairings reads alike: result letters are
 // upper-cased; an entry with no opponent and result + is the pairing bye
 // U, with - or no result a zero-point bye Z, with = a half-point bye H.
