@@ -833,6 +833,63 @@ func (p *parser) read162(l text) error {
 	return nil
 }
 
+// accelerate applies the XXA and 250 lines to player n, as BBP Pairings
+// does one after the other (an XXA line appends to what the lines before
+// it give, a 250 record overwrites its rounds), but in time linear in the
+// rounds: each round is written once, by the last line that writes it.
+func (p *parser) accelerate(n int) {
+	var ops []*accOp
+	var start []int // where each op's rounds begin (0 up)
+	length := 0
+	for i := range p.accOps {
+		op := &p.accOps[i]
+		if n < op.lo || n > op.hi {
+			continue
+		}
+		p.addAccel(n, op.line)
+		ops = append(ops, op)
+		if op.xxa {
+			start = append(start, length)
+			length += len(op.values)
+		} else {
+			start = append(start, op.first-1)
+			length = max(length, op.last)
+		}
+	}
+	if len(ops) == 0 {
+		return
+	}
+	a := make([]Points, length)
+	// next[i] is the first round from i on not yet written (path halving).
+	next := make([]int, length+1)
+	for i := range next {
+		next[i] = i
+	}
+	find := func(i int) int {
+		for next[i] != i {
+			next[i] = next[next[i]]
+			i = next[i]
+		}
+		return i
+	}
+	for k := len(ops) - 1; k >= 0; k-- {
+		op, s := ops[k], start[k]
+		end := op.last
+		if op.xxa {
+			end = s + len(op.values)
+		}
+		for i := find(s); i < end; i = find(i + 1) {
+			if op.xxa {
+				a[i] = op.values[i-s]
+			} else {
+				a[i] = op.v
+			}
+			next[i] = i + 1
+		}
+	}
+	p.acc[n] = a
+}
+
 // finish builds the tournament from the lines read and checks it.
 func (p *parser) finish() error {
 	t := p.t
@@ -858,23 +915,9 @@ func (p *parser) finish() error {
 	} else {
 		t.LineOrder = p.order
 	}
-	for _, op := range p.accOps {
-		i, _ := slices.BinarySearch(nums, op.lo)
-		for ; i < len(nums) && nums[i] <= op.hi; i++ {
-			n := nums[i]
-			p.addAccel(n, op.line)
-			a := p.acc[n]
-			if op.xxa {
-				p.acc[n] = append(a, op.values...)
-				continue
-			}
-			for len(a) < op.last {
-				a = append(a, 0)
-			}
-			for r := op.first; r <= op.last; r++ {
-				a[r-1] = op.v
-			}
-			p.acc[n] = a
+	if len(p.accOps) > 0 {
+		for _, n := range nums {
+			p.accelerate(n)
 		}
 	}
 	pairs := map[[2]int]bool{}

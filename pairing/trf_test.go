@@ -91,6 +91,7 @@ var trfCases = []trfCase{
 	{name: "xxa-too-many", bbp: refuse, line: 3, field: "acceleration"},
 	{name: "xxa-wrong-score", bbp: refuse, line: 6, col: 81, field: "points"},
 	{name: "xxa-score-above-all", bbp: refuse, line: 6, col: 81, field: "points"},
+	{name: "xxa-250-too-many", bbp: refuse, line: 3, field: "acceleration"}, // 8 rounds of accelerations, XXR 7
 	{name: "xxp-too-big", bbp: refuse, line: 3, col: 7, field: "XXP player"},
 	{name: "xxp-without-line", bbp: crash, line: 3, col: 7, field: "XXP player"},
 	{name: "xxp-zero", bbp: refuse, line: 3, col: 7, field: "XXP player"},
@@ -152,6 +153,7 @@ var trfCases = []trfCase{
 	{name: "xxa-next-round-bye-only", bbp: accept},
 	{name: "xxa-next-round-included", bbp: accept},
 	{name: "xxa-trailing-blank", bbp: accept},
+	{name: "xxa-250-mixed", bbp: accept}, // the same with XXR 8
 	// Declared 0.0 where the results give 1.0 and the next round's
 	// acceleration is 1.0: BBP Pairings' guard against going below zero
 	// adds the acceleration instead of taking it away, and accepts it.
@@ -426,9 +428,20 @@ func TestTRFSemantics(t *testing.T) {
 				t.Errorf("%s: player %d's accelerations %v, want %v", c.name, c.player, got, c.want)
 			}
 		}
+		// XXA appends to what the lines before it give; a 250 record
+		// overwrites its rounds, extending the list with zeros.
+		data := "XXR 9\nXXA    1  1.0  2.0\n250       3.0 002 004 0001 0001\nXXA    1  0.5\n250       2.5 007 007 0001 0001\nXXA    1  1.5\n" +
+			"001    1" + strings.Repeat(" ", 72) + " 0.0\n" // the score in columns 81-84
+		tr, err := ParseTRF([]byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := tr.Player(1).Accelerations, []Points{10, 30, 30, 30, 5, 0, 25, 15}; !reflect.DeepEqual(got, want) {
+			t.Errorf("XXA and 250 lines: %v, want %v", got, want)
+		}
 		// Baku, 4 players and 5 rounds: players 1 and 2 get a win in
 		// rounds 1 and 2 and a draw in round 3 (k = 2).
-		tr := mustRead(t, "baku")
+		tr = mustRead(t, "baku")
 		if !tr.Baku || tr.System != "FIDE_DUTCH_2025_BAKU" {
 			t.Fatalf("Baku %v, system %q", tr.Baku, tr.System)
 		}
