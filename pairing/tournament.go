@@ -101,7 +101,7 @@ type Player struct {
 // PointSystem is the points each kind of result scores, in tenths. FIDE's
 // default is 1, ½ and 0, with byes scoring as the TRF codes say (U and F a
 // win, H a draw, Z nothing). BBP Pairings' TRF(x) codes BBW, BBD, BBL, BBZ,
-// BBF and BBU change them.
+// BBF and BBU change them, and so does TRF-2026's 162 record.
 type PointSystem struct {
 	Win         Points // a game won, or a forfeit win (BBW)
 	Draw        Points // a game drawn, or a half-point bye (BBD)
@@ -119,11 +119,12 @@ var FIDEPoints = PointSystem{Win: 10, Draw: 5, Loss: 0, ZeroBye: 0, ForfeitLoss:
 type Tournament struct {
 	// Header holds the file's header lines other than the player lines
 	// and the extension lines the package interprets, in file order, so
-	// that writing a file back keeps them.
+	// that writing a file back keeps them. Text is all of the line after
+	// the code, usually starting with a space.
 	Header []HeaderLine
 
-	Rounds       int   // total rounds planned (XXR); 0 if the file does not say
-	InitialColor Color // the top player's colour in round 1 (XXC), NoColor if unset
+	Rounds       int   // total rounds planned (XXR or 142); 0 if the file does not say
+	InitialColor Color // the top player's colour in round 1 (XXC or 152), NoColor if unset
 	Points       PointSystem
 
 	// Players in pairing-number order. A file may leave pairing numbers

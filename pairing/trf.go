@@ -71,10 +71,12 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // ParseTRF parses a TRF file: TRF-16, TRF-2026, and the TRF(x) and TRF(bx)
 // extensions, with CR, LF or CRLF line ends, as BBP Pairings reads it to
 // pair the next round, and checks it as BBP Pairings does (Validate). It
-// accepts exactly what BBP Pairings accepts, with three exceptions, each
-// a file that crashes BBP Pairings or whose meaning depends on memory it
-// does not own: an XXP or 260 line naming a player with no player line, and
-// an XXA line too short to hold a pairing number, are refused. What pairing
+// accepts what BBP Pairings 16a000f9 accepts and refuses what it refuses
+// (testdata/trf records both), except for files that crash it or that it
+// reads past its limits: an XXP or 260 line naming a player with no player
+// line, more than 2^31-1 rounds, or XXP lines forbidding more than 2^20
+// pairs are refused here. A file with bytes that are not UTF-8 is refused,
+// as BBP Pairings refuses it (with an "unexpected error"). What pairing
 // the next round needs on top (the number of rounds, a round left, the
 // first colour) is PairingReady's to check.
 //
