@@ -604,3 +604,71 @@ func (t *Tournament) normalize() {
 		}
 	}
 }
+
+// AcceleratedScore returns the score the player is paired on in round r (1
+// up): the results' points after round r-1 (Score) plus the acceleration
+// for round r. BBP Pairings pairs on these, not on the declared score,
+// which only has to agree with them (Validate).
+func (t *Tournament) AcceleratedScore(p *Player, r int) Points {
+	return t.Score(p, r-1) + t.Acceleration(p, r)
+}
+
+// Preference is a player's colour preference for a round, from the games
+// played before it, as BBP Pairings derives it (tournament.cpp,
+// computePlayerData; the definitions are C.04.3's).
+type Preference struct {
+	Color      Color // the colour preferred, NoColor if none
+	Absolute   bool  // a colour difference beyond ±1, or the same colour in the last two games played
+	Strong     bool  // not absolute, and a colour difference of ±1
+	Difference int   // games with White minus games with Black
+	Repeated   Color // the colour of the last two or more games played, if they had the same; NoColor if not
+}
+
+// ColorPreference returns the player's colour preference after the first
+// rounds rounds, counting only games played over the board (Game.Played):
+// with a colour difference beyond ±1, the colour that reduces it; else
+// after the same colour twice in a row, the other; else with a difference
+// of ±1, the colour that evens it; else the colour other than the last
+// game's; else none.
+func (p *Player) ColorPreference(rounds int) Preference {
+	var pr Preference
+	run := 0
+	last := NoColor
+	for r := 1; r <= rounds; r++ {
+		g := p.game(r)
+		if !g.Played() {
+			continue
+		}
+		if g.Color == White {
+			pr.Difference++
+		} else {
+			pr.Difference--
+		}
+		if run == 0 || g.Color != last {
+			run = 1
+		} else {
+			run++
+		}
+		last = g.Color
+	}
+	lower, imbalance := White, -pr.Difference
+	if pr.Difference > 0 {
+		lower, imbalance = Black, pr.Difference
+	}
+	switch {
+	case imbalance > 1:
+		pr.Color = lower
+	case run > 1:
+		pr.Color = last.Invert()
+	case imbalance > 0:
+		pr.Color = lower
+	case run > 0:
+		pr.Color = last.Invert()
+	}
+	if run > 1 {
+		pr.Repeated = last
+	}
+	pr.Absolute = imbalance > 1 || pr.Repeated != NoColor
+	pr.Strong = !pr.Absolute && imbalance > 0
+	return pr
+}

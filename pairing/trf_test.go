@@ -850,3 +850,38 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestColorPreference(t *testing.T) {
+	w := Game{Opponent: 9, Color: White, Result: Win}
+	b := Game{Opponent: 9, Color: Black, Result: Draw}
+	fw := Game{Opponent: 9, Color: White, Result: ForfeitWin} // not played: does not count
+	bye := Game{Result: PairingBye}
+	for _, c := range []struct {
+		games []Game
+		want  Preference
+	}{
+		{nil, Preference{}},
+		{[]Game{bye, fw}, Preference{}},
+		{[]Game{w}, Preference{Color: Black, Strong: true, Difference: 1}},
+		{[]Game{w, b}, Preference{Color: White, Difference: 0}},
+		{[]Game{w, bye, w}, Preference{Color: Black, Absolute: true, Difference: 2, Repeated: White}},
+		{[]Game{b, w, w}, Preference{Color: Black, Absolute: true, Difference: 1, Repeated: White}},
+		{[]Game{w, b, b, w, b}, Preference{Color: White, Strong: true, Difference: -1}},
+		{[]Game{b, w, b, b}, Preference{Color: White, Absolute: true, Difference: -2, Repeated: Black}},
+		{[]Game{w, w, b}, Preference{Color: Black, Strong: true, Difference: 1}},
+		{[]Game{w, w, w, b}, Preference{Color: Black, Absolute: true, Difference: 2}},
+	} {
+		p := &Player{Number: 1, Games: c.games}
+		if got := p.ColorPreference(len(c.games)); got != c.want {
+			t.Errorf("%v: %+v, want %+v", c.games, got, c.want)
+		}
+	}
+	p := &Player{Number: 1, Games: []Game{w, w}}
+	if got := p.ColorPreference(1); got != (Preference{Color: Black, Strong: true, Difference: 1}) {
+		t.Errorf("after round 1 of two: %+v", got)
+	}
+	tr := &Tournament{Points: FIDEPoints, Players: []*Player{{Number: 1, Games: []Game{w, b}, Accelerations: []Points{0, 0, 10}}}}
+	if got := tr.AcceleratedScore(tr.Players[0], 3); got != 25 {
+		t.Errorf("AcceleratedScore = %d, want 25 (1.5 points and a point of acceleration)", got)
+	}
+}
