@@ -485,7 +485,8 @@ func (t *Tournament) Eligible(p *Player) bool {
 // 1: InitialColor if the file sets it, or else inferred as BBP Pairings
 // does: in the first round where anyone had a colour, the colour of the
 // first player by rank who had been paired by then, inverted if an odd
-// number of paired players rank above. NoColor if it cannot be told.
+// number of paired players rank above. NoColor if it cannot be told (when
+// nobody has had a colour, BBP Pairings reads past the end of a record).
 func (t *Tournament) FirstColor() Color {
 	if t.InitialColor != NoColor {
 		return t.InitialColor

@@ -72,11 +72,14 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // extensions, with CR, LF or CRLF line ends, as BBP Pairings reads it to
 // pair the next round, and checks it as BBP Pairings does (Validate). It
 // accepts what BBP Pairings 16a000f9 accepts and refuses what it refuses
-// (testdata/trf records both), except for files that crash it or that it
-// reads past its limits: an XXP or 260 line naming a player with no player
-// line, more than 2^31-1 rounds, or XXP lines forbidding more than 2^20
-// pairs are refused here. A file with bytes that are not UTF-8 is refused,
-// as BBP Pairings refuses it (with an "unexpected error"). What pairing
+// (testdata/trf records both), except for files that crash it, that it
+// reads past the end of its arrays for, or that pass its limits: an XXP,
+// 260 or 240 line naming a player with no player line, more than 2^31-1
+// rounds, or XXP lines forbidding more than 2^20 pairs are refused here,
+// and so is pairing a file in which players were paired but nobody ever
+// had a colour, if it does not set the first colour (PairingReady). A file
+// with bytes that are not UTF-8 is refused, as BBP Pairings refuses it
+// (with an "unexpected error"). What pairing
 // the next round needs on top (the number of rounds, a round left, the
 // first colour) is PairingReady's to check.
 //
@@ -142,6 +145,7 @@ type parser struct {
 
 	forbidden []numbered // XXP lines
 	prohibits []int      // line of each 260 record
+	byesAt    []int      // line of each 240 record
 	roundsAt  int        // the XXR or 142 line
 }
 
@@ -649,6 +653,7 @@ func (p *parser) readBye(l text) error {
 		return l.err(k, "240 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	p.t.Byes = append(p.t.Byes, b)
+	p.byesAt = append(p.byesAt, l.no)
 	return nil
 }
 
@@ -945,6 +950,13 @@ func (p *parser) finish() error {
 			}
 		}
 	}
+	for i, b := range t.Byes {
+		for k, a := range b.Players {
+			if p.player[a] == nil {
+				return &TRFError{Line: p.byesAt[i], Column: 11 + 5*k, Field: "240 player", Reason: fmt.Sprintf("player %d has no player line", a)}
+			}
+		}
+	}
 	for i, pr := range t.Prohibited {
 		for k, a := range pr.Players {
 			if p.player[a] == nil {
@@ -1082,8 +1094,8 @@ func (t *Tournament) validate(p *parser) error {
 			return &TRFError{Field: "240 kind", Reason: "a line end is not a kind of bye"}
 		}
 		for _, n := range b.Players {
-			if n < 1 || n > maxPlayerNumber {
-				return &TRFError{Field: "240 player", Reason: fmt.Sprintf("pairing number %d is out of range (1 to %d)", n, maxPlayerNumber)}
+			if t.Player(n) == nil {
+				return &TRFError{Field: "240 player", Reason: fmt.Sprintf("player %d has no player line", n)}
 			}
 		}
 	}
@@ -1460,6 +1472,9 @@ func (t *Tournament) writeSettings(line func(string), format Format) error {
 		s := fmt.Sprintf("260 %03d %03d", pr.First, pr.Last)
 		for _, n := range pr.Players {
 			s += fmt.Sprintf(" %4d", n)
+		}
+		if len(s) < 18 {
+			s += "  " // a 260 record reaches column 18 even with one player
 		}
 		line(s)
 	}

@@ -27,16 +27,26 @@ const (
 // accepts is read and PairingReady passes; a file it refuses is refused
 // by ParseTRF at line, col (field), or read and refused by PairingReady
 // (notReady is the error's Field), for the checks BBP Pairings makes only
-// when it pairs; a file that crashes it is refused.
+// when it pairs; a file that crashes it is refused. undefined marks a file
+// for which BBP Pairings reads past the end of an array: what it does is
+// chance (the verdict recorded is what it did once), and the reader
+// refuses the file.
 type trfCase struct {
 	name      string
 	bbp       string
 	line, col int
 	field     string
 	notReady  string
+	undefined bool
 }
 
 var trfCases = []trfCase{
+	// BBP Pairings 16a000f9 reads past the end of an array: its player list
+	// for a 240 record naming player 9 of 4 (it paired the file, and
+	// crashed on another such file), a record for a colour when no game
+	// ever had one (it paired the file).
+	{name: "trf26-240-unknown-player", bbp: accept, undefined: true, line: 3, col: 11, field: "240 player"},
+	{name: "no-colour-forfeits-only", bbp: accept, undefined: true, notReady: "XXC"},
 	// Refused by BBP Pairings 16a000f9 (-p), and by ParseTRF where shown.
 	{name: "152-lowercase", bbp: refuse, line: 2, col: 5, field: "152 initial colour"},
 	{name: "162-code-a", bbp: refuse, line: 3, col: 15, field: "162 code"},
@@ -141,7 +151,7 @@ var trfCases = []trfCase{
 	{name: "trf26-162-zero-bye", bbp: accept},
 	{name: "trf26-162", bbp: accept},
 	{name: "trf26-240-two", bbp: accept},
-	{name: "trf26-240-unknown-player", bbp: accept},
+
 	{name: "trf26-240", bbp: accept},
 	{name: "trf26-250-next-included", bbp: accept},
 	{name: "trf26-250-zero-match-points", bbp: accept},
@@ -219,7 +229,7 @@ func TestTRFCases(t *testing.T) {
 				if te.Line != c.line || te.Column != c.col || te.Field != c.field {
 					t.Errorf("ParseTRF: %v; want line %d, column %d (%s)", err, c.line, c.col, c.field)
 				}
-				if c.bbp == accept {
+				if c.bbp == accept && !c.undefined {
 					t.Errorf("ParseTRF refuses a file BBP Pairings reads")
 				}
 				return
@@ -236,7 +246,7 @@ func TestTRFCases(t *testing.T) {
 			} else if err != nil {
 				t.Errorf("PairingReady: %v", err)
 			}
-			if ok := err == nil; ok != (c.bbp == accept) {
+			if ok := err == nil; ok != (c.bbp == accept && !c.undefined) {
 				t.Errorf("read and ready: %v; BBP Pairings would %s the file", ok, c.bbp)
 			}
 		})
