@@ -86,7 +86,12 @@ for c in cases/*.trf; do
 	"$BBP" --dutch "$c" -p >/dev/null 2>&1
 	rc=$?
 	[ $rc -le 1 ] || continue
-	"$tmp/roundtrip" -in "$c" -format 16 > "$tmp/c16.trf" &&
+	# Files BBP Pairings reads past its arrays for, which package pairing
+	# refuses (trf_test.go marks them undefined), are skipped, and listed.
+	if ! "$tmp/roundtrip" -in "$c" -format 16 > "$tmp/c16.trf" 2> "$tmp/err"; then
+		echo "skipped: $(cat "$tmp/err")"
+		continue
+	fi
 	"$tmp/roundtrip" -in "$c" -format 2026 > "$tmp/c26.trf" || { fail=1; continue; }
 	same "$(basename "$c")" "$c" "$tmp/c16.trf" "$tmp/c26.trf"
 	ref=$("$BBP" --dutch "$c" -c 2>&1 | sed "s|$c|FILE|; s|^[^:]*: ||")
