@@ -406,7 +406,12 @@ func (t *Tournament) Acceleration(p *Player, r int) Points {
 		}
 		return 0
 	}
-	expected := t.expectedRounds()
+	return t.baku(p, r, t.expectedRounds())
+}
+
+// baku is the Baku method's acceleration for round r of a tournament of
+// expected rounds.
+func (t *Tournament) baku(p *Player, r, expected int) Points {
 	i := t.rankIndex(p)
 	if expected == 0 || i < 0 || i > (len(t.Players)-1)/2 || r < 1 {
 		return 0

@@ -98,7 +98,23 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // U, with - or no result a zero-point bye Z, with = a half-point bye H.
 // Header lines it does not interpret are kept in Header.
 func ParseTRF(data []byte) (*Tournament, error) {
+	return parseTRF(data, false)
+}
+
+// ParseTRFRecord parses a TRF file as ParseTRF does, but checks it as BBP
+// Pairings' checker (-c) reads it: every entry in the file is a past round
+// (RecordedRounds of them), a 240 record sets nothing, and the declared
+// score is the results' of all those rounds, or that plus the acceleration
+// of the round after them. It is for checking the last round of a file;
+// the tournament it returns is the same as ParseTRF's.
+func ParseTRFRecord(data []byte) (*Tournament, error) {
+	return parseTRF(data, true)
+}
+
+// parseTRF is ParseTRF, or with check ParseTRFRecord.
+func parseTRF(data []byte, check bool) (*Tournament, error) {
 	p := &parser{
+		check:  check,
 		t:      &Tournament{Points: FIDEPoints},
 		player: map[int]*Player{},
 		line:   map[int]int{},
@@ -147,6 +163,7 @@ type parser struct {
 	prohibits []int      // line of each 260 record
 	byesAt    []int      // line of each 240 record
 	roundsAt  int        // the XXR or 142 line
+	check     bool       // read as BBP Pairings' checker does (ParseTRFRecord)
 }
 
 // accOp is an XXA line (values, for player lo) or a 250 record (v for
@@ -1129,10 +1146,17 @@ func (t *Tournament) validate(p *parser) error {
 		}
 	}
 	played := t.PlayedRounds()
-	expected := t.expectedRounds()
+	check := p != nil && p.check
+	if check {
+		played = t.RecordedRounds()
+	}
+	expected := t.Rounds
+	if expected == 0 {
+		expected = played
+	}
 	byes := map[int]bool{}
 	for _, b := range t.Byes {
-		if b.Round == played+1 {
+		if b.Round == played+1 && !check {
 			for _, n := range b.Players {
 				byes[n] = true
 			}
@@ -1151,7 +1175,11 @@ func (t *Tournament) validate(p *parser) error {
 				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d's acceleration for round %d, %s, is out of range", pl.Number, r+1, pointsText(a))}
 			}
 		}
-		if err := t.checkScore(pl, played, byes[pl.Number]); err != nil {
+		acc := t.Acceleration(pl, played+1)
+		if t.Baku {
+			acc = t.baku(pl, played+1, expected)
+		}
+		if err := t.checkScore(pl, played, acc, byes[pl.Number]); err != nil {
 			err.Line = lineOf(pl.Number)
 			if err.Line > 0 {
 				err.Column, err.Field = 81, "points"
@@ -1167,8 +1195,9 @@ func (t *Tournament) validate(p *parser) error {
 // plus the acceleration for the next round, that plus the points of the
 // entry already set for the next round, and that plus both.
 //
-// bye is whether a 240 record names the player for the next round.
-func (t *Tournament) checkScore(pl *Player, played int, bye bool) *TRFError {
+// acc is the acceleration for the next round, bye whether a 240 record
+// names the player for it.
+func (t *Tournament) checkScore(pl *Player, played int, acc Points, bye bool) *TRFError {
 	want := t.Score(pl, played)
 	d := pl.Points
 	if d == want {
@@ -1176,7 +1205,6 @@ func (t *Tournament) checkScore(pl *Player, played int, bye bool) *TRFError {
 	}
 	// The steps, and their guards against going below zero, are BBP
 	// Pairings' (validateScores), one by one.
-	acc := t.Acceleration(pl, played+1)
 	if d >= acc {
 		d -= acc
 	}

@@ -895,3 +895,40 @@ func TestColorPreference(t *testing.T) {
 		t.Errorf("AcceleratedScore = %d, want 25 (1.5 points and a point of acceleration)", got)
 	}
 }
+
+// TestTRFCasesRecord reads the cases with ParseTRFRecord, which must agree
+// with BBP Pairings' checker (--dutch FILE -c).
+func TestTRFCasesRecord(t *testing.T) {
+	// BBP Pairings 16a000f9's -c verdicts where they differ from its -p
+	// verdicts in trfCases.
+	checker := map[string]string{
+		"next-round-bye-excluded":      refuse, // round 2's H is a past round: player 3's score is short
+		"xxa-next-round-and-bye":       refuse, // likewise
+		"xxa-score-below-acceleration": refuse,
+		"no-colour":                    accept, // -c needs no first colour,
+		"no-colour-no-games":           accept,
+		"no-xxr":                       accept, // nor the number of rounds,
+		"xxr-all-played":               accept, // nor a round left
+		"260-without-line":             accept, // -c does not use the prohibitions
+		"tournament-type-burstein":     refuse, // the 192 type is not --dutch's
+	}
+	// Where ParseTRFRecord departs from the checker: the 192 type is the
+	// command's business, and a 240 or 260 record naming a player with no
+	// line is refused whether or not the checker reads it.
+	departs := map[string]bool{"tournament-type-burstein": true, "260-without-line": true, "trf26-240-unknown-player": true}
+	verdicts := readVerdicts(t)
+	for _, c := range trfCases {
+		want := c.bbp
+		if v, ok := checker[c.name]; ok {
+			want = v
+		}
+		if got := verdicts[c.name][1]; got != want {
+			t.Errorf("%s: the table says the checker would %s the file, bbp-verdicts.txt says %q", c.name, want, got)
+		}
+		_, err := ParseTRFRecord(readCase(t, c.name))
+		ok := err == nil
+		if ok != (want == accept) != departs[c.name] {
+			t.Errorf("%s: ParseTRFRecord = %v; the checker would %s the file", c.name, err, want)
+		}
+	}
+}
