@@ -56,6 +56,7 @@ func (e *TRFError) Error() string {
 const (
 	maxPlayerNumber = 9999
 	maxPoints       = 65535
+	maxForbidden    = 1 << 20 // forbidden pairs: an XXP line of n players forbids n(n-1)/2
 )
 
 // ReadTRF reads a TRF file (see ParseTRF).
@@ -70,19 +71,50 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // ParseTRF parses a TRF file: TRF-16, TRF-2026, and the TRF(x) and TRF(bx)
 // extensions, with CR, LF or CRLF line ends, as BBP Pairings reads it to
 // pair the next round, and checks it as BBP Pairings does (Validate). It
-// accepts exactly what BBP Pairings accepts, with three exceptions, each
-// a file that crashes BBP Pairings or whose meaning depends on memory it
-// does not own: an XXP or 260 line naming a player with no player line, and
-// an XXA line too short to hold a pairing number, are refused. What pairing
+// accepts what BBP Pairings 16a000f9 accepts and refuses what it refuses
+// (testdata/trf records both), except for files that crash it, that it
+// reads past the end of its arrays for, or that pass its limits: an XXP,
+// 260 or 240 line naming a player with no player line, more than 2^31-1
+// rounds, or XXP lines forbidding more than 2^20 pairs are refused here,
+// and so is pairing a file in which players were paired but nobody ever
+// had a colour, if it does not set the first colour (PairingReady). A file
+// with bytes that are not UTF-8 is refused, as BBP Pairings refuses it
+// (with an "unexpected error"). What pairing
 // the next round needs on top (the number of rounds, a round left, the
 // first colour) is PairingReady's to check.
+//
+// BBP Pairings reads a file in one of two ways: to pair the next round
+// (-p), and to check the last round (-c). ParseTRF reads it the first way:
+// an entry past the last round in which anyone was paired, in a column not
+// every player has, is a bye or an absence set for the round to pair
+// (PlayedRounds does not count it), and the declared score may include it.
+// The checker counts every entry as a past round (RecordedRounds), and so
+// refuses a few files ParseTRF reads (the cases next-round-bye-excluded
+// and xxa-next-round-and-bye in testdata/trf), and does not need the
+// number of rounds.
 //
 // The reader normalizes what BBP Pairings reads alike: result letters are
 // upper-cased; an entry with no opponent and result + is the pairing bye
 // U, with - or no result a zero-point bye Z, with = a half-point bye H.
 // Header lines it does not interpret are kept in Header.
 func ParseTRF(data []byte) (*Tournament, error) {
+	return parseTRF(data, false)
+}
+
+// ParseTRFRecord parses a TRF file as ParseTRF does, but checks it as BBP
+// Pairings' checker (-c) reads it: every entry in the file is a past round
+// (RecordedRounds of them), a 240 record sets nothing, and the declared
+// score is the results' of all those rounds, or that plus the acceleration
+// of the round after them. It is for checking the last round of a file;
+// the tournament it returns is the same as ParseTRF's.
+func ParseTRFRecord(data []byte) (*Tournament, error) {
+	return parseTRF(data, true)
+}
+
+// parseTRF is ParseTRF, or with check ParseTRFRecord.
+func parseTRF(data []byte, check bool) (*Tournament, error) {
 	p := &parser{
+		check:  check,
 		t:      &Tournament{Points: FIDEPoints},
 		player: map[int]*Player{},
 		line:   map[int]int{},
@@ -120,6 +152,7 @@ type parser struct {
 	order  []int           // pairing numbers in file order
 	line   map[int]int     // player line of each pairing number
 
+	accOps []accOp          // XXA and 250 lines, in file order
 	acc    map[int][]Points // accelerations, by pairing number, as read
 	accAt  map[int]int      // first XXA or 250 line naming each number
 	manual bool             // an XXA or 250 line was read
@@ -128,7 +161,21 @@ type parser struct {
 
 	forbidden []numbered // XXP lines
 	prohibits []int      // line of each 260 record
+	byesAt    []int      // line of each 240 record
 	roundsAt  int        // the XXR or 142 line
+	check     bool       // read as BBP Pairings' checker does (ParseTRFRecord)
+}
+
+// accOp is an XXA line (values, for player lo) or a 250 record (v for
+// rounds first to last, for players lo to hi). They are applied once all
+// player lines are read, in file order, to the players that exist.
+type accOp struct {
+	line        int
+	lo, hi      int
+	first, last int
+	v           Points
+	values      []Points
+	xxa         bool
 }
 
 // numbered is a line's pairing numbers.
@@ -623,6 +670,7 @@ func (p *parser) readBye(l text) error {
 		return l.err(k, "240 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	p.t.Byes = append(p.t.Byes, b)
+	p.byesAt = append(p.byesAt, l.no)
 	return nil
 }
 
@@ -677,17 +725,7 @@ func (p *parser) read250(l text) error {
 	if lo > hi {
 		return l.err(27, "250 last player", "player %d is before the first player, %d", hi, lo)
 	}
-	for n := lo; n <= hi; n++ {
-		a := p.acc[n]
-		for len(a) < last {
-			a = append(a, 0)
-		}
-		for r := first; r <= last; r++ {
-			a[r-1] = v
-		}
-		p.acc[n] = a
-		p.addAccel(n, l.no)
-	}
+	p.accOps = append(p.accOps, accOp{line: l.no, lo: lo, hi: hi, first: first, last: last, v: v})
 	return nil
 }
 
@@ -702,7 +740,7 @@ func (p *parser) readXXA(l text) error {
 	if err != nil {
 		return err
 	}
-	p.addAccel(num, l.no)
+	op := accOp{line: l.no, lo: num, hi: num, xxa: true}
 	start := 9
 	for ; start+4 <= l.n; start += 5 {
 		v := Points(0)
@@ -711,14 +749,12 @@ func (p *parser) readXXA(l text) error {
 				return err
 			}
 		}
-		p.acc[num] = append(p.acc[num], v)
+		op.values = append(op.values, v)
 	}
 	if k := l.blankFrom(start); k >= 0 {
 		return l.err(k, "XXA", "%s: accelerations take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
-	if _, ok := p.acc[num]; !ok {
-		p.acc[num] = nil
-	}
+	p.accOps = append(p.accOps, op)
 	return nil
 }
 
@@ -821,6 +857,63 @@ func (p *parser) read162(l text) error {
 	return nil
 }
 
+// accelerate applies the XXA and 250 lines to player n, as BBP Pairings
+// does one after the other (an XXA line appends to what the lines before
+// it give, a 250 record overwrites its rounds), but in time linear in the
+// rounds: each round is written once, by the last line that writes it.
+func (p *parser) accelerate(n int) {
+	var ops []*accOp
+	var start []int // where each op's rounds begin (0 up)
+	length := 0
+	for i := range p.accOps {
+		op := &p.accOps[i]
+		if n < op.lo || n > op.hi {
+			continue
+		}
+		p.addAccel(n, op.line)
+		ops = append(ops, op)
+		if op.xxa {
+			start = append(start, length)
+			length += len(op.values)
+		} else {
+			start = append(start, op.first-1)
+			length = max(length, op.last)
+		}
+	}
+	if len(ops) == 0 {
+		return
+	}
+	a := make([]Points, length)
+	// next[i] is the first round from i on not yet written (path halving).
+	next := make([]int, length+1)
+	for i := range next {
+		next[i] = i
+	}
+	find := func(i int) int {
+		for next[i] != i {
+			next[i] = next[next[i]]
+			i = next[i]
+		}
+		return i
+	}
+	for k := len(ops) - 1; k >= 0; k-- {
+		op, s := ops[k], start[k]
+		end := op.last
+		if op.xxa {
+			end = s + len(op.values)
+		}
+		for i := find(s); i < end; i = find(i + 1) {
+			if op.xxa {
+				a[i] = op.values[i-s]
+			} else {
+				a[i] = op.v
+			}
+			next[i] = i + 1
+		}
+	}
+	p.acc[n] = a
+}
+
 // finish builds the tournament from the lines read and checks it.
 func (p *parser) finish() error {
 	t := p.t
@@ -838,26 +931,46 @@ func (p *parser) finish() error {
 				return &TRFError{Field: "pairing number", Reason: fmt.Sprintf("pairing number %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", i+1)}
 			}
 		}
-		for n, line := range p.accAt {
-			if n > len(nums) {
-				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", n)}
+		for _, op := range p.accOps {
+			if op.hi > len(nums) {
+				return &TRFError{Line: op.line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", max(op.lo, len(nums)+1))}
 			}
 		}
 	} else {
 		t.LineOrder = p.order
 	}
+	if len(p.accOps) > 0 {
+		for _, n := range nums {
+			p.accelerate(n)
+		}
+	}
+	pairs := map[[2]int]bool{}
 	for _, x := range p.forbidden {
 		for i, a := range x.players {
 			if p.player[a] == nil {
 				return &TRFError{Line: x.line, Column: x.cols[i], Field: "XXP player", Reason: fmt.Sprintf("player %d has no player line", a)}
 			}
 		}
-		for i, a := range x.players {
-			for _, b := range x.players[i+1:] {
-				pair := [2]int{min(a, b), max(a, b)}
-				if a != b && !slices.Contains(t.Forbidden, pair) {
+		group := slices.Clone(x.players)
+		slices.Sort(group)
+		group = slices.Compact(group)
+		if len(pairs)+len(group)*(len(group)-1)/2 > maxForbidden {
+			return &TRFError{Line: x.line, Field: "XXP", Reason: fmt.Sprintf("more than %d forbidden pairs", maxForbidden)}
+		}
+		for i, a := range group {
+			for _, b := range group[i+1:] {
+				pair := [2]int{a, b}
+				if !pairs[pair] {
+					pairs[pair] = true
 					t.Forbidden = append(t.Forbidden, pair)
 				}
+			}
+		}
+	}
+	for i, b := range t.Byes {
+		for k, a := range b.Players {
+			if p.player[a] == nil {
+				return &TRFError{Line: p.byesAt[i], Column: 11 + 5*k, Field: "240 player", Reason: fmt.Sprintf("player %d has no player line", a)}
 			}
 		}
 	}
@@ -998,8 +1111,8 @@ func (t *Tournament) validate(p *parser) error {
 			return &TRFError{Field: "240 kind", Reason: "a line end is not a kind of bye"}
 		}
 		for _, n := range b.Players {
-			if n < 1 || n > maxPlayerNumber {
-				return &TRFError{Field: "240 player", Reason: fmt.Sprintf("pairing number %d is out of range (1 to %d)", n, maxPlayerNumber)}
+			if t.Player(n) == nil {
+				return &TRFError{Field: "240 player", Reason: fmt.Sprintf("player %d has no player line", n)}
 			}
 		}
 	}
@@ -1033,7 +1146,22 @@ func (t *Tournament) validate(p *parser) error {
 		}
 	}
 	played := t.PlayedRounds()
-	expected := t.expectedRounds()
+	check := p != nil && p.check
+	if check {
+		played = t.RecordedRounds()
+	}
+	expected := t.Rounds
+	if expected == 0 {
+		expected = played
+	}
+	byes := map[int]bool{}
+	for _, b := range t.Byes {
+		if b.Round == played+1 && !check {
+			for _, n := range b.Players {
+				byes[n] = true
+			}
+		}
+	}
 	for _, pl := range t.Players {
 		n, line := len(pl.Accelerations), 0
 		if p != nil {
@@ -1047,7 +1175,11 @@ func (t *Tournament) validate(p *parser) error {
 				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d's acceleration for round %d, %s, is out of range", pl.Number, r+1, pointsText(a))}
 			}
 		}
-		if err := t.checkScore(pl, played); err != nil {
+		acc := t.Acceleration(pl, played+1)
+		if t.Baku {
+			acc = t.baku(pl, played+1, expected)
+		}
+		if err := t.checkScore(pl, played, acc, byes[pl.Number]); err != nil {
 			err.Line = lineOf(pl.Number)
 			if err.Line > 0 {
 				err.Column, err.Field = 81, "points"
@@ -1062,7 +1194,10 @@ func (t *Tournament) validate(p *parser) error {
 // rounds played, as BBP Pairings does: it accepts the results' score, that
 // plus the acceleration for the next round, that plus the points of the
 // entry already set for the next round, and that plus both.
-func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
+//
+// acc is the acceleration for the next round, bye whether a 240 record
+// names the player for it.
+func (t *Tournament) checkScore(pl *Player, played int, acc Points, bye bool) *TRFError {
 	want := t.Score(pl, played)
 	d := pl.Points
 	if d == want {
@@ -1070,7 +1205,6 @@ func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
 	}
 	// The steps, and their guards against going below zero, are BBP
 	// Pairings' (validateScores), one by one.
-	acc := t.Acceleration(pl, played+1)
 	if d >= acc {
 		d -= acc
 	}
@@ -1078,8 +1212,10 @@ func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
 		d += acc
 	}
 	if d != want {
-		if g, ok := t.next(pl, played); ok {
-			if np := t.Points.Of(g); d >= np {
+		if pl.recorded() > played || bye {
+			// The entry set for the next round; a 240 record's is a
+			// round with no result.
+			if np := t.Points.Of(pl.game(played + 1)); d >= np {
 				d -= np
 			}
 		}
@@ -1365,6 +1501,9 @@ func (t *Tournament) writeSettings(line func(string), format Format) error {
 		for _, n := range pr.Players {
 			s += fmt.Sprintf(" %4d", n)
 		}
+		if len(s) < 18 {
+			s += "  " // a 260 record reaches column 18 even with one player
+		}
 		line(s)
 	}
 	for _, by := range t.Byes {
@@ -1375,6 +1514,9 @@ func (t *Tournament) writeSettings(line func(string), format Format) error {
 		s := fmt.Sprintf("240 %c %03d", k, by.Round)
 		for _, n := range by.Players {
 			s += fmt.Sprintf(" %04d", n)
+		}
+		if len(by.Players) == 0 {
+			s += "  " // a 240 record reaches column 11 even with no players
 		}
 		line(s)
 	}
