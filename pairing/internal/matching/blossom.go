@@ -119,8 +119,11 @@ func (g *Graph) addBlossom(base, v, w int) {
 		if bj == b || g.label[bj] != labelS {
 			return
 		}
-		slackOf(s, g.y(i), g.y(j), g.wt(i, j))
 		ts := g.toSlack[bj*g.l : (bj+1)*g.l]
+		if g.toFrom[bj] != -1 && exceeds(g.y(i), g.y(j), g.wt(i, j), ts) {
+			return
+		}
+		slackOf(s, g.y(i), g.y(j), g.wt(i, j))
 		if g.toFrom[bj] == -1 {
 			touched = append(touched, bj)
 		} else if cmp(s, ts) >= 0 {

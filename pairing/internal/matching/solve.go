@@ -250,8 +250,20 @@ func (g *Graph) scanEdge(v, w int) bool {
 	if bv == bw {
 		return false
 	}
+	lw := g.label[bw]
+	if lw == labelT && g.label[w] != 0 {
+		// Already reached: the edge can neither label nor improve.
+		return false
+	}
 	k := v*g.n + w
 	if g.allow[k] != g.stamp {
+		slot := w
+		if lw == labelS {
+			slot = bv
+		}
+		if g.bestFrom[slot] != -1 && exceeds(g.y(v), g.y(w), g.wt(v, w), g.slackBuf(slot)) {
+			return false
+		}
 		s := g.scratch(1)
 		slackOf(s, g.y(v), g.y(w), g.wt(v, w))
 		if !isZero(s) {
