@@ -72,7 +72,8 @@ type Graph struct {
 	hasList   []bool     // whether bestList is valid
 	allow     []uint32   // n·n: the edge is known tight in the stage numbered stamp
 	stamp     uint32
-	queue     []int // S-vertices whose edges are still to be scanned
+	queue     []int // S-vertices whose edges are still to be scanned, from qhead on
+	qhead     int
 	mark      []bool
 	path      []int
 

@@ -14,8 +14,29 @@ func (g *Graph) Solve() {
 		g.initFresh()
 		g.fresh = false
 	}
+	for v := 0; v < g.n; v++ {
+		if g.loose(v) && !isZero(g.y(v)) {
+			g.lower(v)
+		}
+	}
 	g.fixParity()
 	for g.stage() {
+	}
+}
+
+// lower sets the dual of the loose vertex v (exposed, outside blossoms) to
+// the least value that keeps its edges feasible, so that its best edges are
+// tight when the stage starts, instead of every root's dual coming down
+// together until they are. If no edge needs a positive dual, v is done.
+func (g *Graph) lower(v int) {
+	n := g.n
+	y := g.y(v)
+	clear(y)
+	d := g.scratch(1)
+	for x := 0; x < n; x++ {
+		if g.has[v*n+x] && sub(d, g.wt(v, x), g.y(x)) == 0 && cmp(d, y) > 0 {
+			copy(y, d)
+		}
 	}
 }
 
@@ -99,6 +120,7 @@ func (g *Graph) stage() bool {
 		g.hasList[b] = false
 	}
 	g.queue = g.queue[:0]
+	g.qhead = 0
 	roots := 0
 	for v := 0; v < n; v++ {
 		if g.mate[v] < 0 && !isZero(g.y(v)) && g.label[g.inBlossom[v]] == 0 {
@@ -123,14 +145,11 @@ func (g *Graph) stage() bool {
 // step it enables. It reports whether the stage is over.
 func (g *Graph) grow() bool {
 	n := g.n
-	for len(g.queue) > 0 {
-		v := g.queue[len(g.queue)-1]
-		g.queue = g.queue[:len(g.queue)-1]
-		row := g.has[v*n : (v+1)*n]
-		for w, ok := range row {
-			if ok && g.scanEdge(v, w) {
-				return true
-			}
+	for g.qhead < len(g.queue) {
+		v := g.queue[g.qhead]
+		g.qhead++
+		if g.scanVertex(v) {
+			return true
 		}
 	}
 
@@ -239,6 +258,42 @@ func (g *Graph) adjust(delta []uint64) {
 			}
 		}
 	}
+}
+
+// scanVertex scans the edges of the S-vertex v (see scanEdge), rejecting
+// cheaply those that cannot matter. It reports whether the stage is over.
+func (g *Graph) scanVertex(v int) bool {
+	n, l := g.n, g.l
+	row := g.has[v*n : (v+1)*n]
+	allow := g.allow[v*n : (v+1)*n]
+	weights := g.w[v*n*l : (v+1)*n*l]
+	yv := g.y(v)
+	for w, ok := range row {
+		if !ok {
+			continue
+		}
+		bv, bw := g.inBlossom[v], g.inBlossom[w]
+		if bv == bw {
+			continue
+		}
+		lw := g.label[bw]
+		if lw == labelT && g.label[w] != 0 {
+			continue
+		}
+		if allow[w] != g.stamp {
+			slot := w
+			if lw == labelS {
+				slot = bv
+			}
+			if g.bestFrom[slot] != -1 && exceeds(yv, g.y(w), weights[w*l:(w+1)*l], g.slackBuf(slot)) {
+				continue
+			}
+		}
+		if g.scanEdge(v, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // scanEdge looks at the edge vw from the S-vertex v. If it is tight it is

@@ -135,16 +135,17 @@ func exceeds(a, b, c, d []uint64) bool {
 		s, b1 := bits.Sub64(s, c[j], 0)
 		s, b2 := bits.Sub64(s, d[j], 0)
 		hi := e + int64(c1) - int64(b1) - int64(b2)
-		switch {
-		case hi >= 1 || (hi == 0 && s >= 2):
-			return true
-		case hi <= -2 || (hi == -1 && s != ^uint64(0)):
-			return false
-		case hi == 0:
+		if hi == 0 {
+			if s >= 2 {
+				return true
+			}
 			e = int64(s)
-		default:
-			e = -1
+			continue
 		}
+		if hi != -1 || s != ^uint64(0) {
+			return hi > 0
+		}
+		e = -1
 	}
 	return e > 0
 }
