@@ -62,25 +62,21 @@ type Graph struct {
 	unused []int      // the free nontrivial blossom numbers, as a stack
 
 	// State of one stage of the algorithm.
-	label     []int8     // per blossom and per vertex: 0, labelS or labelT
-	labelFrom []int      // the vertex outside that gave the label, or -1
-	labelTo   []int      // the vertex inside that received it
-	bestFrom  []int      // least-slack edge from an S-vertex, or -1
-	bestTo    []int      // its other end
-	bestSlack []uint64   // its slack, l words per blossom
-	bestList  [][][2]int // per nontrivial S-blossom: least-slack edges to other S-blossoms
-	hasList   []bool     // whether bestList is valid
-	allow     []uint32   // n·n: the edge is known tight in the stage numbered stamp
+	label     []int8 // per blossom and per vertex: 0, labelS or labelT
+	labelFrom []int  // the vertex outside that gave the label, or -1
+	labelTo   []int  // the vertex inside that received it
+	// For a vertex not in an S-blossom, the least-slack edge to it from an
+	// S-vertex; for an S-vertex, the least-slack edge from it to an
+	// S-vertex of another blossom (possibly out of date: see grow).
+	bestFrom  []int    // its S end (the vertex itself for an S-vertex), or -1
+	bestTo    []int    // its other end
+	bestSlack []uint64 // its slack, l words per vertex
+	allow     []uint32 // n·n: the edge is known tight in the stage numbered stamp
 	stamp     uint32
 	queue     []int // S-vertices whose edges are still to be scanned, from qhead on
 	qhead     int
 	mark      []bool
 	path      []int
-
-	// Scratch space for addBlossom.
-	toFrom, toTo []int
-	toSlack      []uint64
-	touched      []int
 
 	tmp   []uint64 // scratch numbers, l words each
 	fresh bool     // no Solve yet: start from the standard initial duals
@@ -119,14 +115,9 @@ func New(n, words int) *Graph {
 		labelTo:   make([]int, 2*n),
 		bestFrom:  make([]int, 2*n),
 		bestTo:    make([]int, 2*n),
-		bestSlack: make([]uint64, 2*n*l),
-		bestList:  make([][][2]int, 2*n),
-		hasList:   make([]bool, 2*n),
+		bestSlack: make([]uint64, n*l),
 		allow:     make([]uint32, n*n),
 		mark:      make([]bool, 2*n),
-		toFrom:    make([]int, 2*n),
-		toTo:      make([]int, 2*n),
-		toSlack:   make([]uint64, 2*n*l),
 		tmp:       make([]uint64, 4*l),
 		fresh:     true,
 	}
@@ -137,7 +128,6 @@ func New(n, words int) *Graph {
 	}
 	for b := range g.parent {
 		g.parent[b] = -1
-		g.toFrom[b] = -1
 		if b >= n {
 			g.base[b] = -1
 		}
@@ -323,8 +313,6 @@ func (g *Graph) release(b int) {
 	g.childs[b] = g.childs[b][:0]
 	g.cycle[b] = g.cycle[b][:0]
 	g.leaves[b] = g.leaves[b][:0]
-	g.bestList[b] = g.bestList[b][:0]
-	g.hasList[b] = false
 	g.base[b] = -1
 	g.label[b] = 0
 	g.labelFrom[b] = -1

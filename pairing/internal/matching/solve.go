@@ -117,7 +117,6 @@ func (g *Graph) stage() bool {
 		g.label[b] = 0
 		g.labelFrom[b] = -1
 		g.bestFrom[b] = -1
-		g.hasList[b] = false
 	}
 	g.queue = g.queue[:0]
 	g.qhead = 0
@@ -168,13 +167,21 @@ func (g *Graph) grow() bool {
 			}
 		}
 	}
-	for b := 0; b < 2*n; b++ {
-		if g.label[b] == labelS && g.bestFrom[b] != -1 && g.parent[b] == -1 && (b >= n || g.inBlossom[b] == b) {
-			shr1(half, g.slackBuf(b))
-			if kind == 0 || cmp(half, delta) < 0 {
-				kind, which = 3, b
-				copy(delta, half)
+	for x := 0; x < n; x++ {
+		if g.bestFrom[x] == -1 || g.label[g.inBlossom[x]] != labelS {
+			continue
+		}
+		if g.inBlossom[g.bestTo[x]] == g.inBlossom[x] {
+			// The other end has joined x's blossom since: look again.
+			g.rescan(x)
+			if g.bestFrom[x] == -1 {
+				continue
 			}
+		}
+		shr1(half, g.slackBuf(x))
+		if kind == 0 || cmp(half, delta) < 0 {
+			kind, which = 3, x
+			copy(delta, half)
 		}
 	}
 	for b := n; b < 2*n; b++ {
@@ -232,6 +239,9 @@ func (g *Graph) adjust(delta []uint64) {
 		switch g.label[g.inBlossom[v]] {
 		case labelS:
 			sub(g.y(v), g.y(v), delta)
+			if g.bestFrom[v] != -1 {
+				sub(g.slackBuf(v), g.slackBuf(v), two)
+			}
 		case labelT:
 			add(g.y(v), g.y(v), delta)
 		case 0:
@@ -240,22 +250,43 @@ func (g *Graph) adjust(delta []uint64) {
 			}
 		}
 	}
-	for b := 0; b < 2*n; b++ {
-		if g.parent[b] != -1 || (b < n && g.inBlossom[b] != b) || (b >= n && !g.used[b]) {
+	for b := n; b < 2*n; b++ {
+		if g.parent[b] != -1 || !g.used[b] {
 			continue
 		}
 		switch g.label[b] {
 		case labelS:
-			if b >= n {
-				add(g.y(b), g.y(b), two)
-			}
-			if g.bestFrom[b] != -1 {
-				sub(g.slackBuf(b), g.slackBuf(b), two)
-			}
+			add(g.y(b), g.y(b), two)
 		case labelT:
-			if b >= n {
-				sub(g.y(b), g.y(b), two)
-			}
+			sub(g.y(b), g.y(b), two)
+		}
+	}
+}
+
+// rescan recomputes the least-slack edge from the S-vertex x to an S-vertex
+// of another blossom.
+func (g *Graph) rescan(x int) {
+	n := g.n
+	g.bestFrom[x] = -1
+	bx := g.inBlossom[x]
+	yx := g.y(x)
+	bs := g.slackBuf(x)
+	for w, ok := range g.has[x*n : (x+1)*n] {
+		if !ok {
+			continue
+		}
+		bw := g.inBlossom[w]
+		if bw == bx || g.label[bw] != labelS {
+			continue
+		}
+		if g.bestFrom[x] != -1 && exceeds(yx, g.y(w), g.wt(x, w), bs) {
+			continue
+		}
+		s := g.scratch(1)
+		slackOf(s, yx, g.y(w), g.wt(x, w))
+		if g.bestFrom[x] == -1 || cmp(s, bs) < 0 {
+			g.bestFrom[x], g.bestTo[x] = x, w
+			copy(bs, s)
 		}
 	}
 }
@@ -283,7 +314,7 @@ func (g *Graph) scanVertex(v int) bool {
 		if allow[w] != g.stamp {
 			slot := w
 			if lw == labelS {
-				slot = bv
+				slot = v
 			}
 			if g.bestFrom[slot] != -1 && exceeds(yv, g.y(w), weights[w*l:(w+1)*l], g.slackBuf(slot)) {
 				continue
@@ -314,7 +345,7 @@ func (g *Graph) scanEdge(v, w int) bool {
 	if g.allow[k] != g.stamp {
 		slot := w
 		if lw == labelS {
-			slot = bv
+			slot = v
 		}
 		if g.bestFrom[slot] != -1 && exceeds(g.y(v), g.y(w), g.wt(v, w), g.slackBuf(slot)) {
 			return false
@@ -323,9 +354,9 @@ func (g *Graph) scanEdge(v, w int) bool {
 		slackOf(s, g.y(v), g.y(w), g.wt(v, w))
 		if !isZero(s) {
 			if g.label[bw] == labelS {
-				if g.bestFrom[bv] == -1 || cmp(s, g.slackBuf(bv)) < 0 {
-					g.bestFrom[bv], g.bestTo[bv] = v, w
-					copy(g.slackBuf(bv), s)
+				if g.bestFrom[v] == -1 || cmp(s, g.slackBuf(v)) < 0 {
+					g.bestFrom[v], g.bestTo[v] = v, w
+					copy(g.slackBuf(v), s)
 				}
 			} else if g.label[w] == 0 {
 				if g.bestFrom[w] == -1 || cmp(s, g.slackBuf(w)) < 0 {
