@@ -327,10 +327,10 @@ func (g *Graph) scanVertex(v int) bool {
 	return false
 }
 
-// scanEdge looks at the edge vw from the S-vertex v. If it is tight it is
-// used (see useTight); otherwise it may become the least-slack edge of v's
-// blossom (to another S-blossom) or of w (from the S-vertices). It reports
-// whether the stage is over.
+// scanEdge looks at the edge vw from the S-vertex v, which scanVertex has
+// not rejected. If it is tight it is used (see useTight); otherwise it may
+// become the least-slack edge of v (to another S-blossom) or of w (from the
+// S-vertices). It reports whether the stage is over.
 func (g *Graph) scanEdge(v, w int) bool {
 	bv, bw := g.inBlossom[v], g.inBlossom[w]
 	if bv == bw {
@@ -343,13 +343,6 @@ func (g *Graph) scanEdge(v, w int) bool {
 	}
 	k := v*g.n + w
 	if g.allow[k] != g.stamp {
-		slot := w
-		if lw == labelS {
-			slot = v
-		}
-		if g.bestFrom[slot] != -1 && exceeds(g.y(v), g.y(w), g.wt(v, w), g.slackBuf(slot)) {
-			return false
-		}
 		s := g.scratch(1)
 		slackOf(s, g.y(v), g.y(w), g.wt(v, w))
 		if !isZero(s) {
