@@ -157,3 +157,31 @@ func benchmarkResolve(b *testing.B, n, words int) {
 	cpu.Stop()
 	cpu.report(b)
 }
+
+// BenchmarkResolveEdge300 changes one edge of a solved 300-player graph (the
+// matched edge at a vertex, so that the change always frees it) and
+// re-solves; the time is per re-solve.
+func BenchmarkResolveEdge300(b *testing.B) {
+	n, words := 300, 20
+	g, d := buildDutch(b, n, words)
+	g.Solve()
+	w := make([]uint64, words)
+	v, variant := 0, 1
+	var cpu cpuTimer
+	cpu.Start()
+	b.ReportAllocs()
+	for b.Loop() {
+		u := g.Mate(v)
+		if u < 0 {
+			u = (v + 1) % n
+		}
+		d.weight(w, v, u, variant)
+		w[0] ^= 1 << 10
+		g.SetWeight(v, u, w)
+		g.Solve()
+		v = (v + 37) % n
+		variant++
+	}
+	cpu.Stop()
+	cpu.report(b)
+}

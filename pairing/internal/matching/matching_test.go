@@ -472,3 +472,49 @@ func TestChainOfChanges(t *testing.T) {
 		checkAgainst(t, g, bruteForce(m), "restored")
 	}
 }
+
+// TestDutchShaped runs the benchmarks' workload on a smaller field and
+// checks every re-solve by its certificate and against a fresh solve.
+func TestDutchShaped(t *testing.T) {
+	n, words := 120, 20
+	steps := 40
+	if testing.Short() {
+		steps = 8
+	}
+	d := newDutchWeights(n, words, 2)
+	g := New(n, words)
+	w := make([]uint64, words)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			d.weight(w, i, j, 0)
+			g.SetWeight(i, j, w)
+		}
+	}
+	g.Solve()
+	if err := certify(g); err != nil {
+		t.Fatal(err)
+	}
+	v := 0
+	for s := 1; s <= steps; s++ {
+		for u := 0; u < n; u++ {
+			if u != v {
+				d.weight(w, v, u, s)
+				g.SetWeight(v, u, w)
+			}
+		}
+		g.Solve()
+		if err := certify(g); err != nil {
+			t.Fatalf("step %d: %v", s, err)
+		}
+		if s%10 == 0 {
+			want, err := matchingWeight(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := fresh(g)
+			f.Solve()
+			checkAgainst(t, f, want, "fresh Dutch-shaped graph")
+		}
+		v = (v + 37) % n
+	}
+}
