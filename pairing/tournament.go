@@ -11,6 +11,7 @@ package pairing
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Points is a score in tenths of a point: 15 is 1.5 points. TRF files give
@@ -191,6 +192,18 @@ type HeaderLine struct {
 type Pair struct {
 	White, Black int
 }
+
+// String writes p with one decimal, as TRF files do: "1.5", "10.0", "-0.5".
+func (p Points) String() string {
+	sign := ""
+	if p < 0 {
+		sign, p = "-", -p
+	}
+	return sign + strconv.Itoa(int(p)/10) + "." + strconv.Itoa(int(p)%10)
+}
+
+// MarshalJSON writes p as a JSON number with one decimal.
+func (p Points) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
 
 // Outcome is a round's result reduced to a win, a draw or a loss, as BBP
 // Pairings scores it: byes and forfeits count as the result they give.
@@ -572,28 +585,40 @@ func (t *Tournament) Clone() *Tournament {
 }
 
 // Before returns a deep copy of the tournament as it stood before round r
-// was paired: each player's rounds r and later are removed, Points is
-// recomputed under t.Points (without accelerations) from the rounds kept,
-// and if a round is removed, Rank (the standing after the last round) is
-// cleared.
-// Pairing round r of the copy is pairing round r of the event. The copy is
-// what reading the cut-down file gives: rounds past PlayedRounds left
-// without a result are dropped and short records are filled with empty
-// rounds up to it.
+// was paired: each player's rounds after r-1 are removed, except a round-r
+// entry that the pairing did not make (a requested bye, an absence: an
+// entry without an opponent other than the pairing-allocated bye), which
+// was set before the pairing and tells the engine not to pair the player;
+// Points is recomputed under t.Points (without accelerations) from the
+// rounds kept before r, and if a round is removed, Rank (the standing after
+// the last round) is cleared. Pairing round r of the copy is pairing round
+// r of the event. The copy is what reading the cut-down file gives: rounds
+// past PlayedRounds left without a result are dropped and short records are
+// filled with empty rounds up to it.
 func (t *Tournament) Before(r int) *Tournament {
 	c := t.Clone()
 	keep := max(r-1, 0)
 	cut := keep < t.RecordedRounds()
 	for _, p := range c.Players {
 		if len(p.Games) > keep {
+			next := p.Games[keep]
 			p.Games = p.Games[:keep]
+			if r >= 1 && next.Result != NoResult && !next.Paired() {
+				p.Games = append(p.Games, next)
+			}
 		}
-		p.Points = c.Score(p, keep)
 		if cut {
 			p.Rank = 0
 		}
 	}
 	c.normalize()
+	// The points of the rounds kept before r, or of round r too when every
+	// player's entry for it was kept: a round without pairings counts as
+	// played.
+	played := c.PlayedRounds()
+	for _, p := range c.Players {
+		p.Points = c.Score(p, played)
+	}
 	return c
 }
 
