@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// FuzzReadTRF reads arbitrary files: the reader never panics, refuses with
+// FuzzReadTRF reads arbitrary files: the reader (in both modes) never panics, refuses with
 // a *TRFError whose message quotes little of the input, and a tournament it accepts
 // answers every question without panicking, cuts to a valid tournament
 // before any round, and writes out (or is refused with a *TRFError) in
@@ -30,6 +30,12 @@ func FuzzReadTRF(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := ParseTRFRecord(data); err != nil {
+			var te *TRFError
+			if !errors.As(err, &te) {
+				t.Fatalf("ParseTRFRecord: %v is not a *TRFError", err)
+			}
+		}
 		tr, err := ParseTRF(data)
 		if err != nil {
 			var te *TRFError

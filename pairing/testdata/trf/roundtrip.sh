@@ -2,8 +2,10 @@
 # Checks that BBP Pairings pairs what package pairing writes as it pairs the
 # original file:
 #  - each generated tournament (generated/*.trf), cut before each round r:
-#    the reference is cut with awk (the first r-1 rounds kept, the points
-#    recounted, XXR and XXC added); package pairing cuts it with Before and
+#    the reference is cut with awk (the first r-1 rounds kept, and the
+#    round-r byes and absences, which were set before round r was paired;
+#    the points recounted; XXR and XXC added); package pairing cuts it with
+#    Before and
 #    writes it in TRF-16 and TRF-2026, and also reads the awk cut and
 #    writes it back in both formats; bbpPairings -p must give the same
 #    pairs for all five;
@@ -44,16 +46,22 @@ for g in generated/*.trf; do
 	r=1
 	while [ $r -le "$rounds" ]; do
 		tr '\r' '\n' < "$g" | awk -v r=$r -v R="$rounds" '
-			BEGIN { print "XXR " R }
+			function points(c) { return c ~ /[1+WFU]/ ? 10 : c ~ /[=DH]/ ? 5 : 0 }
+			BEGIN { print "XXR " R; all = 1 }
 			/^001/ {
 				line = substr($0, 1, 89 + 10 * (r - 1))
-				pts = 0
-				for (k = 1; k < r; k++) {
-					c = substr(line, 89 + 10 * (k - 1) + 10, 1)
-					if (c ~ /[1+WFU]/) pts += 10
-					else if (c ~ /[=DH]/) pts += 5
+				# a round-r entry the pairing did not make (a bye, an
+				# absence) stays: it was set before the pairing
+				e = substr($0, 92 + 10 * (r - 1), 8)
+				if ((substr(e, 1, 4) == "0000" || substr(e, 1, 4) == "    ") && substr(e, 8, 1) !~ /[U+ ]/ && length(e) == 8) {
+					line = line "  " e
+					bye[n + 1] = points(substr(e, 8, 1))
+				} else {
+					all = 0
 				}
-				line = substr(line, 1, 80) sprintf("%4.1f", pts / 10) substr(line, 85)
+				pts = 0
+				for (k = 1; k < r; k++) pts += points(substr(line, 89 + 10 * (k - 1) + 10, 1))
+				base[n + 1] = pts
 				# the top player paired in round 1 gives the colour
 				opp = substr($0, 92, 4); col = substr($0, 97, 1); res = substr($0, 99, 1)
 				if (!done && (opp != "0000" || res == "U")) {
@@ -71,7 +79,12 @@ for g in generated/*.trf; do
 			END {
 				print "XXC " colour
 				for (i = 1; i <= o; i++) print other[i]
-				for (i = 1; i <= n; i++) print lines[i]
+				# the points of the rounds before r, and of round r if
+				# every player sat it out (then it counts as played)
+				for (i = 1; i <= n; i++) {
+					pts = base[i] + (all ? bye[i] : 0)
+					print substr(lines[i], 1, 80) sprintf("%4.1f", pts / 10) substr(lines[i], 85)
+				}
 			}' > "$tmp/ref.trf"
 		"$tmp/roundtrip" -in "$g" -before $r -rounds "$rounds" -format 16 > "$tmp/b16.trf" &&
 		"$tmp/roundtrip" -in "$g" -before $r -rounds "$rounds" -format 2026 > "$tmp/b26.trf" &&

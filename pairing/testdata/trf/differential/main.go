@@ -1,10 +1,11 @@
 // Command differential mutates the files of cases/ at random and checks
 // that package pairing accepts each mutant exactly when BBP Pairings does
 // (bbpPairings --dutch FILE -p: exit 0 or 1 is accepted; ParseTRF and
-// PairingReady), or with -check, BBP Pairings' checker (-c; ParseTRFRecord).
+// PairingReady), or with -check, BBP Pairings' checker (-c; ParseTRFRecord),
+// then on the generated tournaments too.
 // It prints each disagreement and saves the mutant in -out.
 //
-//	go run ./differential [-bbp PATH] [-n 2000] [-seed 1] [-check] [-out DIR]
+//	go run ./differential [-bbp PATH] [-n 2000] [-seed 1] [-check] [-files GLOB] [-out DIR]
 package main
 
 import (
@@ -26,10 +27,17 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	out := flag.String("out", os.TempDir(), "where to save disagreements")
 	check := flag.Bool("check", false, "compare with the checker (-c)")
+	glob := flag.String("files", "cases/*.trf", "the files to mutate")
 	flag.Parse()
-	files, err := filepath.Glob("cases/*.trf")
+	files, err := filepath.Glob(*glob)
+	if *check && *glob == "cases/*.trf" {
+		// BBP Pairings' generated tournaments check (they cannot be
+		// paired: every round is played).
+		more, _ := filepath.Glob("generated/*.trf")
+		files = append(files, more...)
+	}
 	if err != nil || len(files) == 0 {
-		fmt.Fprintln(os.Stderr, "differential: run from testdata/trf (no cases/*.trf)")
+		fmt.Fprintln(os.Stderr, "differential: no files: run from testdata/trf")
 		os.Exit(2)
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
