@@ -624,7 +624,7 @@ func TestGenerated(t *testing.T) {
 			for _, p := range b.Players {
 				kept := len(p.Games) == r && !p.Games[r-1].Paired() && p.Games[r-1] == tr.Player(p.Number).Games[r-1]
 				if len(p.Games) != r-1 && !kept || p.Points != tr.Score(tr.Player(p.Number), r-1) {
-					t.Errorf("%s: Before(%d): player %d has %d games and %s points", name, r, p.Number, len(p.Games), pointsText(p.Points))
+					t.Errorf("%s: Before(%d): player %d has %d games and %s points", name, r, p.Number, len(p.Games), p.Points.String())
 					break
 				}
 			}
@@ -858,13 +858,13 @@ func TestValidate(t *testing.T) {
 	for _, pts := range []Points{0, 5, 10, 15, 20, 25} {
 		tr.Players[2].Points = pts
 		if err := tr.Validate(); err != nil {
-			t.Errorf("declared %s: %v", pointsText(pts), err)
+			t.Errorf("declared %s: %v", pts.String(), err)
 		}
 	}
 	for _, pts := range []Points{30, 35} {
 		tr.Players[2].Points = pts
 		if err := tr.Validate(); err == nil {
-			t.Errorf("declared %s: accepted", pointsText(pts))
+			t.Errorf("declared %s: accepted", pts.String())
 		}
 	}
 }
