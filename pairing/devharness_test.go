@@ -142,11 +142,15 @@ func cut(t *testing.T, src, dst string, r, rounds int) {
 			pts := 0
 			for i := 0; i < r-1; i++ {
 				f := line[91+10*i : 91+10*i+8]
+				win, draw := 10, 5
+				if v := os.Getenv("DEVPTS"); v != "" {
+					fmt.Sscanf(v, "%d,%d", &win, &draw)
+				}
 				switch f[7] {
 				case '1', '+', 'W', 'F', 'U':
-					pts += 10
+					pts += win
 				case '=', 'D', 'H':
-					pts += 5
+					pts += draw
 				}
 			}
 			head = head[:80] + fmt.Sprintf("%4.1f", float64(pts)/10) + head[84:]
@@ -160,6 +164,9 @@ func cut(t *testing.T, src, dst string, r, rounds int) {
 		}
 	}
 	out = append(out, "XXR "+strconv.Itoa(rounds))
+	if x := os.Getenv("DEVEXTRA"); x != "" {
+		out = append(out, strings.Split(x, "|")...)
+	}
 	if r == 1 {
 		out = append(out, "XXC white1")
 	}

@@ -6,20 +6,11 @@ package pairing
 // pairing), the effective pairing numbers, and the colour preferences of
 // C.04.3 (A.6) and C.04.1.
 
-// outcome is a round's result reduced to a win, a draw or a loss.
-type outcome int8
-
-const (
-	lost outcome = iota
-	drew
-	won
-)
-
 // round is one round of a player's history.
 type round struct {
 	opp          int // index of the opponent in engine.players, or the player's own index
 	color        Color
-	outcome      outcome
+	outcome      Outcome
 	played       bool // played over the board
 	participated bool // paired (a game or a forfeit) or given the pairing-allocated bye
 }
@@ -50,13 +41,7 @@ func (p *entrant) absolute() bool { return p.absoluteImbalance() || p.repeated !
 
 // roundOf is a round of the record as the engine keeps it.
 func (e *engine) roundOf(self int, g Game, byNumber map[int]int) round {
-	r := round{opp: self, color: g.Color, played: g.Played(), participated: g.Paired()}
-	switch g.Outcome() {
-	case Won:
-		r.outcome = won
-	case Drawn:
-		r.outcome = drew
-	}
+	r := round{opp: self, color: g.Color, outcome: g.Outcome(), played: g.Played(), participated: g.Paired()}
 	if j, ok := byNumber[g.Opponent]; ok && g.Opponent != 0 {
 		r.opp = j
 	}
@@ -71,8 +56,8 @@ func (e *engine) scoreBack(p *entrant, back int) Points {
 
 // load builds the engine's players from the tournament, with what the model
 // says of them as BBP Pairings reads a file it is asked to pair: the played
-// rounds, who takes part, the effective pairing numbers, the accelerations;
-// then the colour data.
+// rounds, who takes part, the effective pairing numbers, the scores with
+// accelerations, the colour preferences.
 func (e *engine) load() {
 	t := e.t
 	e.played = t.PlayedRounds()
@@ -89,12 +74,20 @@ func (e *engine) load() {
 		if g, ok := t.next(tp, e.played); ok {
 			p.rounds = append(p.rounds, e.roundOf(i, g, byNumber))
 		}
-		// The scores now and one and two rounds back, with the
-		// acceleration of the round they were paired for.
+		// The scores paired on now and one and two rounds back.
 		p.score = t.Score(tp, e.played)
 		for back := 0; back <= 2 && back <= e.played; back++ {
-			r := e.played - back
-			p.scores[back] = t.Score(tp, r) + t.Acceleration(tp, r+1)
+			p.scores[back] = t.AcceleratedScore(tp, e.played-back+1)
+		}
+		if p.valid {
+			pref := tp.ColorPreference(e.played)
+			p.pref, p.repeated, p.strong = pref.Color, pref.Repeated, pref.Strong
+			p.imbalance = max(pref.Difference, -pref.Difference)
+			for _, r := range p.rounds {
+				if r.played {
+					p.games++
+				}
+			}
 		}
 		e.players[i] = p
 	}
@@ -107,49 +100,6 @@ func (e *engine) load() {
 		}
 	}
 
-	for _, p := range e.players {
-		if !p.valid {
-			continue
-		}
-		whites, blacks, run := 0, 0, 0
-		for _, r := range p.rounds {
-			if !r.played {
-				continue
-			}
-			p.games++
-			if r.color == White {
-				whites++
-			} else {
-				blacks++
-			}
-			if run == 0 || r.color != p.repeated {
-				run = 1
-			} else {
-				run++
-			}
-			p.repeated = r.color
-		}
-		lower := White
-		p.imbalance = blacks - whites
-		if whites > blacks {
-			lower = Black
-			p.imbalance = whites - blacks
-		}
-		switch {
-		case p.imbalance > 1:
-			p.pref = lower
-		case run > 1:
-			p.pref = p.repeated.Invert()
-		case p.imbalance > 0:
-			p.pref = lower
-		case run > 0:
-			p.pref = p.repeated.Invert()
-		}
-		if run <= 1 {
-			p.repeated = NoColor
-		}
-		p.strong = !p.absolute() && p.imbalance > 0
-	}
 }
 
 // eligibleForBye reports whether the player may receive the
@@ -158,7 +108,7 @@ func (e *engine) load() {
 // forfeit win).
 func (e *engine) eligibleForBye(p *entrant) bool {
 	for _, r := range p.rounds {
-		if !r.played && r.outcome == won {
+		if !r.played && r.outcome == Won {
 			return false
 		}
 	}

@@ -102,7 +102,7 @@ type Player struct {
 // PointSystem is the points each kind of result scores, in tenths. FIDE's
 // default is 1, ½ and 0, with byes scoring as the TRF codes say (U and F a
 // win, H a draw, Z nothing). BBP Pairings' TRF(x) codes BBW, BBD, BBL, BBZ,
-// BBF and BBU change them.
+// BBF and BBU change them, and so does TRF-2026's 162 record.
 type PointSystem struct {
 	Win         Points // a game won, or a forfeit win (BBW)
 	Draw        Points // a game drawn, or a half-point bye (BBD)
@@ -120,11 +120,12 @@ var FIDEPoints = PointSystem{Win: 10, Draw: 5, Loss: 0, ZeroBye: 0, ForfeitLoss:
 type Tournament struct {
 	// Header holds the file's header lines other than the player lines
 	// and the extension lines the package interprets, in file order, so
-	// that writing a file back keeps them.
+	// that writing a file back keeps them. Text is all of the line after
+	// the code, usually starting with a space.
 	Header []HeaderLine
 
-	Rounds       int   // total rounds planned (XXR); 0 if the file does not say
-	InitialColor Color // the top player's colour in round 1 (XXC), NoColor if unset
+	Rounds       int   // total rounds planned (XXR or 142); 0 if the file does not say
+	InitialColor Color // the top player's colour in round 1 (XXC or 152), NoColor if unset
 	Points       PointSystem
 
 	// Players in pairing-number order. A file may leave pairing numbers
@@ -418,7 +419,12 @@ func (t *Tournament) Acceleration(p *Player, r int) Points {
 		}
 		return 0
 	}
-	expected := t.expectedRounds()
+	return t.baku(p, r, t.expectedRounds())
+}
+
+// baku is the Baku method's acceleration for round r of a tournament of
+// expected rounds.
+func (t *Tournament) baku(p *Player, r, expected int) Points {
 	i := t.rankIndex(p)
 	if expected == 0 || i < 0 || i > (len(t.Players)-1)/2 || r < 1 {
 		return 0
@@ -497,7 +503,8 @@ func (t *Tournament) Eligible(p *Player) bool {
 // 1: InitialColor if the file sets it, or else inferred as BBP Pairings
 // does: in the first round where anyone had a colour, the colour of the
 // first player by rank who had been paired by then, inverted if an odd
-// number of paired players rank above. NoColor if it cannot be told.
+// number of paired players rank above. NoColor if it cannot be told (when
+// nobody has had a colour, BBP Pairings reads past the end of a record).
 func (t *Tournament) FirstColor() Color {
 	if t.InitialColor != NoColor {
 		return t.InitialColor
@@ -583,13 +590,15 @@ func (t *Tournament) Clone() *Tournament {
 // entry without an opponent other than the pairing-allocated bye), which
 // was set before the pairing and tells the engine not to pair the player;
 // Points is recomputed under t.Points (without accelerations) from the
-// rounds kept before r. Pairing round r of the copy is pairing round r of
-// the event. The copy is what reading the cut-down file gives: rounds past
-// PlayedRounds left without a result are dropped and short records are
+// rounds kept before r, and if a round is removed, Rank (the standing after
+// the last round) is cleared. Pairing round r of the copy is pairing round
+// r of the event. The copy is what reading the cut-down file gives: rounds
+// past PlayedRounds left without a result are dropped and short records are
 // filled with empty rounds up to it.
 func (t *Tournament) Before(r int) *Tournament {
 	c := t.Clone()
 	keep := max(r-1, 0)
+	cut := keep < t.RecordedRounds()
 	for _, p := range c.Players {
 		if len(p.Games) > keep {
 			next := p.Games[keep]
@@ -598,9 +607,18 @@ func (t *Tournament) Before(r int) *Tournament {
 				p.Games = append(p.Games, next)
 			}
 		}
-		p.Points = c.Score(p, keep)
+		if cut {
+			p.Rank = 0
+		}
 	}
 	c.normalize()
+	// The points of the rounds kept before r, or of round r too when every
+	// player's entry for it was kept: a round without pairings counts as
+	// played.
+	played := c.PlayedRounds()
+	for _, p := range c.Players {
+		p.Points = c.Score(p, played)
+	}
 	return c
 }
 
@@ -616,4 +634,72 @@ func (t *Tournament) normalize() {
 			p.Games = append(p.Games, Game{})
 		}
 	}
+}
+
+// AcceleratedScore returns the score the player is paired on in round r (1
+// up): the results' points after round r-1 (Score) plus the acceleration
+// for round r. BBP Pairings pairs on these, not on the declared score,
+// which only has to agree with them (Validate).
+func (t *Tournament) AcceleratedScore(p *Player, r int) Points {
+	return t.Score(p, r-1) + t.Acceleration(p, r)
+}
+
+// Preference is a player's colour preference for a round, from the games
+// played before it, as BBP Pairings derives it (tournament.cpp,
+// computePlayerData; the definitions are C.04.3's).
+type Preference struct {
+	Color      Color // the colour preferred, NoColor if none
+	Absolute   bool  // a colour difference beyond ±1, or the same colour in the last two games played
+	Strong     bool  // not absolute, and a colour difference of ±1
+	Difference int   // games with White minus games with Black
+	Repeated   Color // the colour of the last two or more games played, if they had the same; NoColor if not
+}
+
+// ColorPreference returns the player's colour preference after the first
+// rounds rounds, counting only games played over the board (Game.Played):
+// with a colour difference beyond ±1, the colour that reduces it; else
+// after the same colour twice in a row, the other; else with a difference
+// of ±1, the colour that evens it; else the colour other than the last
+// game's; else none.
+func (p *Player) ColorPreference(rounds int) Preference {
+	var pr Preference
+	run := 0
+	last := NoColor
+	for r := 1; r <= rounds; r++ {
+		g := p.game(r)
+		if !g.Played() {
+			continue
+		}
+		if g.Color == White {
+			pr.Difference++
+		} else {
+			pr.Difference--
+		}
+		if run == 0 || g.Color != last {
+			run = 1
+		} else {
+			run++
+		}
+		last = g.Color
+	}
+	lower, imbalance := White, -pr.Difference
+	if pr.Difference > 0 {
+		lower, imbalance = Black, pr.Difference
+	}
+	switch {
+	case imbalance > 1:
+		pr.Color = lower
+	case run > 1:
+		pr.Color = last.Invert()
+	case imbalance > 0:
+		pr.Color = lower
+	case run > 0:
+		pr.Color = last.Invert()
+	}
+	if run > 1 {
+		pr.Repeated = last
+	}
+	pr.Absolute = imbalance > 1 || pr.Repeated != NoColor
+	pr.Strong = !pr.Absolute && imbalance > 0
+	return pr
 }

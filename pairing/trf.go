@@ -56,6 +56,7 @@ func (e *TRFError) Error() string {
 const (
 	maxPlayerNumber = 9999
 	maxPoints       = 65535
+	maxForbidden    = 1 << 20 // forbidden pairs: an XXP line of n players forbids n(n-1)/2
 )
 
 // ReadTRF reads a TRF file (see ParseTRF).
@@ -70,19 +71,50 @@ func ReadTRF(r io.Reader) (*Tournament, error) {
 // ParseTRF parses a TRF file: TRF-16, TRF-2026, and the TRF(x) and TRF(bx)
 // extensions, with CR, LF or CRLF line ends, as BBP Pairings reads it to
 // pair the next round, and checks it as BBP Pairings does (Validate). It
-// accepts exactly what BBP Pairings accepts, with three exceptions, each
-// a file that crashes BBP Pairings or whose meaning depends on memory it
-// does not own: an XXP or 260 line naming a player with no player line, and
-// an XXA line too short to hold a pairing number, are refused. What pairing
+// accepts what BBP Pairings 16a000f9 accepts and refuses what it refuses
+// (testdata/trf records both), except for files that crash it, that it
+// reads past the end of its arrays for, or that pass its limits: an XXP,
+// 260 or 240 line naming a player with no player line, more than 2^31-1
+// rounds, or XXP lines forbidding more than 2^20 pairs are refused here,
+// and so is pairing a file in which players were paired but nobody ever
+// had a colour, if it does not set the first colour (PairingReady). A file
+// with bytes that are not UTF-8 is refused, as BBP Pairings refuses it
+// (with an "unexpected error"). What pairing
 // the next round needs on top (the number of rounds, a round left, the
 // first colour) is PairingReady's to check.
+//
+// BBP Pairings reads a file in one of two ways: to pair the next round
+// (-p), and to check the last round (-c). ParseTRF reads it the first way:
+// an entry past the last round in which anyone was paired, in a column not
+// every player has, is a bye or an absence set for the round to pair
+// (PlayedRounds does not count it), and the declared score may include it.
+// The checker counts every entry as a past round (RecordedRounds), and so
+// refuses a few files ParseTRF reads (the cases next-round-bye-excluded
+// and xxa-next-round-and-bye in testdata/trf), and does not need the
+// number of rounds.
 //
 // The reader normalizes what BBP Pairings reads alike: result letters are
 // upper-cased; an entry with no opponent and result + is the pairing bye
 // U, with - or no result a zero-point bye Z, with = a half-point bye H.
 // Header lines it does not interpret are kept in Header.
 func ParseTRF(data []byte) (*Tournament, error) {
+	return parseTRF(data, false)
+}
+
+// ParseTRFRecord parses a TRF file as ParseTRF does, but checks it as BBP
+// Pairings' checker (-c) reads it: every entry in the file is a past round
+// (RecordedRounds of them), a 240 record sets nothing, and the declared
+// score is the results' of all those rounds, or that plus the acceleration
+// of the round after them. It is for checking the last round of a file;
+// the tournament it returns is the same as ParseTRF's.
+func ParseTRFRecord(data []byte) (*Tournament, error) {
+	return parseTRF(data, true)
+}
+
+// parseTRF is ParseTRF, or with check ParseTRFRecord.
+func parseTRF(data []byte, check bool) (*Tournament, error) {
 	p := &parser{
+		check:  check,
 		t:      &Tournament{Points: FIDEPoints},
 		player: map[int]*Player{},
 		line:   map[int]int{},
@@ -120,6 +152,7 @@ type parser struct {
 	order  []int           // pairing numbers in file order
 	line   map[int]int     // player line of each pairing number
 
+	accOps []accOp          // XXA and 250 lines, in file order
 	acc    map[int][]Points // accelerations, by pairing number, as read
 	accAt  map[int]int      // first XXA or 250 line naming each number
 	manual bool             // an XXA or 250 line was read
@@ -128,7 +161,21 @@ type parser struct {
 
 	forbidden []numbered // XXP lines
 	prohibits []int      // line of each 260 record
+	byesAt    []int      // line of each 240 record
 	roundsAt  int        // the XXR or 142 line
+	check     bool       // read as BBP Pairings' checker does (ParseTRFRecord)
+}
+
+// accOp is an XXA line (values, for player lo) or a 250 record (v for
+// rounds first to last, for players lo to hi). They are applied once all
+// player lines are read, in file order, to the players that exist.
+type accOp struct {
+	line        int
+	lo, hi      int
+	first, last int
+	v           Points
+	values      []Points
+	xxa         bool
 }
 
 // numbered is a line's pairing numbers.
@@ -273,7 +320,7 @@ func (l text) points(i, j int, field string) (Points, error) {
 	}
 	v, ok, big := pointsValue(w)
 	if big {
-		return 0, l.err(i, field, "%s is more than %s points, the most BBP Pairings holds", quote.Input(w), pointsText(maxPoints))
+		return 0, l.err(i, field, "%s is more than %s points, the most BBP Pairings holds", quote.Input(w), Points(maxPoints).String())
 	}
 	if !ok {
 		return 0, l.err(i, field, "%s is not a score (like 2.5: digits, at most one after the point)", quote.Input(w))
@@ -623,6 +670,7 @@ func (p *parser) readBye(l text) error {
 		return l.err(k, "240 player", "%s: players take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
 	p.t.Byes = append(p.t.Byes, b)
+	p.byesAt = append(p.byesAt, l.no)
 	return nil
 }
 
@@ -677,17 +725,7 @@ func (p *parser) read250(l text) error {
 	if lo > hi {
 		return l.err(27, "250 last player", "player %d is before the first player, %d", hi, lo)
 	}
-	for n := lo; n <= hi; n++ {
-		a := p.acc[n]
-		for len(a) < last {
-			a = append(a, 0)
-		}
-		for r := first; r <= last; r++ {
-			a[r-1] = v
-		}
-		p.acc[n] = a
-		p.addAccel(n, l.no)
-	}
+	p.accOps = append(p.accOps, accOp{line: l.no, lo: lo, hi: hi, first: first, last: last, v: v})
 	return nil
 }
 
@@ -702,7 +740,7 @@ func (p *parser) readXXA(l text) error {
 	if err != nil {
 		return err
 	}
-	p.addAccel(num, l.no)
+	op := accOp{line: l.no, lo: num, hi: num, xxa: true}
 	start := 9
 	for ; start+4 <= l.n; start += 5 {
 		v := Points(0)
@@ -711,14 +749,12 @@ func (p *parser) readXXA(l text) error {
 				return err
 			}
 		}
-		p.acc[num] = append(p.acc[num], v)
+		op.values = append(op.values, v)
 	}
 	if k := l.blankFrom(start); k >= 0 {
 		return l.err(k, "XXA", "%s: accelerations take 4 columns each, a space apart", quote.Input(l.cut(k, l.n)))
 	}
-	if _, ok := p.acc[num]; !ok {
-		p.acc[num] = nil
-	}
+	p.accOps = append(p.accOps, op)
 	return nil
 }
 
@@ -821,6 +857,63 @@ func (p *parser) read162(l text) error {
 	return nil
 }
 
+// accelerate applies the XXA and 250 lines to player n, as BBP Pairings
+// does one after the other (an XXA line appends to what the lines before
+// it give, a 250 record overwrites its rounds), but in time linear in the
+// rounds: each round is written once, by the last line that writes it.
+func (p *parser) accelerate(n int) {
+	var ops []*accOp
+	var start []int // where each op's rounds begin (0 up)
+	length := 0
+	for i := range p.accOps {
+		op := &p.accOps[i]
+		if n < op.lo || n > op.hi {
+			continue
+		}
+		p.addAccel(n, op.line)
+		ops = append(ops, op)
+		if op.xxa {
+			start = append(start, length)
+			length += len(op.values)
+		} else {
+			start = append(start, op.first-1)
+			length = max(length, op.last)
+		}
+	}
+	if len(ops) == 0 {
+		return
+	}
+	a := make([]Points, length)
+	// next[i] is the first round from i on not yet written (path halving).
+	next := make([]int, length+1)
+	for i := range next {
+		next[i] = i
+	}
+	find := func(i int) int {
+		for next[i] != i {
+			next[i] = next[next[i]]
+			i = next[i]
+		}
+		return i
+	}
+	for k := len(ops) - 1; k >= 0; k-- {
+		op, s := ops[k], start[k]
+		end := op.last
+		if op.xxa {
+			end = s + len(op.values)
+		}
+		for i := find(s); i < end; i = find(i + 1) {
+			if op.xxa {
+				a[i] = op.values[i-s]
+			} else {
+				a[i] = op.v
+			}
+			next[i] = i + 1
+		}
+	}
+	p.acc[n] = a
+}
+
 // finish builds the tournament from the lines read and checks it.
 func (p *parser) finish() error {
 	t := p.t
@@ -838,26 +931,46 @@ func (p *parser) finish() error {
 				return &TRFError{Field: "pairing number", Reason: fmt.Sprintf("pairing number %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", i+1)}
 			}
 		}
-		for n, line := range p.accAt {
-			if n > len(nums) {
-				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", n)}
+		for _, op := range p.accOps {
+			if op.hi > len(nums) {
+				return &TRFError{Line: op.line, Field: "acceleration", Reason: fmt.Sprintf("player %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", max(op.lo, len(nums)+1))}
 			}
 		}
 	} else {
 		t.LineOrder = p.order
 	}
+	if len(p.accOps) > 0 {
+		for _, n := range nums {
+			p.accelerate(n)
+		}
+	}
+	pairs := map[[2]int]bool{}
 	for _, x := range p.forbidden {
 		for i, a := range x.players {
 			if p.player[a] == nil {
 				return &TRFError{Line: x.line, Column: x.cols[i], Field: "XXP player", Reason: fmt.Sprintf("player %d has no player line", a)}
 			}
 		}
-		for i, a := range x.players {
-			for _, b := range x.players[i+1:] {
-				pair := [2]int{min(a, b), max(a, b)}
-				if a != b && !slices.Contains(t.Forbidden, pair) {
+		group := slices.Clone(x.players)
+		slices.Sort(group)
+		group = slices.Compact(group)
+		if len(pairs)+len(group)*(len(group)-1)/2 > maxForbidden {
+			return &TRFError{Line: x.line, Field: "XXP", Reason: fmt.Sprintf("more than %d forbidden pairs", maxForbidden)}
+		}
+		for i, a := range group {
+			for _, b := range group[i+1:] {
+				pair := [2]int{a, b}
+				if !pairs[pair] {
+					pairs[pair] = true
 					t.Forbidden = append(t.Forbidden, pair)
 				}
+			}
+		}
+	}
+	for i, b := range t.Byes {
+		for k, a := range b.Players {
+			if p.player[a] == nil {
+				return &TRFError{Line: p.byesAt[i], Column: 11 + 5*k, Field: "240 player", Reason: fmt.Sprintf("player %d has no player line", a)}
 			}
 		}
 	}
@@ -880,555 +993,4 @@ func (p *parser) finish() error {
 		}
 	}
 	return t.validate(p)
-}
-
-// Validate checks that the tournament is consistent, as BBP Pairings checks
-// a file it reads: pairing numbers from 1 with no gaps (unless UseRank),
-// each round entry well formed (a colour only with an opponent, a bye with
-// none, a game with a colour), no more rounds than Rounds, no more
-// accelerations than rounds, each played game recorded alike on both
-// players' lines (the same round, each other as opponents, opposite
-// colours; BBP Pairings does not compare the two results, nor the entries
-// of forfeits), and each declared score equal to the results' under the
-// point system. The declared score may also include the acceleration for
-// the next round and the points of a bye already set for it, as BBP
-// Pairings allows.
-func (t *Tournament) Validate() error {
-	return t.validate(nil)
-}
-
-// validate is Validate, with the parser's line numbers for its messages if
-// p is not nil.
-func (t *Tournament) validate(p *parser) error {
-	lineOf := func(n int) int {
-		if p == nil {
-			return 0
-		}
-		return p.line[n]
-	}
-	ps := t.Points
-	for _, v := range []Points{ps.Win, ps.Draw, ps.Loss, ps.ZeroBye, ps.ForfeitLoss, ps.PairingBye} {
-		if v < 0 || v > maxPoints {
-			return &TRFError{Field: "point system", Reason: fmt.Sprintf("%s points are out of range (0 to %s)", pointsText(v), pointsText(maxPoints))}
-		}
-	}
-	for i, pl := range t.Players {
-		if pl == nil {
-			return &TRFError{Field: "players", Reason: fmt.Sprintf("Players[%d] is nil", i)}
-		}
-		if pl.Number < 1 || pl.Number > maxPlayerNumber {
-			return &TRFError{Field: "pairing number", Reason: fmt.Sprintf("pairing number %d is out of range (1 to %d)", pl.Number, maxPlayerNumber)}
-		}
-		if i > 0 && pl.Number <= t.Players[i-1].Number {
-			return &TRFError{Line: lineOf(pl.Number), Field: "pairing number", Reason: fmt.Sprintf("pairing number %d is repeated or out of order", pl.Number)}
-		}
-		if !t.UseRank && pl.Number != i+1 {
-			return &TRFError{Field: "pairing number", Reason: fmt.Sprintf("pairing number %d has no player line (without XXC rank, the numbers run from 1 with no gaps)", i+1)}
-		}
-	}
-	if t.LineOrder != nil {
-		seen := map[int]bool{}
-		for _, n := range t.LineOrder {
-			if t.Player(n) == nil || seen[n] {
-				return &TRFError{Field: "line order", Reason: fmt.Sprintf("LineOrder is not the players' numbers each once (%d)", n)}
-			}
-			seen[n] = true
-		}
-		if len(seen) != len(t.Players) {
-			return &TRFError{Field: "line order", Reason: fmt.Sprintf("LineOrder has %d players, the tournament %d", len(seen), len(t.Players))}
-		}
-	}
-	for _, pl := range t.Players {
-		for i, g := range pl.Games {
-			if err := checkGame(pl.Number, i+1, g); err != nil {
-				err.Line = lineOf(pl.Number)
-				if err.Line == 0 {
-					err.Column = 0
-				}
-				return err
-			}
-		}
-	}
-	if t.Rounds < 0 {
-		return &TRFError{Field: "XXR", Reason: fmt.Sprintf("%d rounds", t.Rounds)}
-	}
-	if rec := t.RecordedRounds(); t.Rounds > 0 && rec > t.Rounds {
-		e := &TRFError{Field: "XXR", Reason: fmt.Sprintf("the file records %d rounds, more than the %d it declares (XXR or 142)", rec, t.Rounds)}
-		if p != nil {
-			e.Line = p.roundsAt
-		}
-		return e
-	}
-	if t.System != "" && !knownSystem(t.System) {
-		return &TRFError{Field: "192 tournament type", Reason: fmt.Sprintf("%s is not a tournament type BBP Pairings pairs", quote.Input(t.System))}
-	}
-	if t.Baku {
-		if !strings.HasSuffix(t.System, "_BAKU") {
-			return &TRFError{Field: "192 tournament type", Reason: "Baku acceleration needs a Baku tournament type (FIDE_DUTCH_2025_BAKU, ...)"}
-		}
-		for _, pl := range t.Players {
-			if len(pl.Accelerations) > 0 {
-				return &TRFError{Line: lineOf(pl.Number), Field: "acceleration", Reason: fmt.Sprintf("player %d has accelerations of their own, and the Baku method sets them", pl.Number)}
-			}
-		}
-		if ps.Loss != 0 || 2*ps.Draw != ps.Win {
-			return &TRFError{Field: "point system", Reason: fmt.Sprintf("the Baku acceleration needs a loss to score 0 and a win two draws (win %s, draw %s, loss %s)", pointsText(ps.Win), pointsText(ps.Draw), pointsText(ps.Loss))}
-		}
-	}
-	for _, f := range t.Forbidden {
-		if f[0] >= f[1] || t.Player(f[0]) == nil || t.Player(f[1]) == nil {
-			return &TRFError{Field: "XXP", Reason: fmt.Sprintf("forbidden pair %d-%d: two players of the tournament, the lower number first", f[0], f[1])}
-		}
-	}
-	for _, pr := range t.Prohibited {
-		if pr.First < 1 || pr.First > 999 || pr.Last < 1 || pr.Last > 999 || len(pr.Players) == 0 {
-			return &TRFError{Field: "260", Reason: fmt.Sprintf("prohibition for rounds %d-%d of %d players: rounds 1 to 999 and at least one player", pr.First, pr.Last, len(pr.Players))}
-		}
-		for _, n := range pr.Players {
-			if t.Player(n) == nil {
-				return &TRFError{Field: "260 player", Reason: fmt.Sprintf("player %d has no player line", n)}
-			}
-		}
-	}
-	for _, b := range t.Byes {
-		if b.Round < 1 || b.Round > 999 {
-			return &TRFError{Field: "240 round", Reason: fmt.Sprintf("round %d is out of range (1 to 999)", b.Round)}
-		}
-		if b.Kind == '\r' || b.Kind == '\n' {
-			return &TRFError{Field: "240 kind", Reason: "a line end is not a kind of bye"}
-		}
-		for _, n := range b.Players {
-			if n < 1 || n > maxPlayerNumber {
-				return &TRFError{Field: "240 player", Reason: fmt.Sprintf("pairing number %d is out of range (1 to %d)", n, maxPlayerNumber)}
-			}
-		}
-	}
-	for _, pl := range t.Players {
-		for i, g := range pl.Games {
-			if !g.Played() {
-				continue
-			}
-			r := i + 1
-			fail := func(format string, args ...any) error {
-				field := fmt.Sprintf("round %d opponent", r)
-				e := &TRFError{Line: lineOf(pl.Number), Column: 92 + 10*i, Field: field, Reason: fmt.Sprintf("round %d: ", r) + fmt.Sprintf(format, args...)}
-				if e.Line == 0 {
-					e.Column, e.Field = 0, fmt.Sprintf("player %d %s", pl.Number, field)
-				}
-				return e
-			}
-			o := t.Player(g.Opponent)
-			if o == nil {
-				return fail("the opponent, %d, has no player line", g.Opponent)
-			}
-			og := o.game(r)
-			switch {
-			case !og.Played():
-				return fail("player %d's line does not record a game played against %d", o.Number, pl.Number)
-			case og.Opponent != pl.Number:
-				return fail("player %d's line has %d as the opponent, not %d", o.Number, og.Opponent, pl.Number)
-			case og.Color == g.Color:
-				return fail("players %d and %d both have %s", pl.Number, o.Number, colorName(g.Color))
-			}
-		}
-	}
-	played := t.PlayedRounds()
-	expected := t.expectedRounds()
-	for _, pl := range t.Players {
-		n, line := len(pl.Accelerations), 0
-		if p != nil {
-			n, line = len(p.acc[pl.Number]), p.accAt[pl.Number]
-		}
-		if n > expected {
-			return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d has accelerations for %d rounds, more than the tournament's %d", pl.Number, n, expected)}
-		}
-		for r, a := range pl.Accelerations {
-			if a < 0 || a > maxPoints {
-				return &TRFError{Line: line, Field: "acceleration", Reason: fmt.Sprintf("player %d's acceleration for round %d, %s, is out of range", pl.Number, r+1, pointsText(a))}
-			}
-		}
-		if err := t.checkScore(pl, played); err != nil {
-			err.Line = lineOf(pl.Number)
-			if err.Line > 0 {
-				err.Column, err.Field = 81, "points"
-			}
-			return err
-		}
-	}
-	return nil
-}
-
-// checkScore compares the player's declared score with the results of the
-// rounds played, as BBP Pairings does: it accepts the results' score, that
-// plus the acceleration for the next round, that plus the points of the
-// entry already set for the next round, and that plus both.
-func (t *Tournament) checkScore(pl *Player, played int) *TRFError {
-	want := t.Score(pl, played)
-	d := pl.Points
-	if d == want {
-		return nil
-	}
-	// The steps, and their guards against going below zero, are BBP
-	// Pairings' (validateScores), one by one.
-	acc := t.Acceleration(pl, played+1)
-	if d >= acc {
-		d -= acc
-	}
-	if d != want {
-		d += acc
-	}
-	if d != want {
-		if g, ok := t.next(pl, played); ok {
-			if np := t.Points.Of(g); d >= np {
-				d -= np
-			}
-		}
-	}
-	if d != want && d >= acc {
-		d -= acc
-	}
-	if d == want {
-		return nil
-	}
-	rounds := fmt.Sprintf("the %d rounds played give", played)
-	switch played {
-	case 0:
-		rounds = "no round has been played: the score is"
-	case 1:
-		rounds = "round 1 gives"
-	}
-	reason := fmt.Sprintf("player %d declares %s points, but %s %s", pl.Number, pointsText(pl.Points), rounds, pointsText(want))
-	if acc != 0 {
-		reason += fmt.Sprintf(" (%s with the next round's acceleration)", pointsText(want+acc))
-	}
-	return &TRFError{Field: fmt.Sprintf("player %d points", pl.Number), Reason: reason}
-}
-
-// checkGame checks one round entry on its own.
-func checkGame(self, r int, g Game) *TRFError {
-	col := 91 + 10*(r-1)
-	e := func(at int, what, format string, args ...any) *TRFError {
-		return &TRFError{Column: col + at + 1, Field: fmt.Sprintf("round %d %s", r, what), Reason: fmt.Sprintf("player %d: ", self) + fmt.Sprintf(format, args...)}
-	}
-	if g.Result == NoResult {
-		if g != (Game{}) {
-			return e(7, "result", "a round with no result has an opponent or a colour")
-		}
-		return nil
-	}
-	if g.Opponent < 0 || g.Opponent > maxPlayerNumber {
-		return e(0, "opponent", "opponent %d is out of range (0 to %d)", g.Opponent, maxPlayerNumber)
-	}
-	if g.Opponent == self {
-		return e(0, "opponent", "the player is their own opponent")
-	}
-	switch g.Color {
-	case NoColor:
-	case White, Black:
-		if g.Opponent == 0 {
-			return e(5, "colour", "a colour with no opponent")
-		}
-	default:
-		return e(5, "colour", "colour %d is not White, Black or NoColor", g.Color)
-	}
-	switch g.Result {
-	case HalfBye, FullBye, PairingBye, ZeroBye:
-		if g.Opponent != 0 {
-			return e(7, "result", "%q is a bye or an absence, but the entry has an opponent, %d", rune(g.Result), g.Opponent)
-		}
-	case ForfeitWin, ForfeitLoss:
-	case Win, Draw, Loss, UnratedWin, UnratedDraw, UnratedLoss:
-		if g.Color == NoColor && (g.Result != Draw || g.Opponent != 0) {
-			return e(7, "result", "%q is a game, which needs an opponent and a colour", rune(g.Result))
-		}
-	default:
-		return e(7, "result", "%s is not a result code (%s)", quote.Input(string(rune(g.Result))), resultCodes)
-	}
-	return nil
-}
-
-// colorName names a colour for messages.
-func colorName(c Color) string {
-	switch c {
-	case White:
-		return "White"
-	case Black:
-		return "Black"
-	}
-	return "no colour"
-}
-
-// pointsText writes points with one decimal: 25 is "2.5".
-func pointsText(v Points) string {
-	sign := ""
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	return fmt.Sprintf("%s%d.%d", sign, v/10, v%10)
-}
-
-// Format is a TRF version for WriteTRF.
-type Format int
-
-// The formats WriteTRF writes. Both write the player lines in the standard
-// columns; they differ in how they give the tournament's settings.
-const (
-	// TRF16 is FIDE's 2016 format with JaVaFo's and BBP Pairings'
-	// extensions: XXR, XXC, BBW ... BBU, XXA and XXP.
-	TRF16 Format = iota
-	// TRF2026 is FIDE's 2026 format: 142, 152, 162 and 250 records (XXC
-	// rank, XXP and the BB lines a 162 record cannot hold stay).
-	TRF2026
-)
-
-// WriteTRF writes the tournament as a TRF file in the format, with CR LF
-// line ends: the header lines, the lines for the settings, then the player
-// lines. Reading the file back gives the same tournament. It refuses a
-// tournament that Validate refuses, and one with a field too wide for its
-// columns.
-func (t *Tournament) WriteTRF(w io.Writer, format Format) error {
-	if format != TRF16 && format != TRF2026 {
-		return fmt.Errorf("pairing: unknown TRF format %d", format)
-	}
-	if err := t.Validate(); err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	line := func(s string) {
-		b.WriteString(s)
-		b.WriteString("\r\n")
-	}
-	for _, h := range t.Header {
-		if strings.ContainsAny(h.Code+h.Text, "\r\n") || utf8.RuneCountInString(h.Code) != 3 {
-			return &TRFError{Field: "header", Reason: fmt.Sprintf("header line %s: a three-character code and text with no line end", quote.Input(h.Code+h.Text))}
-		}
-		line(h.Code + h.Text)
-	}
-	if err := t.writeSettings(line, format); err != nil {
-		return err
-	}
-	order := t.LineOrder
-	if order == nil {
-		for _, p := range t.Players {
-			order = append(order, p.Number)
-		}
-	}
-	for _, n := range order {
-		s, err := playerLine(t.Player(n))
-		if err != nil {
-			return err
-		}
-		line(s)
-	}
-	_, err := w.Write(b.Bytes())
-	return err
-}
-
-// pointsField writes points in the four columns of a score field.
-func pointsField(v Points, field string) (string, error) {
-	s := pointsText(v)
-	if len(s) > 4 {
-		if v%10 != 0 || v/10 > 9999 {
-			return "", &TRFError{Field: field, Reason: fmt.Sprintf("%s points do not fit in 4 columns", s)}
-		}
-		s = strconv.Itoa(int(v / 10))
-	}
-	return fmt.Sprintf("%4s", s), nil
-}
-
-// writeSettings writes the lines for the rounds, the colours, the point
-// system, the tournament type, the accelerations, the forbidden pairs and
-// the byes.
-func (t *Tournament) writeSettings(line func(string), format Format) error {
-	ps := t.Points
-	if t.Rounds > 0 {
-		if format == TRF2026 {
-			line("142 " + strconv.Itoa(t.Rounds))
-		} else {
-			line("XXR " + strconv.Itoa(t.Rounds))
-		}
-	}
-	switch {
-	case format == TRF2026 && t.InitialColor != NoColor:
-		line("152 " + map[Color]string{White: "W", Black: "B"}[t.InitialColor])
-		if t.UseRank {
-			line("XXC rank")
-		}
-	case t.UseRank || t.InitialColor != NoColor:
-		s := "XXC"
-		if t.UseRank {
-			s += " rank"
-		}
-		switch t.InitialColor {
-		case White:
-			s += " white1"
-		case Black:
-			s += " black1"
-		}
-		line(s)
-	}
-	type setting struct {
-		code string
-		v    Points
-		on   bool
-	}
-	var settings []setting
-	if format == TRF2026 {
-		z := ps.ZeroBye != 0 || ps.ForfeitLoss != 0
-		settings = []setting{
-			{"W", ps.Win, ps.Win != 10},
-			{"D", ps.Draw, ps.Draw != 5},
-			{"L", ps.Loss, ps.Loss != 0},
-			{"Z", ps.ZeroBye, z},
-			{"P", ps.PairingBye, ps.PairingBye != ps.Win},
-		}
-		var parts []string
-		for _, s := range settings {
-			if s.on {
-				f, err := pointsField(s.v, "162 points for "+s.code)
-				if err != nil {
-					return err
-				}
-				parts = append(parts, s.code+f)
-			}
-		}
-		if len(parts) > 0 {
-			line("162  " + strings.Join(parts, "    "))
-		}
-		settings = []setting{{"BBF", ps.ForfeitLoss, ps.ForfeitLoss != ps.ZeroBye}}
-	} else {
-		settings = []setting{
-			{"BBW", ps.Win, ps.Win != 10},
-			{"BBD", ps.Draw, ps.Draw != 5},
-			{"BBL", ps.Loss, ps.Loss != 0},
-			{"BBZ", ps.ZeroBye, ps.ZeroBye != 0},
-			{"BBF", ps.ForfeitLoss, ps.ForfeitLoss != 0},
-			// BBW sets the pairing bye's points too.
-			{"BBU", ps.PairingBye, ps.PairingBye != ps.Win},
-		}
-	}
-	for _, s := range settings {
-		if s.on {
-			f, err := pointsField(s.v, s.code+" points")
-			if err != nil {
-				return err
-			}
-			line(s.code + " " + f)
-		}
-	}
-	if t.System != "" {
-		line("192 " + t.System)
-	}
-	manual := false
-	for _, p := range t.Players {
-		if len(p.Accelerations) == 0 {
-			continue
-		}
-		manual = true
-		if format == TRF2026 && len(p.Accelerations) <= 999 {
-			for r := 0; r < len(p.Accelerations); {
-				v, end := p.Accelerations[r], r+1
-				for end < len(p.Accelerations) && p.Accelerations[end] == v {
-					end++
-				}
-				if v != 0 {
-					f, err := pointsField(v, "250 points")
-					if err != nil {
-						return err
-					}
-					line(fmt.Sprintf("250      %s %03d %03d %04d %04d", f, r+1, end, p.Number, p.Number))
-				}
-				r = end
-			}
-			continue
-		}
-		s := fmt.Sprintf("XXA %4d", p.Number)
-		for _, a := range p.Accelerations {
-			f, err := pointsField(a, "XXA points")
-			if err != nil {
-				return err
-			}
-			s += " " + f
-		}
-		line(s)
-	}
-	// A Baku tournament type with accelerations of the file's own: an XXA
-	// line with no values says so even when they are all zero.
-	if strings.HasSuffix(t.System, "_BAKU") && !t.Baku && !manual && len(t.Players) > 0 {
-		line(fmt.Sprintf("XXA %4d", t.Players[0].Number))
-	}
-	for _, f := range t.Forbidden {
-		line(fmt.Sprintf("XXP %d %d", f[0], f[1]))
-	}
-	for _, pr := range t.Prohibited {
-		s := fmt.Sprintf("260 %03d %03d", pr.First, pr.Last)
-		for _, n := range pr.Players {
-			s += fmt.Sprintf(" %4d", n)
-		}
-		line(s)
-	}
-	for _, by := range t.Byes {
-		k := by.Kind
-		if k == 0 {
-			k = ' '
-		}
-		s := fmt.Sprintf("240 %c %03d", k, by.Round)
-		for _, n := range by.Players {
-			s += fmt.Sprintf(" %04d", n)
-		}
-		line(s)
-	}
-	return nil
-}
-
-// playerLine writes a 001 line.
-func playerLine(p *Player) (string, error) {
-	fields := []struct {
-		name, v string
-		width   int
-	}{
-		{"sex", p.Sex, 1}, {"title", p.Title, 3}, {"name", p.Name, 33},
-		{"federation", p.Federation, 3}, {"FIDE ID", p.FideID, 11}, {"birth date", p.Birth, 10},
-	}
-	for _, f := range fields {
-		if utf8.RuneCountInString(f.v) > f.width || strings.ContainsAny(f.v, "\r\n") || f.v != strings.TrimSpace(f.v) {
-			return "", &TRFError{Field: fmt.Sprintf("player %d %s", p.Number, f.name), Reason: fmt.Sprintf("%s does not fit in %d columns (or has spaces at its ends, or a line end)", quote.Input(f.v), f.width)}
-		}
-	}
-	if p.Rating < 0 || p.Rating > 9999 || p.Rank < 0 || p.Rank > 9999 {
-		return "", &TRFError{Field: fmt.Sprintf("player %d", p.Number), Reason: fmt.Sprintf("rating %d or rank %d does not fit in 4 columns", p.Rating, p.Rank)}
-	}
-	pts, err := pointsField(p.Points, fmt.Sprintf("player %d points", p.Number))
-	if err != nil {
-		return "", err
-	}
-	num := func(n int) string {
-		if n == 0 {
-			return ""
-		}
-		return strconv.Itoa(n)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "001 %4d %1s%3s %-33s %4s %-3s %11s %-10s %s %4s", p.Number, p.Sex, p.Title, p.Name, num(p.Rating), p.Federation, p.FideID, p.Birth, pts, num(p.Rank))
-	for _, g := range p.Games {
-		if g.Result == NoResult {
-			b.WriteString("          ")
-			continue
-		}
-		c := byte('-')
-		switch g.Color {
-		case White:
-			c = 'w'
-		case Black:
-			c = 'b'
-		}
-		opp := "0000"
-		if g.Opponent != 0 {
-			opp = strconv.Itoa(g.Opponent)
-		}
-		b.WriteString("      "[:6-len(opp)])
-		b.WriteString(opp)
-		b.Write([]byte{' ', c, ' ', byte(g.Result)})
-	}
-	return strings.TrimRight(b.String(), " "), nil
 }

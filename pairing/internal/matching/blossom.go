@@ -16,6 +16,9 @@ func (g *Graph) assignLabel(w int, t int8, from int) {
 		if b < g.n {
 			g.queue = append(g.queue, b)
 		} else {
+			for _, x := range g.leaves[b] {
+				g.bestFrom[x] = -1
+			}
 			g.queue = append(g.queue, g.leaves[b]...)
 		}
 		return
@@ -105,70 +108,10 @@ func (g *Graph) addBlossom(base, v, w int) {
 	for _, x := range lv {
 		if g.label[g.inBlossom[x]] == labelT {
 			// A T-vertex becomes an S-vertex: its edges are scanned.
+			g.bestFrom[x] = -1
 			g.queue = append(g.queue, x)
 		}
 		g.inBlossom[x] = b
-	}
-
-	// The least-slack edge from b to each other S-blossom: from the
-	// children's lists where they have them, else from all their edges.
-	s := g.scratch(1)
-	touched := g.touched[:0]
-	consider := func(i, j int) {
-		bj := g.inBlossom[j]
-		if bj == b || g.label[bj] != labelS {
-			return
-		}
-		slackOf(s, g.y(i), g.y(j), g.wt(i, j))
-		ts := g.toSlack[bj*g.l : (bj+1)*g.l]
-		if g.toFrom[bj] == -1 {
-			touched = append(touched, bj)
-		} else if cmp(s, ts) >= 0 {
-			return
-		}
-		g.toFrom[bj], g.toTo[bj] = i, j
-		copy(ts, s)
-	}
-	for _, c := range ch {
-		if c >= g.n && g.hasList[c] {
-			for _, e := range g.bestList[c] {
-				consider(e[0], e[1])
-			}
-		} else if c < g.n {
-			g.considerAll(c, consider)
-		} else {
-			for _, x := range g.leaves[c] {
-				g.considerAll(x, consider)
-			}
-		}
-		g.hasList[c] = false
-		g.bestFrom[c] = -1
-	}
-	list := g.bestList[b][:0]
-	g.bestFrom[b] = -1
-	bs := g.slackBuf(b)
-	for _, bj := range touched {
-		i, j := g.toFrom[bj], g.toTo[bj]
-		list = append(list, [2]int{i, j})
-		ts := g.toSlack[bj*g.l : (bj+1)*g.l]
-		if g.bestFrom[b] == -1 || cmp(ts, bs) < 0 {
-			g.bestFrom[b], g.bestTo[b] = i, j
-			copy(bs, ts)
-		}
-		g.toFrom[bj] = -1
-	}
-	g.bestList[b] = list
-	g.hasList[b] = true
-	g.touched = touched
-}
-
-// considerAll calls f(x, y) for every edge xy at x.
-func (g *Graph) considerAll(x int, f func(i, j int)) {
-	row := g.has[x*g.n : (x+1)*g.n]
-	for y, ok := range row {
-		if ok {
-			f(x, y)
-		}
 	}
 }
 

@@ -51,26 +51,26 @@ func certify(g *Graph) error {
 	if _, err := matchingWeight(g); err != nil {
 		return err
 	}
-	// The blossoms holding each vertex, from the structure.
-	holds := make([][]int, n)
+	// chain[v] lists the blossoms holding v, from the top level down.
+	chain := make([][]int, n)
+	in := make([]bool, n)
 	for b := n; b < 2*n; b++ {
 		if !g.used[b] {
 			continue
 		}
-		seen := map[int]bool{}
+		clear(in)
 		for _, x := range g.leaves[b] {
-			if seen[x] {
+			if in[x] {
 				return fmt.Errorf("blossom %d lists vertex %d twice", b, x)
 			}
-			seen[x] = true
-			holds[x] = append(holds[x], b)
+			in[x] = true
 		}
 		if len(g.leaves[b])%2 != 1 || len(g.childs[b])%2 != 1 || len(g.childs[b]) < 3 {
 			return fmt.Errorf("blossom %d has %d vertices, %d children", b, len(g.leaves[b]), len(g.childs[b]))
 		}
 		inside := 0
 		for _, x := range g.leaves[b] {
-			if m := g.Mate(x); m >= 0 && seen[m] {
+			if m := g.Mate(x); m >= 0 && in[m] {
 				inside++
 			}
 		}
@@ -78,40 +78,53 @@ func certify(g *Graph) error {
 			return fmt.Errorf("blossom %d of %d vertices has %d matched edges inside", b, len(g.leaves[b]), inside/2)
 		}
 	}
+	y := make([]*big.Int, 2*n)
+	for b := range y {
+		y[b] = toBig(g.y(b))
+	}
 	for v := 0; v < n; v++ {
+		for b := g.parent[v]; b != -1; b = g.parent[b] {
+			chain[v] = append(chain[v], b)
+		}
+		for i, j := 0, len(chain[v])-1; i < j; i, j = i+1, j-1 {
+			chain[v][i], chain[v][j] = chain[v][j], chain[v][i]
+		}
 		top := v
-		for g.parent[top] != -1 {
-			top = g.parent[top]
+		if len(chain[v]) > 0 {
+			top = chain[v][0]
 		}
 		if g.inBlossom[v] != top {
 			return fmt.Errorf("vertex %d: inBlossom %d, top-level blossom %d", v, g.inBlossom[v], top)
 		}
-		if g.Mate(v) == -1 && toBig(g.y(v)).Sign() != 0 {
-			return fmt.Errorf("exposed vertex %d has dual %v", v, toBig(g.y(v)))
-		}
-	}
-	zsum := func(u, v int) *big.Int {
-		s := new(big.Int)
-		for _, b := range holds[u] {
-			for _, c := range holds[v] {
-				if b == c {
-					s.Add(s, toBig(g.y(b)))
-				}
+		for _, b := range chain[v] {
+			if !g.used[b] {
+				return fmt.Errorf("vertex %d: in unused blossom %d", v, b)
 			}
 		}
-		return s
+		if g.Mate(v) == -1 && y[v].Sign() != 0 {
+			return fmt.Errorf("exposed vertex %d has dual %v", v, y[v])
+		}
 	}
+	s := new(big.Int)
 	for u := 0; u < n; u++ {
 		for v := u + 1; v < n; v++ {
 			w := toBig(g.wt(u, v))
+			if g.has[u*n+v] != (w.Sign() != 0) || g.has[v*n+u] != g.has[u*n+v] {
+				return fmt.Errorf("edge %d-%d: weight %v but present %v", u, v, w, g.has[u*n+v])
+			}
+			if cmp(g.wt(u, v), g.wt(v, u)) != 0 {
+				return fmt.Errorf("edge %d-%d: weight not symmetric", u, v)
+			}
 			if w.Sign() == 0 {
 				if g.Mate(u) == v {
 					return fmt.Errorf("matched edge %d-%d has no weight", u, v)
 				}
 				continue
 			}
-			s := new(big.Int).Add(toBig(g.y(u)), toBig(g.y(v)))
-			s.Add(s, zsum(u, v))
+			s.Add(y[u], y[v])
+			for i := 0; i < len(chain[u]) && i < len(chain[v]) && chain[u][i] == chain[v][i]; i++ {
+				s.Add(s, y[chain[u][i]])
+			}
 			s.Sub(s, w)
 			if s.Sign() < 0 {
 				return fmt.Errorf("edge %d-%d: negative slack %v", u, v, s)

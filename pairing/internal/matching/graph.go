@@ -1,30 +1,6 @@
-// Package matching computes maximum-weight matchings in general graphs whose
-// edge weights are unsigned integers of many 64-bit words, by Edmonds'
-// blossom algorithm in its primal-dual form, and re-optimises after a few
-// weights change instead of starting again.
-//
-// The Dutch pairing engine builds one graph per pairing decision on the
-// players of a bracket, with weights made of fields stacked from the most
-// important criterion down, and then changes the weights at one vertex at a
-// time and asks again, hundreds of times per round.
-//
-// # Representation
-//
-// Internally every number has one word more than the caller's weights, and
-// an edge of weight w is stored as 2w. A vertex v has a dual y(v) and a
-// blossom B a dual z(B), both non-negative, in the same doubled units; the
-// slack of an edge uv is y(u) + y(v) + sum of z(B) over the blossoms holding
-// both ends, minus 2w(uv). The duals are kept feasible (no negative slack)
-// at all times, so after a weight change the previous matching, blossoms and
-// duals are a valid starting point once the few vertices the change touches
-// are freed. Solve then runs the primal-dual stages only from the exposed
-// vertices whose dual is still positive, which is what makes a re-solve after
-// changing the edges of one vertex cost about one stage, O(n²) word
-// operations, instead of the O(n³) of a solve from nothing.
-//
-// The extra word means any weight the caller can write in Words() words is
-// accepted: the dual values never exceed a small multiple of n times the
-// largest weight, far below 2^64 times it.
+// This file holds the Graph, its storage, and the weight updates that free
+// vertices for the next Solve.
+
 package matching
 
 import "fmt"
@@ -62,24 +38,21 @@ type Graph struct {
 	unused []int      // the free nontrivial blossom numbers, as a stack
 
 	// State of one stage of the algorithm.
-	label     []int8     // per blossom and per vertex: 0, labelS or labelT
-	labelFrom []int      // the vertex outside that gave the label, or -1
-	labelTo   []int      // the vertex inside that received it
-	bestFrom  []int      // least-slack edge from an S-vertex, or -1
-	bestTo    []int      // its other end
-	bestSlack []uint64   // its slack, l words per blossom
-	bestList  [][][2]int // per nontrivial S-blossom: least-slack edges to other S-blossoms
-	hasList   []bool     // whether bestList is valid
-	allow     []uint32   // n·n: the edge is known tight in the stage numbered stamp
+	label     []int8 // per blossom and per vertex: 0, labelS or labelT
+	labelFrom []int  // the vertex outside that gave the label, or -1
+	labelTo   []int  // the vertex inside that received it
+	// For a vertex not in an S-blossom, the least-slack edge to it from an
+	// S-vertex; for an S-vertex, the least-slack edge from it to an
+	// S-vertex of another blossom (possibly out of date: see grow).
+	bestFrom  []int    // its S end (the vertex itself for an S-vertex), or -1
+	bestTo    []int    // its other end
+	bestSlack []uint64 // its slack, l words per vertex
+	allow     []uint32 // n·n: the edge is known tight in the stage numbered stamp
 	stamp     uint32
-	queue     []int // S-vertices whose edges are still to be scanned
+	queue     []int // S-vertices whose edges are still to be scanned, from qhead on
+	qhead     int
 	mark      []bool
 	path      []int
-
-	// Scratch space for addBlossom.
-	toFrom, toTo []int
-	toSlack      []uint64
-	touched      []int
 
 	tmp   []uint64 // scratch numbers, l words each
 	fresh bool     // no Solve yet: start from the standard initial duals
@@ -118,14 +91,9 @@ func New(n, words int) *Graph {
 		labelTo:   make([]int, 2*n),
 		bestFrom:  make([]int, 2*n),
 		bestTo:    make([]int, 2*n),
-		bestSlack: make([]uint64, 2*n*l),
-		bestList:  make([][][2]int, 2*n),
-		hasList:   make([]bool, 2*n),
+		bestSlack: make([]uint64, n*l),
 		allow:     make([]uint32, n*n),
 		mark:      make([]bool, 2*n),
-		toFrom:    make([]int, 2*n),
-		toTo:      make([]int, 2*n),
-		toSlack:   make([]uint64, 2*n*l),
 		tmp:       make([]uint64, 4*l),
 		fresh:     true,
 	}
@@ -136,7 +104,6 @@ func New(n, words int) *Graph {
 	}
 	for b := range g.parent {
 		g.parent[b] = -1
-		g.toFrom[b] = -1
 		if b >= n {
 			g.base[b] = -1
 		}
@@ -322,8 +289,6 @@ func (g *Graph) release(b int) {
 	g.childs[b] = g.childs[b][:0]
 	g.cycle[b] = g.cycle[b][:0]
 	g.leaves[b] = g.leaves[b][:0]
-	g.bestList[b] = g.bestList[b][:0]
-	g.hasList[b] = false
 	g.base[b] = -1
 	g.label[b] = 0
 	g.labelFrom[b] = -1

@@ -188,8 +188,9 @@ func TestRandomWide(t *testing.T) {
 }
 
 // TestIncremental changes the weights of all edges at a random vertex, or of
-// one edge, many times, re-solving each time, and compares the optimum with
-// a fresh Graph and with brute force.
+// one edge (now and then at several vertices before one solve), many times,
+// re-solving each time, and compares the optimum with a fresh Graph and with
+// brute force.
 func TestIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	steps := 150
@@ -209,7 +210,11 @@ func TestIncremental(t *testing.T) {
 			g.Solve()
 			checkAgainst(t, g, bruteForce(m), "initial")
 			for s := 0; s < steps; s++ {
-				mutate(rng, wg, g, m)
+				// Mostly one vertex changes between solves, sometimes
+				// several.
+				for k := 1 + rng.IntN(3)/2*rng.IntN(4); k > 0; k-- {
+					mutate(rng, wg, g, m)
+				}
 				g.Solve()
 				want := bruteForce(m)
 				checkAgainst(t, g, want, "after a change")
@@ -371,4 +376,150 @@ func TestFullWidth(t *testing.T) {
 	}
 	g.Solve()
 	checkAgainst(t, g, bruteForce(m), "full-width weights")
+}
+
+// TestTrivialGraphs covers graphs without edges, of 0, 1 and 3 vertices.
+func TestTrivialGraphs(t *testing.T) {
+	for _, n := range []int{0, 1, 3} {
+		g := New(n, 2)
+		g.Solve()
+		if g.Len() != n || g.Words() != 2 {
+			t.Fatalf("n=%d: Len %d Words %d", n, g.Len(), g.Words())
+		}
+		for v := 0; v < n; v++ {
+			if g.Mate(v) != -1 {
+				t.Fatalf("n=%d: vertex %d matched to %d without edges", n, v, g.Mate(v))
+			}
+		}
+		if err := certify(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWeightCopies checks that SetWeight copies its argument and Weight
+// returns what was set, in a new slice.
+func TestWeightCopies(t *testing.T) {
+	g := New(3, 2)
+	w := []uint64{5, 1 << 61}
+	g.SetWeight(0, 2, w)
+	w[0] = 9
+	got := g.Weight(2, 0)
+	if len(got) != 2 || got[0] != 5 || got[1] != 1<<61 {
+		t.Fatalf("Weight(2, 0) = %v, want [5 %d]", got, uint64(1)<<61)
+	}
+	got[0] = 7
+	if g.Weight(0, 2)[0] != 5 {
+		t.Fatal("changing Weight's result changed the graph")
+	}
+	g.Solve()
+	if g.Mate(0) != 2 || g.Mate(2) != 0 || g.Mate(1) != -1 {
+		t.Fatalf("mates %d %d %d, want 2 -1 0", g.Mate(0), g.Mate(1), g.Mate(2))
+	}
+}
+
+// TestSolveAgain re-solves without changes and after setting weights to
+// their current values: nothing may move.
+func TestSolveAgain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	wg := &wideGen{rng: rng, words: 2, density: 0.9, spread: 2}
+	n := 40
+	g := New(n, 2)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			g.SetWeight(i, j, wg.weight())
+		}
+	}
+	g.Solve()
+	before := make([]int, n)
+	for v := range before {
+		before[v] = g.Mate(v)
+	}
+	g.Solve()
+	for v := 0; v < n; v++ {
+		for u := 0; u < n; u++ {
+			if u != v {
+				g.SetWeight(v, u, g.Weight(v, u))
+			}
+		}
+	}
+	g.Solve()
+	for v := range before {
+		if g.Mate(v) != before[v] {
+			t.Fatalf("vertex %d: mate %d, was %d", v, g.Mate(v), before[v])
+		}
+	}
+}
+
+// TestChainOfChanges moves the optimum around a path: each change makes a
+// different perfect matching the best, which the re-solve must find.
+func TestChainOfChanges(t *testing.T) {
+	n := 8
+	g := New(n, 3)
+	m := bigMatrix(n)
+	for i := 0; i+1 < n; i++ {
+		setBoth(g, m, i, i+1, []uint64{0, 0, 10})
+	}
+	g.Solve()
+	checkAgainst(t, g, bruteForce(m), "path")
+	for k := 0; k+1 < n; k++ {
+		// Make edge k-(k+1) heavy enough to be in every optimum (30
+		// plus the two or more edges left beside it beats the 40 of a
+		// perfect matching), then drop it again.
+		setBoth(g, m, k, k+1, []uint64{0, 1, 30})
+		g.Solve()
+		checkAgainst(t, g, bruteForce(m), "raised")
+		if g.Mate(k) != k+1 {
+			t.Fatalf("edge %d-%d raised but not matched", k, k+1)
+		}
+		setBoth(g, m, k, k+1, []uint64{0, 0, 10})
+		g.Solve()
+		checkAgainst(t, g, bruteForce(m), "restored")
+	}
+}
+
+// TestDutchShaped runs the benchmarks' workload on a smaller field and
+// checks every re-solve by its certificate and against a fresh solve.
+func TestDutchShaped(t *testing.T) {
+	n, words := 120, 20
+	steps := 40
+	if testing.Short() {
+		steps = 8
+	}
+	d := newDutchWeights(n, words, 2)
+	g := New(n, words)
+	w := make([]uint64, words)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			d.weight(w, i, j, 0)
+			g.SetWeight(i, j, w)
+		}
+	}
+	g.Solve()
+	if err := certify(g); err != nil {
+		t.Fatal(err)
+	}
+	v := 0
+	for s := 1; s <= steps; s++ {
+		for u := 0; u < n; u++ {
+			if u != v {
+				d.weight(w, v, u, s)
+				g.SetWeight(v, u, w)
+			}
+		}
+		g.Solve()
+		if err := certify(g); err != nil {
+			t.Fatalf("step %d: %v", s, err)
+		}
+		if s%10 == 0 {
+			want, err := matchingWeight(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := fresh(g)
+			f.Solve()
+			checkAgainst(t, f, want, "fresh Dutch-shaped graph")
+		}
+		v = (v + 37) % n
+	}
 }

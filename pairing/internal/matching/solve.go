@@ -14,8 +14,29 @@ func (g *Graph) Solve() {
 		g.initFresh()
 		g.fresh = false
 	}
+	for v := 0; v < g.n; v++ {
+		if g.loose(v) && !isZero(g.y(v)) {
+			g.lower(v)
+		}
+	}
 	g.fixParity()
 	for g.stage() {
+	}
+}
+
+// lower sets the dual of the loose vertex v (exposed, outside blossoms) to
+// the least value that keeps its edges feasible, so that its best edges are
+// tight when the stage starts, instead of every root's dual coming down
+// together until they are. If no edge needs a positive dual, v is done.
+func (g *Graph) lower(v int) {
+	n := g.n
+	y := g.y(v)
+	clear(y)
+	d := g.scratch(1)
+	for x := 0; x < n; x++ {
+		if g.has[v*n+x] && sub(d, g.wt(v, x), g.y(x)) == 0 && cmp(d, y) > 0 {
+			copy(y, d)
+		}
 	}
 }
 
@@ -96,9 +117,9 @@ func (g *Graph) stage() bool {
 		g.label[b] = 0
 		g.labelFrom[b] = -1
 		g.bestFrom[b] = -1
-		g.hasList[b] = false
 	}
 	g.queue = g.queue[:0]
+	g.qhead = 0
 	roots := 0
 	for v := 0; v < n; v++ {
 		if g.mate[v] < 0 && !isZero(g.y(v)) && g.label[g.inBlossom[v]] == 0 {
@@ -123,14 +144,11 @@ func (g *Graph) stage() bool {
 // step it enables. It reports whether the stage is over.
 func (g *Graph) grow() bool {
 	n := g.n
-	for len(g.queue) > 0 {
-		v := g.queue[len(g.queue)-1]
-		g.queue = g.queue[:len(g.queue)-1]
-		row := g.has[v*n : (v+1)*n]
-		for w, ok := range row {
-			if ok && g.scanEdge(v, w) {
-				return true
-			}
+	for g.qhead < len(g.queue) {
+		v := g.queue[g.qhead]
+		g.qhead++
+		if g.scanVertex(v) {
+			return true
 		}
 	}
 
@@ -149,13 +167,21 @@ func (g *Graph) grow() bool {
 			}
 		}
 	}
-	for b := 0; b < 2*n; b++ {
-		if g.label[b] == labelS && g.bestFrom[b] != -1 && g.parent[b] == -1 && (b >= n || g.inBlossom[b] == b) {
-			shr1(half, g.slackBuf(b))
-			if kind == 0 || cmp(half, delta) < 0 {
-				kind, which = 3, b
-				copy(delta, half)
+	for x := 0; x < n; x++ {
+		if g.bestFrom[x] == -1 || g.label[g.inBlossom[x]] != labelS {
+			continue
+		}
+		if g.inBlossom[g.bestTo[x]] == g.inBlossom[x] {
+			// The other end has joined x's blossom since: look again.
+			g.rescan(x)
+			if g.bestFrom[x] == -1 {
+				continue
 			}
+		}
+		shr1(half, g.slackBuf(x))
+		if kind == 0 || cmp(half, delta) < 0 {
+			kind, which = 3, x
+			copy(delta, half)
 		}
 	}
 	for b := n; b < 2*n; b++ {
@@ -213,6 +239,9 @@ func (g *Graph) adjust(delta []uint64) {
 		switch g.label[g.inBlossom[v]] {
 		case labelS:
 			sub(g.y(v), g.y(v), delta)
+			if g.bestFrom[v] != -1 {
+				sub(g.slackBuf(v), g.slackBuf(v), two)
+			}
 		case labelT:
 			add(g.y(v), g.y(v), delta)
 		case 0:
@@ -221,33 +250,95 @@ func (g *Graph) adjust(delta []uint64) {
 			}
 		}
 	}
-	for b := 0; b < 2*n; b++ {
-		if g.parent[b] != -1 || (b < n && g.inBlossom[b] != b) || (b >= n && !g.used[b]) {
+	for b := n; b < 2*n; b++ {
+		if g.parent[b] != -1 || !g.used[b] {
 			continue
 		}
 		switch g.label[b] {
 		case labelS:
-			if b >= n {
-				add(g.y(b), g.y(b), two)
-			}
-			if g.bestFrom[b] != -1 {
-				sub(g.slackBuf(b), g.slackBuf(b), two)
-			}
+			add(g.y(b), g.y(b), two)
 		case labelT:
-			if b >= n {
-				sub(g.y(b), g.y(b), two)
-			}
+			sub(g.y(b), g.y(b), two)
 		}
 	}
 }
 
-// scanEdge looks at the edge vw from the S-vertex v. If it is tight it is
-// used (see useTight); otherwise it may become the least-slack edge of v's
-// blossom (to another S-blossom) or of w (from the S-vertices). It reports
-// whether the stage is over.
+// rescan recomputes the least-slack edge from the S-vertex x to an S-vertex
+// of another blossom.
+func (g *Graph) rescan(x int) {
+	n := g.n
+	g.bestFrom[x] = -1
+	bx := g.inBlossom[x]
+	yx := g.y(x)
+	bs := g.slackBuf(x)
+	for w, ok := range g.has[x*n : (x+1)*n] {
+		if !ok {
+			continue
+		}
+		bw := g.inBlossom[w]
+		if bw == bx || g.label[bw] != labelS {
+			continue
+		}
+		if g.bestFrom[x] != -1 && exceeds(yx, g.y(w), g.wt(x, w), bs) {
+			continue
+		}
+		s := g.scratch(1)
+		slackOf(s, yx, g.y(w), g.wt(x, w))
+		if g.bestFrom[x] == -1 || cmp(s, bs) < 0 {
+			g.bestFrom[x], g.bestTo[x] = x, w
+			copy(bs, s)
+		}
+	}
+}
+
+// scanVertex scans the edges of the S-vertex v (see scanEdge), rejecting
+// cheaply those that cannot matter. It reports whether the stage is over.
+func (g *Graph) scanVertex(v int) bool {
+	n, l := g.n, g.l
+	row := g.has[v*n : (v+1)*n]
+	allow := g.allow[v*n : (v+1)*n]
+	weights := g.w[v*n*l : (v+1)*n*l]
+	yv := g.y(v)
+	for w, ok := range row {
+		if !ok {
+			continue
+		}
+		bv, bw := g.inBlossom[v], g.inBlossom[w]
+		if bv == bw {
+			continue
+		}
+		lw := g.label[bw]
+		if lw == labelT && g.label[w] != 0 {
+			continue
+		}
+		if allow[w] != g.stamp {
+			slot := w
+			if lw == labelS {
+				slot = v
+			}
+			if g.bestFrom[slot] != -1 && exceeds(yv, g.y(w), weights[w*l:(w+1)*l], g.slackBuf(slot)) {
+				continue
+			}
+		}
+		if g.scanEdge(v, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanEdge looks at the edge vw from the S-vertex v, which scanVertex has
+// not rejected. If it is tight it is used (see useTight); otherwise it may
+// become the least-slack edge of v (to another S-blossom) or of w (from the
+// S-vertices). It reports whether the stage is over.
 func (g *Graph) scanEdge(v, w int) bool {
 	bv, bw := g.inBlossom[v], g.inBlossom[w]
 	if bv == bw {
+		return false
+	}
+	lw := g.label[bw]
+	if lw == labelT && g.label[w] != 0 {
+		// Already reached: the edge can neither label nor improve.
 		return false
 	}
 	k := v*g.n + w
@@ -256,9 +347,9 @@ func (g *Graph) scanEdge(v, w int) bool {
 		slackOf(s, g.y(v), g.y(w), g.wt(v, w))
 		if !isZero(s) {
 			if g.label[bw] == labelS {
-				if g.bestFrom[bv] == -1 || cmp(s, g.slackBuf(bv)) < 0 {
-					g.bestFrom[bv], g.bestTo[bv] = v, w
-					copy(g.slackBuf(bv), s)
+				if g.bestFrom[v] == -1 || cmp(s, g.slackBuf(v)) < 0 {
+					g.bestFrom[v], g.bestTo[v] = v, w
+					copy(g.slackBuf(v), s)
 				}
 			} else if g.label[w] == 0 {
 				if g.bestFrom[w] == -1 || cmp(s, g.slackBuf(w)) < 0 {

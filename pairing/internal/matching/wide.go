@@ -115,3 +115,37 @@ func subSmall(a []uint64, x uint64) {
 		x = 1
 	}
 }
+
+// exceeds reports whether a + b - c > d, for a + b >= c. It compares from
+// the top word down and stops as soon as the words seen decide, which for
+// numbers made of stacked fields is usually within the first few words, so
+// most edges that cannot improve a least slack are rejected without
+// computing their slack.
+func exceeds(a, b, c, d []uint64) bool {
+	a = a[:len(d)]
+	b = b[:len(d)]
+	c = c[:len(d)]
+	// e is the value of the words above the current one, a+b-c-d taken
+	// over those words only, while it is -1, 0 or 1. The words below add
+	// strictly less than two units of the current word either way, so a
+	// value of 2 or more (or -2 or less) decides.
+	var e int64
+	for j := len(d) - 1; j >= 0; j-- {
+		s, c1 := bits.Add64(a[j], b[j], 0)
+		s, b1 := bits.Sub64(s, c[j], 0)
+		s, b2 := bits.Sub64(s, d[j], 0)
+		hi := e + int64(c1) - int64(b1) - int64(b2)
+		if hi == 0 {
+			if s >= 2 {
+				return true
+			}
+			e = int64(s)
+			continue
+		}
+		if hi != -1 || s != ^uint64(0) {
+			return hi > 0
+		}
+		e = -1
+	}
+	return e > 0
+}
