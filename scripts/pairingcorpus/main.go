@@ -17,6 +17,13 @@
 //	    cmd/chess960/testdata/pair: dutch12.trf, a tournament as generated,
 //	    and dutch12-rR.trf, it cut for round R, with dutch12-rR.out,
 //	    bbpPairings' output for it (-p OUT: its bytes as written).
+//	pairingcorpus extra
+//	    writes pairing/testdata/dutch-extra (see extra.go): generated
+//	    tournaments cut before a round and given what the generator never
+//	    writes (late entries, the Baku acceleration, XXA accelerations,
+//	    other point systems, XXP and 260 forbidden pairs, 240 byes, black1),
+//	    with bbpPairings' output for each (NAME.out), or its refusal
+//	    (NAME.err).
 //	pairingcorpus check [-n 20] [-seed S]
 //	    generates n fresh tournaments the same way, pairs every round with
 //	    bbpPairings and with chess960 pair --dutch (built once), prints every
@@ -49,8 +56,8 @@ import (
 var bbp = flag.String("bbp", "", "the bbpPairings binary (default $BBPPAIRINGS, else ../shared/tools/bbpPairings from the repository, else bbpPairings on $PATH)")
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check" && os.Args[1] != "cmd") {
-		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check|cmd [flags]")
+	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check" && os.Args[1] != "cmd" && os.Args[1] != "extra") {
+		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check|cmd|extra [flags]")
 		os.Exit(2)
 	}
 	mode := os.Args[1]
@@ -90,6 +97,8 @@ func main() {
 		err = corpus(bin, *n, *seed, *out, *from, max(*jobs, 1))
 	case "cmd":
 		err = cmdFiles(bin, "cmd/chess960/testdata/pair")
+	case "extra":
+		err = extra(bin, "pairing/testdata/dutch-extra")
 	case "check":
 		if *n == 0 {
 			*n = 20
