@@ -217,61 +217,34 @@ func (e *engine) edgeWeight(w weight, higher, lower *entrant, inCurrent, inNext 
 	// Colour preferences (C10-C13).
 	e.colorBits(w, lower, higher, inCurrent)
 
-	if e.played > 0 {
-		// Downfloaters and upfloaters repeated from the previous round
-		// (C14, C15).
+	// Downfloaters and upfloaters repeated from the previous round (C14,
+	// C15), then from two rounds before (C16, C17).
+	for back := 1; back <= 2 && back <= e.played; back++ {
 		w.shl(g)
 		if inCurrent {
-			w.or(b2u(e.floatOf(lower, 1) == floatDown))
-			w.add(b2u(hs <= ls && e.floatOf(higher, 1) == floatDown))
+			w.or(b2u(e.floatOf(lower, back) == floatDown))
+			w.add(b2u(hs <= ls && e.floatOf(higher, back) == floatDown))
 		}
 		w.shl(g)
 		if inCurrent {
-			w.or(b2u(!(hs > ls && e.floatOf(lower, 1) == floatUp)))
-		}
-	}
-	if e.played > 1 {
-		// The same from two rounds before (C16, C17).
-		w.shl(g)
-		if inCurrent {
-			w.or(b2u(e.floatOf(lower, 2) == floatDown))
-			w.add(b2u(hs <= ls && e.floatOf(higher, 2) == floatDown))
-		}
-		w.shl(g)
-		if inCurrent {
-			w.or(b2u(!(hs > ls && e.floatOf(lower, 2) == floatUp)))
+			w.or(b2u(!(hs > ls && e.floatOf(lower, back) == floatUp)))
 		}
 	}
-	if e.played > 0 {
-		// The scores of repeated downfloaters, and of the opponents of
-		// repeated upfloaters, from the previous round (C18, C19).
+	// The scores of repeated downfloaters, and of the opponents of repeated
+	// upfloaters, from the previous round (C18, C19), then from two rounds
+	// before (C20, C21).
+	for back := 1; back <= 2 && back <= e.played; back++ {
 		w.shl(s)
 		if inCurrent {
-			if e.floatOf(lower, 1) == floatDown {
+			if e.floatOf(lower, back) == floatDown {
 				w.addBit(e.groupShift[ls])
 			}
-			if e.floatOf(higher, 1) == floatDown {
+			if e.floatOf(higher, back) == floatDown {
 				w.addBit(e.groupShift[hs])
 			}
 		}
 		w.shl(s)
-		if inCurrent && !(e.floatOf(lower, 1) == floatUp && hs > ls) {
-			w.addBit(e.groupShift[hs])
-		}
-	}
-	if e.played > 1 {
-		// The same from two rounds before (C20, C21).
-		w.shl(s)
-		if inCurrent {
-			if e.floatOf(lower, 2) == floatDown {
-				w.addBit(e.groupShift[ls])
-			}
-			if e.floatOf(higher, 2) == floatDown {
-				w.addBit(e.groupShift[hs])
-			}
-		}
-		w.shl(s)
-		if inCurrent && !(e.floatOf(lower, 2) == floatUp && hs > ls) {
+		if inCurrent && !(e.floatOf(lower, back) == floatUp && hs > ls) {
 			w.addBit(e.groupShift[hs])
 		}
 	}

@@ -24,6 +24,10 @@
 //	    other point systems, XXP and 260 forbidden pairs, 240 byes, black1),
 //	    with bbpPairings' output for each (NAME.out), or its refusal
 //	    (NAME.err).
+//	pairingcorpus bench [-n 5]
+//	    times bbpPairings and chess960 pair --dutch on fixed tournaments
+//	    of 30, 100 and 300 players, alternating, n runs each, and prints
+//	    the medians (scripts/bench-pairing).
 //	pairingcorpus check [-n 20] [-seed S]
 //	    generates n fresh tournaments the same way, pairs every round with
 //	    bbpPairings and with chess960 pair --dutch (built once), prints every
@@ -56,8 +60,8 @@ import (
 var bbp = flag.String("bbp", "", "the bbpPairings binary (default $BBPPAIRINGS, else ../shared/tools/bbpPairings from the repository, else bbpPairings on $PATH)")
 
 func main() {
-	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check" && os.Args[1] != "cmd" && os.Args[1] != "extra") {
-		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check|cmd|extra [flags]")
+	if len(os.Args) < 2 || (os.Args[1] != "corpus" && os.Args[1] != "check" && os.Args[1] != "cmd" && os.Args[1] != "extra" && os.Args[1] != "bench") {
+		fmt.Fprintln(os.Stderr, "usage: pairingcorpus corpus|check|cmd|extra|bench [flags]")
 		os.Exit(2)
 	}
 	mode := os.Args[1]
@@ -99,6 +103,11 @@ func main() {
 		err = cmdFiles(bin, "cmd/chess960/testdata/pair")
 	case "extra":
 		err = extra(bin, "pairing/testdata/dutch-extra")
+	case "bench":
+		if *n == 0 {
+			*n = 5
+		}
+		err = bench(bin, *n)
 	case "check":
 		if *n == 0 {
 			*n = 20
