@@ -69,8 +69,8 @@ type Board struct {
 	Board      int    `json:"board"`
 	White      int    `json:"white"`
 	Black      int    `json:"black"` // 0: the pairing-allocated bye
-	WhiteScore Points `json:"white_score"`
-	BlackScore Points `json:"black_score"`
+	WhiteScore Points `json:"whiteScore"`
+	BlackScore Points `json:"blackScore"`
 	// Float says who floats when the scores differ (with acceleration), as
 	// "white down, black up" or "black down, white up"; "" otherwise.
 	Float string `json:"float,omitempty"`
