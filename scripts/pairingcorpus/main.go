@@ -28,7 +28,7 @@
 //	    times bbpPairings and chess960 pair --dutch on fixed tournaments
 //	    of 30, 100 and 300 players, alternating, n runs each, and prints
 //	    the medians (scripts/bench-pairing).
-//	pairingcorpus check [-n 20] [-seed S]
+//	pairingcorpus check [-n 20] [-seed S] [-jobs 2]
 //	    generates n fresh tournaments the same way, pairs every round with
 //	    bbpPairings and with chess960 pair --dutch (built once), prints every
 //	    difference and a summary, and exits 1 if any.
@@ -70,7 +70,7 @@ func main() {
 	seed := flag.Uint64("seed", 0, "seed of the settings and of the generator seeds (default 1 for corpus, the clock for check)")
 	out := flag.String("out", "pairing/testdata/dutch", "corpus directory (corpus)")
 	from := flag.Int("from", 1, "corpus: make tournaments from this one to n (to finish a corpus cut short)")
-	jobs := flag.Int("jobs", 2, "corpus: tournaments made at once")
+	jobs := flag.Int("jobs", 2, "corpus and check: tournaments made at once")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		// pairing-check N [flags]
@@ -116,7 +116,7 @@ func main() {
 			*seed = uint64(time.Now().UnixNano())
 		}
 		var bad bool
-		bad, err = check(bin, *n, *seed)
+		bad, err = check(bin, *n, *seed, max(*jobs, 1))
 		if err == nil && bad {
 			os.Exit(1)
 		}
@@ -546,7 +546,7 @@ func cmdFiles(bin, dir string) error {
 	return nil
 }
 
-func check(bin string, n int, seed uint64) (bool, error) {
+func check(bin string, n int, seed uint64, jobs int) (bool, error) {
 	tmp, err := os.MkdirTemp("", "pairingcheck")
 	if err != nil {
 		return false, err
@@ -558,45 +558,103 @@ func check(bin string, n int, seed uint64) (bool, error) {
 	if err := build.Run(); err != nil {
 		return false, fmt.Errorf("go build ./cmd/chess960: %v", err)
 	}
-	fmt.Printf("seed %d\n", seed)
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	tournaments, rounds, diffs, skipped := 0, 0, 0, 0
-	var tBBP, tOurs time.Duration
-	for tournaments < n {
-		s := randomSettings(rng)
-		g, err := generate(bin, tmp, s)
-		if err != nil {
-			skipped++
-			continue
+	fmt.Printf("seed %d, %d jobs\n", seed, jobs)
+	// Tournament i draws its settings from its own generator, seeded with
+	// (seed, i), so that the jobs do not change what is compared.
+	type result struct {
+		rounds, skipped, players int
+		tBBP, tOurs              time.Duration
+		report                   string
+		diffs                    int
+		err                      error
+	}
+	one := func(dir string, i int) (res result) {
+		rng := rand.New(rand.NewPCG(seed, uint64(i)))
+		var g *generated
+		for {
+			s := randomSettings(rng)
+			var err error
+			if g, err = generate(bin, dir, s); err == nil {
+				break
+			}
+			res.skipped++
 		}
-		tournaments++
+		s := g.s
+		res.players = s.Players
+		var report strings.Builder
 		for r := 1; r <= s.Rounds; r++ {
 			xxc := ""
 			if r == 1 {
 				var d time.Duration
-				xxc, d, err = g.initialColor(bin, tmp)
-				tBBP += d
+				var err error
+				xxc, d, err = g.initialColor(bin, dir)
+				res.tBBP += d
 				if err != nil {
-					return false, err
+					res.err = err
+					return res
 				}
 			}
 			file := g.cut(r, xxc)
-			want, d1, err1 := pair(tmp, file, bin)
-			got, d2, err2 := pair(tmp, file, ours, "pair")
-			tBBP += d1
-			tOurs += d2
-			rounds++
+			want, d1, err1 := pair(dir, file, bin)
+			got, d2, err2 := pair(dir, file, ours, "pair")
+			res.tBBP += d1
+			res.tOurs += d2
+			res.rounds++
 			switch {
 			case err1 != nil && err2 != nil:
 				continue // neither pairs it
 			case err1 != nil || err2 != nil || want != got:
-				diffs++
-				fmt.Printf("DIFFER %s, round %d:\n  bbpPairings: %s\n  chess960:    %s\n", s.header(), r, show(want, err1), show(got, err2))
+				res.diffs++
+				fmt.Fprintf(&report, "DIFFER %s, round %d:\n  bbpPairings: %s\n  chess960:    %s\n", s.header(), r, show(want, err1), show(got, err2))
 			}
 		}
+		res.report = report.String()
+		return res
 	}
-	fmt.Printf("%d tournaments (%d generator runs refused), %d rounds compared, %d differences; time (each run, process start included): bbpPairings %.2fs, chess960 %.2fs\n",
-		tournaments, skipped, rounds, diffs, tBBP.Seconds(), tOurs.Seconds())
+	work := make(chan int)
+	results := make(chan result)
+	for j := 0; j < jobs; j++ {
+		dir := filepath.Join(tmp, strconv.Itoa(j))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return false, err
+		}
+		go func() {
+			for i := range work {
+				results <- one(dir, i)
+			}
+		}()
+	}
+	go func() {
+		for i := 1; i <= n; i++ {
+			work <- i
+		}
+		close(work)
+	}()
+	tournaments, rounds, diffs, skipped, largest := 0, 0, 0, 0, 0
+	var tBBP, tOurs time.Duration
+	var first error
+	for i := 1; i <= n; i++ {
+		r := <-results
+		if r.err != nil {
+			if first == nil {
+				first = r.err
+			}
+			continue
+		}
+		tournaments++
+		rounds += r.rounds
+		diffs += r.diffs
+		skipped += r.skipped
+		largest = max(largest, r.players)
+		tBBP += r.tBBP
+		tOurs += r.tOurs
+		fmt.Print(r.report)
+	}
+	if first != nil {
+		return false, first
+	}
+	fmt.Printf("%d tournaments (%d generator runs refused; the largest %d players), %d rounds compared, %d differences; time (each run, process start included): bbpPairings %.2fs, chess960 %.2fs (%.1f times faster)\n",
+		tournaments, skipped, largest, rounds, diffs, tBBP.Seconds(), tOurs.Seconds(), tBBP.Seconds()/tOurs.Seconds())
 	return diffs > 0, nil
 }
 
