@@ -3,16 +3,9 @@ package pairing
 import "fmt"
 
 // setBeforePairing reports whether a round's entry was decided before the
-// round was paired: a bye other than the pairing-allocated one.
-func setBeforePairing(g Game) bool {
-	return g.Opponent == 0 && g.Result != NoResult && g.Result != PairingBye && g.Result != ForfeitWin
-}
-
-// pairedIn reports whether the entry is the pairing's doing: an opponent
-// (the game played or forfeited) or the pairing-allocated bye.
-func pairedIn(g Game) bool {
-	return g.Opponent != 0 || g.Result == PairingBye || g.Result == ForfeitWin
-}
+// round was paired: an entry that is not the pairing's doing (Paired), a
+// requested or zero-point bye.
+func setBeforePairing(g Game) bool { return g.Result != NoResult && !g.Paired() }
 
 // RoundDifference is the first place where a pairing differs from a
 // round of a file: Board (1 up; 0 when the engine left a player out that
@@ -62,7 +55,7 @@ func CompareRound(t *Tournament, r int, pairs []Pair) *RoundDifference {
 		}
 	}
 	for _, p := range t.Players {
-		if g := game(p.Number); !paired[p.Number] && pairedIn(g) {
+		if g := game(p.Number); !paired[p.Number] && g.Paired() {
 			return &RoundDifference{Round: r, Expected: fmt.Sprint(p.Number), Found: describeGame(p.Number, g)}
 		}
 	}

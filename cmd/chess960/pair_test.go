@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chess960/chess960/pairing"
 )
 
 // The round-robin files of testdata/pair are typed in by hand from the
@@ -257,4 +259,99 @@ func BenchmarkPairRoundRobin300(b *testing.B) {
 func pad(n, width int) string {
 	s := strconv.Itoa(n)
 	return strings.Repeat(" ", width-len(s)) + s
+}
+
+// TestPairCheckCorpus runs pair --dutch -c on every round of tournaments of
+// the Dutch corpus (pairing/testdata/dutch, paired by bbpPairings -g): the
+// file cut after round r must pass, and the same file with two boards' Black
+// players swapped, or one board's colours swapped, must fail naming round r.
+func TestPairCheckCorpus(t *testing.T) {
+	names, err := filepath.Glob("../../pairing/testdata/dutch/*.trf")
+	if err != nil || len(names) < 150 {
+		t.Fatalf("the corpus: %d files, %v", len(names), err)
+	}
+	// The tournaments of up to 60 players (the file names say "-pNNN-"):
+	// the library's TestDutchCorpus pairs every round of every size.
+	var small []string
+	for _, n := range names {
+		_, rest, _ := strings.Cut(filepath.Base(n), "-p")
+		if p, err := strconv.Atoi(rest[:3]); err == nil && p <= 60 {
+			small = append(small, n)
+		}
+	}
+	names = small
+	if testing.Short() {
+		names = names[:10]
+	}
+	dir := t.TempDir()
+	rounds := 0
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := pairing.ParseTRF(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		total := full.PlayedRounds()
+		for r := 1; r <= total; r++ {
+			cut := full.Before(r + 1)
+			cut.Rounds = total
+			file := filepath.Join(dir, "cut.trf")
+			writeTRF(t, file, cut)
+			out, errOut, code := call(t, "", "pair", "--dutch", file, "-c")
+			if code != 0 || !strings.HasPrefix(out, "round "+strconv.Itoa(r)+": the file's pairing is the engine's") {
+				t.Errorf("%s, round %d: -c exit %d, %q %q", filepath.Base(name), r, code, out, errOut)
+				continue
+			}
+			rounds++
+			// Two boards of round r with games played: swap their Black players.
+			var games []*pairing.Player
+			for _, p := range cut.Players {
+				if g := p.Games[r-1]; g.Played() && g.Color == pairing.White {
+					games = append(games, p)
+				}
+			}
+			if len(games) < 2 {
+				continue
+			}
+			w1, w2 := games[0], games[len(games)-1]
+			b1, b2 := cut.Player(w1.Games[r-1].Opponent), cut.Player(w2.Games[r-1].Opponent)
+			swapped := cut.Clone()
+			sw := func(n int) *pairing.Game { return &swapped.Player(n).Games[r-1] }
+			sw(w1.Number).Opponent, sw(w2.Number).Opponent = b2.Number, b1.Number
+			sw(b1.Number).Opponent, sw(b2.Number).Opponent = w2.Number, w1.Number
+			writeTRF(t, file, swapped)
+			if _, errOut, code := call(t, "", "pair", "--dutch", file, "-c"); code != 1 || !strings.Contains(errOut, "round "+strconv.Itoa(r)+", board ") {
+				t.Errorf("%s, round %d, %d-%d and %d-%d made %d-%d and %d-%d: -c exit %d, %q", filepath.Base(name), r,
+					w1.Number, b1.Number, w2.Number, b2.Number, w1.Number, b2.Number, w2.Number, b1.Number, code, errOut)
+			}
+			// One board's colours reversed.
+			reversed := cut.Clone()
+			rv := func(n int) *pairing.Game { return &reversed.Player(n).Games[r-1] }
+			rv(w1.Number).Color, rv(b1.Number).Color = pairing.Black, pairing.White
+			writeTRF(t, file, reversed)
+			if _, errOut, code := call(t, "", "pair", "--dutch", file, "-c"); code != 1 || !strings.Contains(errOut, "round "+strconv.Itoa(r)+", board ") {
+				t.Errorf("%s, round %d, %d-%d reversed: -c exit %d, %q", filepath.Base(name), r, w1.Number, b1.Number, code, errOut)
+			}
+		}
+	}
+	if rounds < 50 {
+		t.Errorf("only %d rounds checked", rounds)
+	}
+}
+
+func writeTRF(t *testing.T, file string, tour *pairing.Tournament) {
+	t.Helper()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tour.WriteTRF(f, pairing.TRF16); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
