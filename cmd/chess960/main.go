@@ -211,6 +211,9 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 			name = v.kind()
 		}
 		left := "--" + f.Name
+		if len(f.Name) == 1 {
+			left = "-" + f.Name // -p, -c: one letter, one dash, as the commands they mimic write them
+		}
 		if name != "" {
 			left += " " + name
 		}
