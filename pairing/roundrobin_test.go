@@ -12,9 +12,13 @@ import (
 // ("Berger Tables for Round-Robin Tournaments"), typed in from the
 // reproductions of the printed tables at c.w.fox.tripod.com/chess/berger.html
 // and in the "Crenshaw-Berger Tables" sheet (scribd 381712253), which agree
-// with each other board for board. One line per round, boards in the
-// printed order, White first. The 15/16 table was not in any source at
-// hand, so it is not typed in; the properties below cover 15 and 16.
+// with each other board for board, and the 15/16 table from the
+// transcription of the handbook's tables in the docstring of
+// src/gambitpairing/controllers/pairing/round_robin.py in
+// github.com/gambit-devs/gambit-pairing ("fide handbook Berger Tables for
+// Round-Robin Tournaments"), which agrees with the other two for 3/4 to
+// 13/14. One line per round, boards in the printed order, White
+// first.
 var bergerTables = map[int]string{
 	4: `1-4 2-3
 4-3 1-2
@@ -64,6 +68,21 @@ var bergerTables = map[int]string{
 6-14 7-5 8-4 9-3 10-2 11-1 12-13
 14-13 1-12 2-11 3-10 4-9 5-8 6-7
 7-14 8-6 9-5 10-4 11-3 12-2 13-1`,
+	16: `1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+16-9 10-8 11-7 12-6 13-5 14-4 15-3 1-2
+2-16 3-1 4-15 5-14 6-13 7-12 8-11 9-10
+16-10 11-9 12-8 13-7 14-6 15-5 1-4 2-3
+3-16 4-2 5-1 6-15 7-14 8-13 9-12 10-11
+16-11 12-10 13-9 14-8 15-7 1-6 2-5 3-4
+4-16 5-3 6-2 7-1 8-15 9-14 10-13 11-12
+16-12 13-11 14-10 15-9 1-8 2-7 3-6 4-5
+5-16 6-4 7-3 8-2 9-1 10-15 11-14 12-13
+16-13 14-12 15-11 1-10 2-9 3-8 4-7 5-6
+6-16 7-5 8-4 9-3 10-2 11-1 12-15 13-14
+16-14 15-13 1-12 2-11 3-10 4-9 5-8 6-7
+7-16 8-6 9-5 10-4 11-3 12-2 13-1 14-15
+16-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+8-16 9-7 10-6 11-5 12-4 13-3 14-2 15-1`,
 }
 
 // parseTable reads a typed-in table.
@@ -109,7 +128,7 @@ func withBye(table [][]Pair, bye int) [][]Pair {
 }
 
 func TestBergerPrintedTables(t *testing.T) {
-	for even := 4; even <= 14; even += 2 {
+	for even := 4; even <= 16; even += 2 {
 		printed := parseTable(t, bergerTables[even])
 		for _, c := range []struct {
 			players int
