@@ -2,8 +2,6 @@ package pairing
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -15,19 +13,7 @@ import (
 // and no forbidden pair. The seeds are the TRF cases, the extra Dutch cases
 // and small tournaments of the corpus.
 func FuzzDutch(f *testing.F) {
-	for _, glob := range []string{"testdata/trf/cases/*.trf", "testdata/dutch-extra/*.trf", "testdata/dutch/t00*-p0[0-3]*.trf"} {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(data)
-		}
-	}
+	addFiles(f, "testdata/trf/cases/*.trf", "testdata/dutch-extra/*.trf", "testdata/dutch/t00*-p0[0-3]*.trf")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := ParseTRF(data)
 		if err != nil || len(tr.Players) > 60 {

@@ -16,19 +16,7 @@ import (
 // both formats to a file that reads back the same. The seeds are the
 // crafted cases and the generated tournaments of testdata/trf.
 func FuzzReadTRF(f *testing.F) {
-	for _, glob := range []string{"testdata/trf/cases/*.trf", "testdata/trf/generated/*.trf"} {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(data)
-		}
-	}
+	addFiles(f, "testdata/trf/cases/*.trf", "testdata/trf/generated/*.trf")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if _, err := ParseTRFRecord(data); err != nil {
 			var te *TRFError
@@ -92,4 +80,21 @@ func FuzzReadTRF(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addFiles adds the files that match the globs to the fuzzer's seeds.
+func addFiles(f *testing.F, globs ...string) {
+	for _, glob := range globs {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
 }
