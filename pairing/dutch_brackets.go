@@ -89,6 +89,31 @@ func (b *brackets) exchangeWeight(dst weight, smaller, larger, smallerPos, pairs
 	dst.addWeight(add)
 }
 
+// pairFirst fixes the pair of player pi (an index in pbi): the edges to the
+// candidates, listed from the least wanted to the most, get their basic
+// weights plus an addend that grows from add along the list (also past a
+// candidate it may not meet when countMissing is set, as for S1), so that
+// of the pairings the criteria allow, the one with the most wanted opponent
+// is the heaviest; then the matching is solved and the pair fixed.
+func (b *brackets) pairFirst(w weight, pi int, cands []int, add uint64, countMissing bool) {
+	v := b.vi[pi]
+	for _, c := range cands {
+		w.set(b.baseAt(c, pi))
+		if !w.isZero() {
+			w.add(add)
+			b.m.SetWeight(v, b.vi[c], w)
+		} else if !countMissing {
+			continue
+		}
+		add++
+	}
+	b.solve()
+	u := b.stable[v]
+	b.matched[v] = true
+	b.matched[u] = true
+	b.finalize(v, u)
+}
+
 // run pairs all brackets and returns the mate of each vertex, -1 for the
 // player with the bye.
 func (b *brackets) run() []int {
@@ -209,23 +234,13 @@ func (b *brackets) run() []int {
 			if !b.matched[v] {
 				continue
 			}
-			add := uint64(len(b.pbi))
+			var cands []int
 			for opp := nextBegin - 1; opp >= sgBegin; opp-- {
-				ov := b.vi[opp]
-				if b.matched[ov] {
-					continue
-				}
-				w.set(b.baseAt(opp, pi))
-				if !w.isZero() {
-					w.add(add)
-					b.m.SetWeight(v, ov, w)
-					add++
+				if !b.matched[b.vi[opp]] {
+					cands = append(cands, opp)
 				}
 			}
-			b.solve()
-			u := b.stable[v]
-			b.matched[u] = true
-			b.finalize(v, u)
+			b.pairFirst(w, pi, cands, uint64(len(b.pbi)), false)
 		}
 
 		// The remainder: residents not paired with a moved-down player.
@@ -347,24 +362,13 @@ func (b *brackets) run() []int {
 			if !isS1Paired(v) {
 				continue
 			}
-			add := uint64(0)
+			var cands []int
 			for o := len(rem) - 1; o >= 0; o-- {
-				ov := b.vi[rem[o]]
-				if rem[o] <= pi || b.matched[ov] {
-					continue
+				if rem[o] > pi && !b.matched[b.vi[rem[o]]] {
+					cands = append(cands, rem[o])
 				}
-				w.set(b.baseAt(rem[o], pi))
-				if !w.isZero() {
-					w.add(add)
-					b.m.SetWeight(v, ov, w)
-				}
-				add++
 			}
-			b.solve()
-			u := b.stable[v]
-			b.matched[v] = true
-			b.matched[u] = true
-			b.finalize(v, u)
+			b.pairFirst(w, pi, cands, 0, true)
 		}
 
 		// The next bracket: the players left over, then the next group.
