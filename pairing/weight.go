@@ -90,16 +90,3 @@ func (w weight) addWeight(v weight) {
 		w[i], carry = bits.Add64(w[i], v[i], carry)
 	}
 }
-
-// cmp compares w and v: -1, 0 or +1.
-func (w weight) cmp(v weight) int {
-	for i := len(w) - 1; i >= 0; i-- {
-		switch {
-		case w[i] < v[i]:
-			return -1
-		case w[i] > v[i]:
-			return 1
-		}
-	}
-	return 0
-}
