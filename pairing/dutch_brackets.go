@@ -24,6 +24,7 @@ type brackets struct {
 	baseFirst int      // sgBegin when base was computed
 	slab      []uint64 // the words of base
 	addend    weight   // scratch for exchangeWeight
+	cands     []int    // scratch for pairFirst's candidates
 }
 
 // baseAt is the basic weight of the pair (smaller, larger), indices in pbi,
@@ -234,12 +235,13 @@ func (b *brackets) run() []int {
 			if !b.matched[v] {
 				continue
 			}
-			var cands []int
+			cands := b.cands[:0]
 			for opp := nextBegin - 1; opp >= sgBegin; opp-- {
 				if !b.matched[b.vi[opp]] {
 					cands = append(cands, opp)
 				}
 			}
+			b.cands = cands
 			b.pairFirst(w, pi, cands, uint64(len(b.pbi)), false)
 		}
 
@@ -362,12 +364,13 @@ func (b *brackets) run() []int {
 			if !isS1Paired(v) {
 				continue
 			}
-			var cands []int
+			cands := b.cands[:0]
 			for o := len(rem) - 1; o >= 0; o-- {
 				if rem[o] > pi && !b.matched[b.vi[rem[o]]] {
 					cands = append(cands, rem[o])
 				}
 			}
+			b.cands = cands
 			b.pairFirst(w, pi, cands, 0, true)
 		}
 
