@@ -1,0 +1,86 @@
+// Package store keeps events: for each event, its current state (an opaque
+// JSON document that internal/event reads and writes) with a version, and
+// the history of changes that led to it, one row per version.
+//
+// Two implementations stand behind one interface: SQLite (the default, an
+// embedded file, through the pure-Go driver modernc.org/sqlite) and
+// PostgreSQL (through jackc/pgx, for several instances behind a load
+// balancer). Every write is one transaction that checks the version it
+// expects, writes the new state and appends the change, so a crash at any
+// moment leaves the event at one version or the next, never between, and
+// two writers never overwrite each other: the second gets ErrConflict.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors. Implementations wrap them with the event's ID; test with
+// errors.Is.
+var (
+	// ErrNotFound: no event has this ID.
+	ErrNotFound = errors.New("no such event")
+	// ErrExists: Create with an ID already taken.
+	ErrExists = errors.New("an event with this ID exists")
+	// ErrConflict: Update expected a version that is no longer current.
+	ErrConflict = errors.New("the event has changed since it was read")
+)
+
+// Record is an event's current state.
+type Record struct {
+	ID      string
+	Name    string // the event's name, for lists (a copy of what State holds)
+	Version int64  // 1 after Create, one more with each Update
+	State   []byte // a JSON document
+	Created time.Time
+	Updated time.Time
+}
+
+// Change is one entry of an event's history: the change that made Version.
+type Change struct {
+	Version int64
+	At      time.Time
+	Kind    string // what kind of change, for lists ("result", "pair", ...)
+	By      string // who made it: a label such as "admin" or an arbiter's name, never a secret
+	Body    []byte // the change as JSON
+}
+
+// Summary is one line of List.
+type Summary struct {
+	ID      string
+	Name    string
+	Version int64
+	Created time.Time
+	Updated time.Time
+}
+
+// Store keeps events. Its methods are safe for concurrent use, also from
+// several processes (SQLite) or several instances (PostgreSQL) on one
+// database.
+type Store interface {
+	// Create stores a new event at version 1 with its first change
+	// (whose Version is set to 1). ErrExists if the ID is taken.
+	Create(ctx context.Context, r Record, first Change) error
+	// Load returns the event's current state. ErrNotFound if none.
+	Load(ctx context.Context, id string) (Record, error)
+	// Update replaces the state of an event at version expect with state
+	// and name, and appends c as version expect+1, in one transaction. It
+	// returns the new version. ErrConflict if the event is no longer at
+	// version expect; ErrNotFound if there is no such event.
+	Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error)
+	// Changes returns the event's changes with Version > since, in order,
+	// at most limit of them (limit <= 0: all).
+	Changes(ctx context.Context, id string, since int64, limit int) ([]Change, error)
+	// List returns every event, the most recently updated first.
+	List(ctx context.Context) ([]Summary, error)
+	// Watch sends the event's version each time it changes, whoever made
+	// the change (another goroutine, process or instance), until ctx ends;
+	// then it closes the channel. A slow reader may miss intermediate
+	// versions but always gets the latest. It sends the current version
+	// first.
+	Watch(ctx context.Context, id string) (<-chan int64, error)
+	// Close releases the database.
+	Close() error
+}
