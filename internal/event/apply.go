@@ -1,0 +1,484 @@
+package event
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/pairing"
+)
+
+// apply applies the change to d, made by a link with the role and label,
+// at now. It returns the secret a change makes (a new link's token), if
+// any. On error d may be partly changed: apply to a clone.
+func apply(d *doc, c Change, role, by string, now time.Time) (string, error) {
+	switch c.Kind {
+	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink:
+		if role != RoleAdmin {
+			return "", fmt.Errorf("%w: %s needs the organiser's admin link", ErrForbidden, c.Kind)
+		}
+	}
+	if d.Finished && c.Kind != KindRotateAdmin && c.Kind != KindAddLink && c.Kind != KindRevokeLink && c.Kind != KindPGN {
+		return "", notNow("the event is finished: its seed is revealed and nothing more can change")
+	}
+	switch c.Kind {
+	case KindSettings:
+		return "", d.setSettings(c.Settings)
+	case KindAddPlayers:
+		return "", d.addPlayers(c.Players)
+	case KindEditPlayer:
+		if len(c.Players) != 1 {
+			return "", invalid("edit-player: give exactly one player's details, not %d", len(c.Players))
+		}
+		return "", d.editPlayer(c.Player, c.Players[0])
+	case KindWithdraw:
+		return "", d.withdraw(c.Player, c.Round)
+	case KindReinstate:
+		return "", d.reinstate(c.Player)
+	case KindBye:
+		return "", d.requestBye(c.Player, c.Round, c.Bye)
+	case KindPair:
+		return "", d.pair(c.Round, now)
+	case KindSetPairing:
+		return "", d.setPairing(c.Round, c.Pairs, now)
+	case KindUnpair:
+		r, err := d.draft(c.Round)
+		if err != nil {
+			return "", err
+		}
+		_ = r
+		d.Schedule = d.Schedule[:len(d.Schedule)-1]
+		return "", nil
+	case KindPublish:
+		r, err := d.draft(c.Round)
+		if err != nil {
+			return "", err
+		}
+		r.Status = Published
+		return "", nil
+	case KindStart:
+		return "", d.start(c.Round, now)
+	case KindResult:
+		return "", d.setResult(c.Round, c.Board, c.Result, by, now)
+	case KindPGN:
+		return "", d.setPGN(c.Round, c.Board, c.PGN)
+	case KindFinish:
+		return "", d.finish()
+	case KindRotateAdmin:
+		tok := randomToken(TokenBytes)
+		for i := range d.Keys {
+			if d.Keys[i].Role == RoleAdmin {
+				d.Keys[i].Hash = hashToken(tok)
+				d.Keys[i].Made = now
+			}
+		}
+		return tok, nil
+	case KindAddLink:
+		label, err := text("label", c.Label, 60, true)
+		if err != nil {
+			return "", err
+		}
+		if len(d.Keys) >= 50 {
+			return "", notNow("the event has %d links already, the most it may have", len(d.Keys))
+		}
+		tok := randomToken(TokenBytes)
+		k := key{ID: randomToken(6), Label: label, Role: RoleArbiter, Hash: hashToken(tok), Made: now}
+		d.Keys = append(d.Keys, k)
+		return tok, nil
+	case KindRevokeLink:
+		i := slices.IndexFunc(d.Keys, func(k key) bool { return k.ID == c.Link && k.Role == RoleArbiter })
+		if i < 0 {
+			return "", invalid("revoke-link: no arbiter link has the ID %s", quote.Input(c.Link))
+		}
+		d.Keys = slices.Delete(d.Keys, i, i+1)
+		return "", nil
+	case "":
+		return "", invalid("change: no kind given")
+	}
+	return "", invalid("change kind %s: want one of %s", quote.Input(c.Kind), strings.Join(Kinds, ", "))
+}
+
+// Kinds lists the kinds of change the API takes.
+var Kinds = []string{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
+	KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart, KindResult, KindPGN, KindFinish,
+	KindRotateAdmin, KindAddLink, KindRevokeLink}
+
+// TokenBytes is the size of a link's secret: 256 random bits.
+const TokenBytes = 32
+
+func (d *doc) setSettings(s *Settings) error {
+	if s == nil {
+		return invalid("settings: none given")
+	}
+	n, err := s.normalize()
+	if err != nil {
+		return err
+	}
+	if d.started() {
+		switch {
+		case n.System != d.System:
+			return notNow("system: round 1 is paired, so the system stays %s", d.System)
+		case n.Positions != d.Positions:
+			return notNow("positions: round 1 is paired, so the position rules stay as announced")
+		case d.System != Swiss && n.Rounds != d.Rounds:
+			return notNow("rounds: a round robin's rounds follow from its field")
+		case n.Rounds < len(d.Schedule):
+			return notNow("rounds %d: %d rounds are paired already", n.Rounds, len(d.Schedule))
+		}
+	}
+	if err := checkEnough(n, d.Rounds); err != nil {
+		return err
+	}
+	d.Settings = n
+	return nil
+}
+
+// checkEnough checks that the position rules allow enough positions for
+// the rounds, one per round.
+func checkEnough(s Settings, rounds int) error {
+	allowed, err := s.Positions.allowed()
+	if err != nil {
+		return err
+	}
+	need := max(s.Rounds, rounds)
+	if s.System == DoubleRoundRobin {
+		need = (need + 1) / 2
+	}
+	if need > allowed.Len() {
+		return invalid("positions: %d rounds need %d positions without repeats, and the rules allow %d", need, need, allowed.Len())
+	}
+	return nil
+}
+
+// normalizePlayer checks a player's details.
+func normalizePlayer(p PlayerInfo) (PlayerInfo, error) {
+	var err error
+	if p.Name, err = text("player name", p.Name, 100, true); err != nil {
+		return p, err
+	}
+	if p.Club, err = text("club", p.Club, 100, false); err != nil {
+		return p, err
+	}
+	if p.Rating < 0 || p.Rating > 3500 {
+		return p, invalid("rating %d for %s: want 0 (unrated) to 3500", p.Rating, quote.Input(p.Name))
+	}
+	if p.K != 0 && p.K != 10 && p.K != 20 && p.K != 40 {
+		return p, invalid("K factor %d for %s: FIDE's are 10, 20 and 40", p.K, quote.Input(p.Name))
+	}
+	p.FideID = strings.TrimSpace(p.FideID)
+	if len(p.FideID) > 11 || strings.Trim(p.FideID, "0123456789") != "" {
+		return p, invalid("FIDE ID %s for %s: want up to 11 digits", quote.Input(p.FideID), quote.Input(p.Name))
+	}
+	p.Federation = strings.ToUpper(strings.TrimSpace(p.Federation))
+	if p.Federation != "" && (len(p.Federation) != 3 || strings.Trim(p.Federation, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "") {
+		return p, invalid("federation %s for %s: want three letters, such as NOR", quote.Input(p.Federation), quote.Input(p.Name))
+	}
+	p.Title = strings.ToUpper(strings.TrimSpace(p.Title))
+	switch p.Title {
+	case "", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM":
+	default:
+		return p, invalid("title %s for %s: want GM, IM, WGM, FM, WIM, CM, WFM, WCM or none", quote.Input(p.Title), quote.Input(p.Name))
+	}
+	p.Sex = strings.ToLower(strings.TrimSpace(p.Sex))
+	switch p.Sex {
+	case "", "m", "w":
+	case "f":
+		p.Sex = "w"
+	default:
+		return p, invalid("sex %s for %s: want m, w or nothing", quote.Input(p.Sex), quote.Input(p.Name))
+	}
+	p.Birth = strings.TrimSpace(p.Birth)
+	if len(p.Birth) > 10 || strings.Trim(p.Birth, "0123456789/-.") != "" {
+		return p, invalid("birth date %s for %s: want YYYY or YYYY/MM/DD", quote.Input(p.Birth), quote.Input(p.Name))
+	}
+	return p, nil
+}
+
+func (pl *Player) set(p PlayerInfo) {
+	pl.Name, pl.Rating, pl.FideID, pl.Federation = p.Name, p.Rating, p.FideID, p.Federation
+	pl.Title, pl.Club, pl.Sex, pl.Birth, pl.K = p.Title, p.Club, p.Sex, p.Birth, p.K
+}
+
+func (d *doc) addPlayers(ps []PlayerInfo) error {
+	if len(ps) == 0 {
+		return invalid("add-players: no players given")
+	}
+	if len(d.Players)+len(ps) > MaxPlayers {
+		return invalid("add-players: %d players would make %d, more than the %d an event may have", len(ps), len(d.Players)+len(ps), MaxPlayers)
+	}
+	if d.System != Swiss && d.started() {
+		return notNow("add-players: the round robin has begun; its field is fixed")
+	}
+	if d.lastRound() != nil && d.lastRound().Status == Draft {
+		return notNow("add-players: round %d is a draft pairing: unpair it, add the players, and pair again", d.lastRound().Number)
+	}
+	joined := len(d.Schedule) + 1
+	if d.System == Swiss && joined > d.Rounds {
+		return notNow("add-players: all %d rounds are paired", d.Rounds)
+	}
+	for i, p := range ps {
+		n, err := normalizePlayer(p)
+		if err != nil {
+			if len(ps) > 1 {
+				return fmt.Errorf("player %d of %d: %w", i+1, len(ps), err)
+			}
+			return err
+		}
+		d.NextPlayer++
+		pl := Player{ID: d.NextPlayer, Joined: joined}
+		pl.set(n)
+		d.Players = append(d.Players, pl)
+	}
+	d.renumber()
+	return nil
+}
+
+func (d *doc) editPlayer(id int, p PlayerInfo) error {
+	pl := d.player(id)
+	if pl == nil {
+		return invalid("edit-player: no player has the ID %d", id)
+	}
+	n, err := normalizePlayer(p)
+	if err != nil {
+		return err
+	}
+	if l := d.lastRound(); l != nil && l.Status == Draft && (n.Rating != pl.Rating || n.Title != pl.Title || n.Name != pl.Name) {
+		return notNow("edit-player: round %d is a draft pairing, and a new rating, title or name can change the pairing numbers: unpair it first", l.Number)
+	}
+	pl.set(n)
+	d.renumber()
+	return nil
+}
+
+// renumber gives the players their pairing numbers: in a Swiss, and in a
+// round robin before it starts, the initial order of C.04.2 (rating,
+// title, name).
+func (d *doc) renumber() {
+	if d.System != Swiss && d.started() {
+		return
+	}
+	if d.KeepNumbers {
+		top := 0
+		for _, p := range d.Players {
+			top = max(top, p.Number)
+		}
+		for i := range d.Players {
+			if d.Players[i].Number == 0 {
+				top++
+				d.Players[i].Number = top
+			}
+		}
+		return
+	}
+	tp := make([]*pairing.Player, len(d.Players))
+	for i, p := range d.Players {
+		tp[i] = &pairing.Player{Number: i, Rating: p.Rating, Title: p.Title, Name: p.Name}
+	}
+	for n, p := range pairing.RatingOrder(tp) {
+		d.Players[p.Number].Number = n + 1
+	}
+}
+
+// nextRound is the number of the next round to pair.
+func (d *doc) nextRound() int { return len(d.Schedule) + 1 }
+
+func (d *doc) withdraw(id, r int) error {
+	pl := d.player(id)
+	if pl == nil {
+		return invalid("withdraw: no player has the ID %d", id)
+	}
+	if r == 0 {
+		r = d.nextRound()
+	}
+	if r < d.nextRound() {
+		if l := d.lastRound(); l != nil && l.Number == r && l.Status == Draft {
+			return notNow("withdraw: round %d is a draft pairing: unpair it first, or withdraw the player from round %d", r, r+1)
+		}
+		return notNow("withdraw from round %d: it is paired already; withdraw from round %d, and enter the forfeit for round %d", r, d.nextRound(), r)
+	}
+	if pl.Withdrawn != 0 {
+		return notNow("withdraw: %s has withdrawn already (from round %d)", quote.Input(pl.Name), pl.Withdrawn)
+	}
+	pl.Withdrawn = r
+	return nil
+}
+
+func (d *doc) reinstate(id int) error {
+	pl := d.player(id)
+	if pl == nil {
+		return invalid("reinstate: no player has the ID %d", id)
+	}
+	if pl.Withdrawn == 0 {
+		return notNow("reinstate: %s has not withdrawn", quote.Input(pl.Name))
+	}
+	if l := d.lastRound(); l != nil && l.Status == Draft && pl.Withdrawn <= l.Number {
+		return notNow("reinstate: round %d is a draft pairing without %s: unpair it first", l.Number, quote.Input(pl.Name))
+	}
+	pl.Withdrawn = 0
+	return nil
+}
+
+func (d *doc) requestBye(id, r int, kind string) error {
+	pl := d.player(id)
+	if pl == nil {
+		return invalid("bye: no player has the ID %d", id)
+	}
+	if d.System != Swiss {
+		return notNow("bye: a round robin has no byes; a game not played is a forfeit (-/+ or +/-)")
+	}
+	if r < d.nextRound() || r > d.Rounds {
+		if l := d.lastRound(); l != nil && l.Number == r && l.Status == Draft {
+			return notNow("bye in round %d: the round is a draft pairing: unpair it first", r)
+		}
+		return invalid("bye in round %d: want a round not yet paired, %d..%d", r, d.nextRound(), d.Rounds)
+	}
+	switch kind {
+	case ByeHalf, ByeZero, ByeFull:
+	case "":
+		pl.Byes = slices.DeleteFunc(pl.Byes, func(b ByeRequest) bool { return b.Round == r })
+		return nil
+	default:
+		return invalid("bye %s: want half, zero, full, or nothing to cancel", quote.Input(kind))
+	}
+	pl.Byes = slices.DeleteFunc(pl.Byes, func(b ByeRequest) bool { return b.Round == r })
+	pl.Byes = append(pl.Byes, ByeRequest{Round: r, Kind: kind})
+	slices.SortFunc(pl.Byes, func(a, b ByeRequest) int { return a.Round - b.Round })
+	return nil
+}
+
+// draft returns round n if it is the last and a draft.
+func (d *doc) draft(n int) (*Round, error) {
+	r := d.round(n)
+	switch {
+	case r == nil:
+		return nil, invalid("round %d: not paired", n)
+	case r.Status != Draft:
+		return nil, notNow("round %d is %s: only a draft pairing may change", n, r.Status)
+	}
+	return r, nil
+}
+
+func (d *doc) start(n int, now time.Time) error {
+	r := d.round(n)
+	switch {
+	case r == nil:
+		return invalid("start round %d: not paired", n)
+	case r.Status == Draft:
+		return notNow("start round %d: publish the pairing first", n)
+	case r.Status == Started:
+		return notNow("start round %d: it has started already", n)
+	}
+	r.Status = Started
+	r.Began = now
+	pos, boards, err := assign(&d.Event, d.SeedSecret)
+	if err != nil {
+		return err
+	}
+	if d.Positions.PerBoard {
+		for j := range r.Boards {
+			v := boards[n-1][j]
+			if v < 0 {
+				return notNow("start round %d: board %d's players did not meet in the first cycle, so the board has no position to replay", n, j+1)
+			}
+			r.Boards[j].Position = &v
+		}
+	} else if v := pos[n-1]; v >= 0 {
+		r.Position = &v
+	}
+	return nil
+}
+
+// ParseResult reads a result as an arbiter types it: "1-0", "0-1",
+// "1/2-1/2" (or "½-½", "=", "0.5-0.5"), "+/-", "-/+", "-/-" (or "+-",
+// "-+", "--"), and "" for none.
+func ParseResult(s string) (string, error) {
+	t := strings.TrimSpace(s)
+	switch t {
+	case "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "":
+		return t, nil
+	case "½-½", "=", "0.5-0.5", "1/2", "draw":
+		return "1/2-1/2", nil
+	case "+-", "1F-0F":
+		return "+/-", nil
+	case "-+", "0F-1F":
+		return "-/+", nil
+	case "--", "0F-0F":
+		return "-/-", nil
+	}
+	return "", invalid("result %s: want 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-", quote.Input(s))
+}
+
+func (d *doc) board(rn, bn int) (*Round, *Board, error) {
+	r := d.round(rn)
+	if r == nil {
+		return nil, nil, invalid("round %d: not paired", rn)
+	}
+	if bn < 1 || bn > len(r.Boards) {
+		return nil, nil, invalid("round %d has boards 1..%d, not %d", rn, len(r.Boards), bn)
+	}
+	if r.Status != Started {
+		return nil, nil, notNow("round %d is %s: results come once it has started", rn, r.Status)
+	}
+	return r, &r.Boards[bn-1], nil
+}
+
+func (d *doc) setResult(rn, bn int, result, by string, now time.Time) error {
+	res, err := ParseResult(result)
+	if err != nil {
+		return err
+	}
+	_, b, err := d.board(rn, bn)
+	if err != nil {
+		return err
+	}
+	if rn < len(d.Schedule) && res == "" {
+		return notNow("round %d, board %d: round %d is paired on this result, so it may be corrected but not cleared", rn, bn, rn+1)
+	}
+	if res == b.Result {
+		return notNow("round %d, board %d: the result is %s already", rn, bn, displayResult(res))
+	}
+	if b.PGN != "" && res != "" {
+		if err := checkPGNResult(b.PGN, res); err != nil {
+			return notNow("round %d, board %d: the game's PGN says otherwise: %v; remove or replace the PGN first", rn, bn, err)
+		}
+	}
+	b.Result = res
+	b.History = append(b.History, Entry{Result: res, At: now, By: by})
+	return nil
+}
+
+// points returns White's and Black's points of a result, in halves.
+func points(res string) [2]int {
+	switch res {
+	case "1-0", "+/-":
+		return [2]int{2, 0}
+	case "0-1", "-/+":
+		return [2]int{0, 2}
+	case "1/2-1/2":
+		return [2]int{1, 1}
+	}
+	return [2]int{0, 0}
+}
+
+func displayResult(r string) string {
+	if r == "" {
+		return "none"
+	}
+	return r
+}
+
+func (d *doc) finish() error {
+	if len(d.Schedule) < d.Rounds || d.Rounds == 0 {
+		return notNow("finish: %d of %d rounds are paired", len(d.Schedule), d.Rounds)
+	}
+	for _, r := range d.Schedule {
+		if !r.complete() {
+			return notNow("finish: round %d has %d boards without a result", r.Number, r.Pending())
+		}
+	}
+	d.Finished = true
+	d.Seed = d.SeedSecret
+	return nil
+}

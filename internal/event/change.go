@@ -1,0 +1,76 @@
+package event
+
+// Change is one change to an event, as the API takes it (POST
+// /api/events/{id}/changes) and the command line makes it. Kind says which
+// fields count.
+type Change struct {
+	Kind string `json:"kind"`
+	// Base is the version the change was made against (the version the
+	// page or client saw); 0 means the current one. A change whose subject
+	// (a board, a round, a player) changed after Base is refused with a
+	// *ConflictError; other changes since Base do not matter.
+	Base int64 `json:"base,omitempty"`
+
+	Round    int            `json:"round,omitempty"`
+	Board    int            `json:"board,omitempty"`
+	Player   int            `json:"player,omitempty"`
+	Result   string         `json:"result,omitempty"`
+	PGN      string         `json:"pgn,omitempty"`
+	Bye      string         `json:"bye,omitempty"`
+	Settings *Settings      `json:"settings,omitempty"`
+	Players  []PlayerInfo   `json:"players,omitempty"`
+	Pairs    []ManualPair   `json:"pairs,omitempty"`
+	Label    string         `json:"label,omitempty"`
+	Link     string         `json:"link,omitempty"`
+	Note     string         `json:"note,omitempty"`
+	Import   *ImportedRound `json:"import,omitempty"`
+}
+
+// The kinds of change.
+const (
+	KindCreate      = "create"       // the event is created (the first change)
+	KindSettings    = "settings"     // Settings: new settings (positions and system fixed once round 1 is paired)
+	KindAddPlayers  = "add-players"  // Players: new entrants
+	KindEditPlayer  = "edit-player"  // Player, Players[0]: new details
+	KindWithdraw    = "withdraw"     // Player, Round: not paired from Round on
+	KindReinstate   = "reinstate"    // Player: back in from the next round paired
+	KindBye         = "bye"          // Player, Round, Bye (ByeHalf, ByeZero, ByeFull, or "" to cancel)
+	KindPair        = "pair"         // Round: pair it with the engine (again, while a draft)
+	KindSetPairing  = "set-pairing"  // Round, Pairs: a manual pairing
+	KindUnpair      = "unpair"       // Round: discard a draft
+	KindPublish     = "publish"      // Round: publish the draft
+	KindStart       = "start"        // Round: start it; its position is revealed
+	KindResult      = "result"       // Round, Board, Result ("" clears it)
+	KindPGN         = "pgn"          // Round, Board, PGN ("" removes it)
+	KindFinish      = "finish"       // after the last round: the seed is revealed
+	KindRotateAdmin = "rotate-admin" // a new admin link; the old one stops working
+	KindAddLink     = "add-link"     // Label: a new arbiter link
+	KindRevokeLink  = "revoke-link"  // Link: the link's ID
+	KindImport      = "import-round" // Import: a round played elsewhere (from a TRF)
+)
+
+// PlayerInfo is what an organiser gives about a player.
+type PlayerInfo struct {
+	Name       string `json:"name"`
+	Rating     int    `json:"rating,omitempty"`
+	FideID     string `json:"fideId,omitempty"`
+	Federation string `json:"federation,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Club       string `json:"club,omitempty"`
+	Sex        string `json:"sex,omitempty"`
+	Birth      string `json:"birth,omitempty"`
+	K          int    `json:"k,omitempty"`
+}
+
+// ManualPair is one board of a manual pairing, by player IDs; Black 0 is
+// the pairing-allocated bye.
+type ManualPair struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}
+
+// ImportedRound is a round played before the event came here.
+type ImportedRound struct {
+	Boards []Board `json:"boards"`
+	Byes   []Bye   `json:"byes,omitempty"`
+}

@@ -1,0 +1,209 @@
+package event
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/pairing"
+	"github.com/chess960/chess960/pgn"
+)
+
+// TRF returns the event as a tournament report file in the format: the
+// header (name, place, dates, arbiter-facing settings), the rounds started
+// so far, and byes requested for the rounds to come (240 records in
+// TRF-2026; in TRF-16 they are left out). BBP Pairings, JaVaFo, Swiss
+// Manager and Vega read it.
+func (e *Event) TRF(w io.Writer, format pairing.Format) error {
+	started := 0
+	for _, r := range e.Schedule {
+		if r.Status == Started {
+			started = r.Number
+		}
+	}
+	t := e.Tournament(started, false)
+	add := func(code, text string) {
+		if text != "" {
+			t.Header = append(t.Header, pairing.HeaderLine{Code: code, Text: " " + text})
+		}
+	}
+	add("012", trfText(e.Name))
+	add("022", trfText(e.Place))
+	add("042", strings.ReplaceAll(e.Start, "-", "/"))
+	add("052", strings.ReplaceAll(e.End, "-", "/"))
+	add("062", strconv.Itoa(len(e.Players)))
+	rated := 0
+	for _, p := range e.Players {
+		if p.Rating > 0 {
+			rated++
+		}
+	}
+	add("072", strconv.Itoa(rated))
+	switch e.System {
+	case Swiss:
+		add("092", "Swiss System, FIDE Dutch")
+	case RoundRobin:
+		add("092", "Round robin")
+	case DoubleRoundRobin:
+		add("092", "Double round robin")
+	}
+	add("122", trfText(e.TimeControl))
+	if format == pairing.TRF2026 {
+		for _, p := range e.byNumber() {
+			for _, b := range p.Byes {
+				if b.Round > started {
+					kind := map[string]rune{ByeHalf: 'H', ByeZero: 'Z', ByeFull: 'F'}[b.Kind]
+					t.Byes = append(t.Byes, pairing.Bye{Kind: kind, Round: b.Round, Players: []int{p.Number}})
+				}
+			}
+		}
+	}
+	for _, tp := range t.Players {
+		for len(tp.Games) < started {
+			tp.Games = append(tp.Games, pairing.Game{Result: pairing.ZeroBye})
+		}
+	}
+	// Rank: the standings' order, when the tie-breaks can be computed.
+	if rank, err := e.ranks(started); err == nil {
+		for _, tp := range t.Players {
+			tp.Rank = rank[tp.Number]
+		}
+	}
+	return t.WriteTRF(w, format)
+}
+
+// trfText keeps a text to one line of printable characters.
+func trfText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// positionOf returns a board's start position, and false if it has none
+// (a round imported without one, or not started).
+func (e *Event) positionOf(r *Round, b *Board) (chess960.StartPos, bool) {
+	switch {
+	case b.Position != nil:
+		return chess960.MustNew(*b.Position), true
+	case r.Position != nil:
+		return chess960.MustNew(*r.Position), true
+	}
+	return chess960.StartPos{}, false
+}
+
+// PGN writes every game played over the board, in round and board order:
+// the game attached to the board if there is one, with the event's tags
+// set, or else a game with the tags and the result and no moves. Each has
+// Event, Site, Date, Round, Board, White, Black, Result, the Elo tags,
+// Variant, SetUp and FEN.
+func (e *Event) PGN(w io.Writer) error {
+	pw := pgn.NewWriter(w)
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
+		if r.Status != Started {
+			continue
+		}
+		for j := range r.Boards {
+			b := &r.Boards[j]
+			switch b.Result {
+			case "+/-", "-/+", "-/-":
+				continue // not played
+			}
+			g, err := e.boardGame(r, b)
+			if err != nil {
+				return err
+			}
+			if err := pw.Write(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// boardGame returns a board's game with the event's tags.
+func (e *Event) boardGame(r *Round, b *Board) (*pgn.Game, error) {
+	sp, ok := e.positionOf(r, b)
+	var g *pgn.Game
+	if b.PGN != "" {
+		var err error
+		if g, err = readOneGame(b.PGN); err != nil {
+			return nil, fmt.Errorf("round %d, board %d: %w", r.Number, b.Board, err)
+		}
+	} else {
+		start := chess.NewPosition(chess960.Standard())
+		if ok {
+			start = chess.NewPosition(sp)
+		}
+		g = pgn.NewGame(start, nil)
+	}
+	wp, bp := e.PlayerByID(b.White), e.PlayerByID(b.Black)
+	res := b.Result
+	if res == "" {
+		res = "*"
+	}
+	date := ""
+	if !r.Began.IsZero() {
+		date = r.Began.Format("2006.01.02")
+	}
+	set := func(k, v string) {
+		if v != "" {
+			g.Tags.Set(k, v)
+		} else {
+			g.Tags.Delete(k)
+		}
+	}
+	set("Event", e.Name)
+	set("Site", e.Place)
+	set("Date", date)
+	set("Round", strconv.Itoa(r.Number))
+	set("Board", strconv.Itoa(b.Board))
+	set("White", wp.Name)
+	set("Black", bp.Name)
+	set("Result", res)
+	set("WhiteElo", ratingTag(wp.Rating))
+	set("BlackElo", ratingTag(bp.Rating))
+	set("WhiteTitle", wp.Title)
+	set("BlackTitle", bp.Title)
+	set("WhiteFideId", wp.FideID)
+	set("BlackFideId", bp.FideID)
+	set("TimeControl", "")
+	if ok {
+		set("Variant", "Chess960")
+		set("SetUp", "1")
+		set("FEN", sp.FEN())
+	}
+	return g, nil
+}
+
+func ratingTag(r int) string {
+	if r == 0 {
+		return ""
+	}
+	return strconv.Itoa(r)
+}
+
+// BoardPGN returns one board's game as PGN text.
+func (e *Event) BoardPGN(round, board int) ([]byte, error) {
+	if round < 1 || round > len(e.Schedule) {
+		return nil, invalid("round %d: not paired", round)
+	}
+	r := &e.Schedule[round-1]
+	if board < 1 || board > len(r.Boards) {
+		return nil, invalid("round %d has boards 1..%d, not %d", round, len(r.Boards), board)
+	}
+	g, err := e.boardGame(r, &r.Boards[board-1])
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = pgn.NewWriter(&buf).Write(g)
+	return buf.Bytes(), err
+}

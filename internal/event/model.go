@@ -1,0 +1,190 @@
+// Package event runs Chess960 tournaments: an event's settings, players,
+// rounds with their pairings, start positions and results, and what comes
+// out of them (standings, exports, the verification of the draw). It is
+// plain Go over a store.Store: each change is checked and applied to the
+// event's state here, then written with its version in one transaction.
+//
+// The start positions come from a secret seed drawn when the event is
+// created; its SHA-256 commitment is public from that moment, each round's
+// position is derived from it when the arbiter starts the round, and the
+// seed itself is revealed when the event is finished, so anyone can re-derive
+// every round (see Derivation).
+package event
+
+import (
+	"time"
+)
+
+// System is how an event is paired.
+type System string
+
+// The systems.
+const (
+	Swiss            System = "dutch"      // FIDE Dutch system (C.04.3)
+	RoundRobin       System = "roundrobin" // Berger tables (C.05)
+	DoubleRoundRobin System = "double"     // Berger tables, twice, colours reversed
+)
+
+// Settings are what the organiser chooses for an event.
+type Settings struct {
+	Name   string `json:"name"`
+	Place  string `json:"place,omitempty"`
+	Start  string `json:"start,omitempty"` // first day, YYYY-MM-DD
+	End    string `json:"end,omitempty"`   // last day, YYYY-MM-DD
+	System System `json:"system"`
+	// Rounds is the number of rounds. For a round robin it follows from
+	// the field and is set when round 1 is paired.
+	Rounds      int           `json:"rounds"`
+	TimeControl string        `json:"timeControl,omitempty"`
+	TieBreaks   []string      `json:"tieBreaks"` // C.07 acronyms, in order
+	Positions   PositionRules `json:"positions"`
+}
+
+// PositionRules say which start positions an event draws and how.
+type PositionRules struct {
+	// PerBoard draws a position for every board; otherwise every board of
+	// a round plays the round's position.
+	PerBoard bool `json:"perBoard"`
+	// Exclude lists positions never drawn, as chess960.ParseSet reads it
+	// ("518,534,0-9"); "" for none.
+	Exclude string `json:"exclude,omitempty"`
+	// MaxEval, when Balanced, draws only positions that the shipped balance
+	// table scores within MaxEval centipawns of equality.
+	Balanced bool `json:"balanced,omitempty"`
+	MaxEval  int  `json:"maxEval,omitempty"`
+}
+
+// Event is an event as the pages and the JSON API show it. Secrets (the
+// seed before its reveal, the link hashes) are not part of it.
+type Event struct {
+	ID      string    `json:"id"`
+	Version int64     `json:"version"`
+	Created time.Time `json:"created"`
+	Settings
+	// Commitment is the SHA-256 of the seed, public from the start.
+	Commitment string `json:"commitment"`
+	// OwnSeed says the organiser brought the seed.
+	OwnSeed bool `json:"ownSeed,omitempty"`
+	// Seed is set once the event is finished and the seed revealed.
+	Seed     string   `json:"seed,omitempty"`
+	Finished bool     `json:"finished"`
+	Players  []Player `json:"players"`
+	Schedule []Round  `json:"schedule"`
+	// Links are the arbiters' links (labels only); admin views only.
+	Links []Link `json:"links,omitempty"`
+	// FirstColor is the colour of the player numbered 1 in round 1 ("w" or
+	// "b"), drawn by lot when the event is created.
+	FirstColor string `json:"firstColor"`
+}
+
+// Player is an entrant.
+type Player struct {
+	ID         int    `json:"id"`     // entry number, from 1, never reused
+	Number     int    `json:"number"` // pairing number
+	Name       string `json:"name"`
+	Rating     int    `json:"rating,omitempty"`
+	FideID     string `json:"fideId,omitempty"`
+	Federation string `json:"federation,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Club       string `json:"club,omitempty"`
+	Sex        string `json:"sex,omitempty"`   // "m", "w" or ""
+	Birth      string `json:"birth,omitempty"` // YYYY or YYYY/MM/DD
+	// K is the FIDE K factor for the rating change; 0: 20, or 10 from 2400.
+	K int `json:"k,omitempty"`
+	// Joined is the first round the player is paired in (a late entry
+	// misses the rounds before it); 1 for an entry before the start.
+	Joined int `json:"joined"`
+	// Withdrawn is the first round the player is no longer paired in; 0:
+	// still in.
+	Withdrawn int `json:"withdrawn,omitempty"`
+	// Byes are the byes the player asked for, by round.
+	Byes []ByeRequest `json:"byes,omitempty"`
+}
+
+// ByeRequest is a round a player will not play.
+type ByeRequest struct {
+	Round int    `json:"round"`
+	Kind  string `json:"kind"` // ByeHalf, ByeZero or ByeFull
+}
+
+// Kinds of requested byes (TRF codes H, Z, F).
+const (
+	ByeHalf = "half"
+	ByeZero = "zero"
+	ByeFull = "full"
+)
+
+// Round states, in order.
+const (
+	Draft     = "draft"     // paired, seen by the arbiters only; may be re-paired or changed
+	Published = "published" // pairings public; position still secret
+	Started   = "started"   // position revealed; results come in
+)
+
+// Round is one round.
+type Round struct {
+	Number int    `json:"number"`
+	Status string `json:"status"`
+	// Position is the round's start position (Scharnagl), once started;
+	// with PositionRules.PerBoard each board has its own instead.
+	Position *int    `json:"position,omitempty"`
+	Boards   []Board `json:"boards"`
+	Byes     []Bye   `json:"byes,omitempty"`
+	// Manual is set when an arbiter changed the engine's pairing; Warnings
+	// name the rules the change breaks.
+	Manual bool `json:"manual,omitempty"`
+	// Imported marks a round played before the event came here (from a
+	// TRF): it has no position.
+	Imported bool      `json:"imported,omitempty"`
+	Warnings []string  `json:"warnings,omitempty"`
+	Paired   time.Time `json:"paired"`
+	Began    time.Time `json:"began,omitzero"`
+}
+
+// Board is one game of a round.
+type Board struct {
+	Board    int    `json:"board"`
+	White    int    `json:"white"` // player IDs
+	Black    int    `json:"black"`
+	Position *int   `json:"position,omitempty"` // per-board position, once started
+	Result   string `json:"result,omitempty"`   // one of Results, "" while playing
+	// History is every result entered for the board, the current last.
+	History []Entry `json:"history,omitempty"`
+	PGN     string  `json:"pgn,omitempty"`
+}
+
+// Entry is one result entered.
+type Entry struct {
+	Result string    `json:"result"`
+	At     time.Time `json:"at"`
+	By     string    `json:"by"`
+}
+
+// Bye is a player without a game in a round.
+type Bye struct {
+	Player int    `json:"player"`
+	Kind   string `json:"kind"` // ByePairing, ByeHalf, ByeZero, ByeFull, or ByeAbsent
+}
+
+// More kinds of byes: the pairing-allocated bye (TRF U), and a player not
+// paired because they withdrew or had not entered yet (TRF Z).
+const (
+	ByePairing = "pairing"
+	ByeAbsent  = "absent"
+)
+
+// Results a board may have.
+var Results = []string{"1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-"}
+
+// Link is an arbiter's link, by its label.
+type Link struct {
+	ID    string    `json:"id"`
+	Label string    `json:"label"`
+	Made  time.Time `json:"made"`
+}
+
+// Roles of a link.
+const (
+	RoleAdmin   = "admin"   // the organiser: everything, links included
+	RoleArbiter = "arbiter" // everything but links and the event's settings
+)

@@ -1,0 +1,363 @@
+package event
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// Service runs events over a store.
+type Service struct {
+	st  store.Store
+	now func() time.Time
+}
+
+// NewService returns a Service over the store.
+func NewService(st store.Store) *Service {
+	return &Service{st: st, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+}
+
+// Store returns the service's store.
+func (s *Service) Store() store.Store { return s.st }
+
+// State is an event as loaded, with its secrets, which only its methods
+// read.
+type State struct {
+	d *doc
+}
+
+// Public returns the event as everyone may see it: no draft pairings, no
+// links, and the seed only once revealed.
+func (st *State) Public() Event {
+	e := st.d.clone().Event
+	e.Links = nil
+	if l := len(e.Schedule); l > 0 && e.Schedule[l-1].Status == Draft {
+		e.Schedule = e.Schedule[:l-1]
+	}
+	return e
+}
+
+// Admin returns the event as the organiser and arbiters see it: with the
+// draft pairing and the arbiters' links (labels), never the seed before
+// its reveal.
+func (st *State) Admin() Event {
+	e := st.d.clone().Event
+	e.Links = nil
+	for _, k := range st.d.Keys {
+		if k.Role == RoleArbiter {
+			e.Links = append(e.Links, Link{ID: k.ID, Label: k.Label, Made: k.Made})
+		}
+	}
+	return e
+}
+
+// Version returns the event's version.
+func (st *State) Version() int64 { return st.d.Version }
+
+// ID returns the event's ID.
+func (st *State) ID() string { return st.d.ID }
+
+// Role returns the role and label of a link's token ("" if it is no
+// link of the event). The comparison takes the same time whatever the
+// token.
+func (st *State) Role(token string) (role, label string) { return st.d.role(token) }
+
+// ConflictError is the answer to a change made against a version whose
+// subject has changed since: the second of two arbiters entering the same
+// board's result gets it, with the event as it now is.
+type ConflictError struct {
+	Base, Current int64
+	Subject       string // what both changed, such as "round 3, board 2"
+	State         *State
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s changed after version %d (the event is at version %d): look at the current state and enter the change again if it still holds", e.Subject, e.Base, e.Current)
+}
+
+// Init is what an event starts with.
+type Init struct {
+	Settings Settings
+	// Seed is the organiser's own seed; "" draws one from crypto/rand.
+	Seed string
+	// FirstColor is the colour of player 1 in round 1 ("w" or "b"); ""
+	// draws it by lot.
+	FirstColor string
+	Players    []PlayerInfo
+	// Rounds played elsewhere (from a TRF), with player IDs 1..len(Players)
+	// in the order of Players.
+	Rounds []ImportedRound
+	// numbers are the players' pairing numbers from an imported file.
+	numbers []int
+	// requests are byes set for the round to pair in an imported file.
+	requests []request
+}
+
+type request struct {
+	player int // index in Players
+	bye    ByeRequest
+}
+
+// SeedBytes is the size of a seed the server draws: 256 bits, written as
+// 64 hex digits.
+const SeedBytes = 32
+
+// Create creates an event and returns it with the admin link's token,
+// which is shown once and never stored (only its hash is).
+func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
+	set, err := in.Settings.normalize()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := checkEnough(set, set.Rounds); err != nil {
+		return nil, "", err
+	}
+	d := &doc{}
+	d.Settings = set
+	d.ID = newID()
+	d.Created = s.now()
+	d.Players = []Player{}
+	d.Schedule = []Round{}
+	if in.Seed != "" {
+		if err := checkSeed(in.Seed); err != nil {
+			return nil, "", err
+		}
+		d.SeedSecret, d.OwnSeed = in.Seed, true
+	} else {
+		b := make([]byte, SeedBytes)
+		rand.Read(b)
+		d.SeedSecret = fmt.Sprintf("%x", b)
+	}
+	d.Commitment = chess960.Commitment(d.SeedSecret)
+	switch in.FirstColor {
+	case "w", "b":
+		d.FirstColor = in.FirstColor
+	case "":
+		var b [1]byte
+		rand.Read(b[:])
+		d.FirstColor = "w"
+		if b[0]&1 == 1 {
+			d.FirstColor = "b"
+		}
+	default:
+		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
+	}
+	tok := randomToken(TokenBytes)
+	d.Keys = []key{{ID: "admin", Label: RoleAdmin, Role: RoleAdmin, Hash: hashToken(tok), Made: d.Created}}
+	if len(in.Players) > 0 {
+		if err := d.addPlayers(in.Players); err != nil {
+			return nil, "", err
+		}
+	}
+	if in.numbers != nil {
+		for i := range d.Players {
+			d.Players[i].Number = in.numbers[i]
+		}
+		d.KeepNumbers = true
+	}
+	for i, r := range in.Rounds {
+		if err := d.importRound(i+1, r); err != nil {
+			return nil, "", err
+		}
+	}
+	for _, rq := range in.requests {
+		p := &d.Players[rq.player]
+		p.Byes = append(p.Byes, rq.bye)
+	}
+	d.Version = 1
+	body, _ := json.Marshal(Change{Kind: KindCreate, Settings: &d.Settings, Players: in.Players})
+	state, _ := json.Marshal(d)
+	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: d.Created}
+	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: KindCreate, By: RoleAdmin, Body: body}); err != nil {
+		return nil, "", err
+	}
+	return &State{d: d}, tok, nil
+}
+
+// newID returns a new event ID: 12 characters of base32, 60 random bits
+// (public: the ID names the event, the links' tokens guard it).
+func newID() string {
+	const abc = "abcdefghijkmnpqrstuvwxyz23456789"
+	b := make([]byte, 12)
+	rand.Read(b)
+	for i := range b {
+		b[i] = abc[int(b[i])%len(abc)]
+	}
+	return string(b)
+}
+
+// CheckID checks an event ID's form before it is looked up.
+func CheckID(id string) error {
+	if len(id) == 0 || len(id) > 40 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		return invalid("event ID %s: want lower-case letters and digits", quote.Input(id))
+	}
+	return nil
+}
+
+// Load loads an event.
+func (s *Service) Load(ctx context.Context, id string) (*State, error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	rec, err := s.st.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return decode(rec)
+}
+
+func decode(rec store.Record) (*State, error) {
+	var d doc
+	if err := json.Unmarshal(rec.State, &d); err != nil {
+		return nil, fmt.Errorf("event %s: the stored state does not decode: %v", rec.ID, err)
+	}
+	d.Version = rec.Version
+	return &State{d: &d}, nil
+}
+
+// Apply applies a change made by a link with the role and label. It
+// returns the new state and, for a change that makes a link, its token.
+// A change whose subject changed after c.Base gets a *ConflictError.
+func (s *Service) Apply(ctx context.Context, id, role, by string, c Change) (*State, string, error) {
+	for range 20 {
+		st, err := s.Load(ctx, id)
+		if err != nil {
+			return nil, "", err
+		}
+		if c.Base > st.d.Version {
+			return nil, "", invalid("base version %d: the event is at version %d", c.Base, st.d.Version)
+		}
+		if c.Base > 0 && c.Base < st.d.Version {
+			if err := s.conflicts(ctx, st, c); err != nil {
+				return nil, "", err
+			}
+		}
+		d := st.d.clone()
+		secret, err := apply(d, c, role, by, s.now())
+		if err != nil {
+			return nil, "", err
+		}
+		c.Base = 0
+		if c.Kind == KindRotateAdmin || c.Kind == KindAddLink {
+			c.Link = "" // the change records no secret
+		}
+		body, _ := json.Marshal(c)
+		d.Version = st.d.Version + 1
+		state, _ := json.Marshal(d)
+		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: c.Kind, By: by, Body: body})
+		if errors.Is(err, store.ErrConflict) {
+			continue // another change came in between: apply this one to it
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		d.Version = v
+		return &State{d: d}, secret, nil
+	}
+	return nil, "", fmt.Errorf("event %s: too many changes at once; try again", id)
+}
+
+// subject is what a change is about, for the conflict check: "r3/b2",
+// "r3", "r?" (the next round), "p7", "settings", or "" for changes that
+// conflict with nothing.
+func subject(c Change) string {
+	switch c.Kind {
+	case KindResult, KindPGN:
+		return fmt.Sprintf("r%d/b%d", c.Round, c.Board)
+	case KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart:
+		if c.Round == 0 {
+			return "r?"
+		}
+		return fmt.Sprintf("r%d", c.Round)
+	case KindEditPlayer, KindWithdraw, KindReinstate, KindBye:
+		return fmt.Sprintf("p%d", c.Player)
+	case KindSettings:
+		return "settings"
+	}
+	return ""
+}
+
+func overlap(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	ra, _, _ := strings.Cut(a, "/")
+	rb, _, _ := strings.Cut(b, "/")
+	if ra[0] != 'r' || rb[0] != 'r' {
+		return false
+	}
+	aRound, bRound := !strings.Contains(a, "/"), !strings.Contains(b, "/")
+	switch {
+	case ra == "r?" && bRound || rb == "r?" && aRound:
+		return true
+	case ra == rb && (aRound || bRound):
+		return true
+	}
+	return false
+}
+
+func describe(subj string) string {
+	var r, b int
+	switch {
+	case strings.Contains(subj, "/b"):
+		fmt.Sscanf(subj, "r%d/b%d", &r, &b)
+		return fmt.Sprintf("round %d, board %d", r, b)
+	case subj == "r?":
+		return "the next round"
+	case subj[0] == 'r':
+		return "round " + subj[1:]
+	case subj[0] == 'p':
+		return "player " + subj[1:]
+	}
+	return "the " + subj
+}
+
+// conflicts returns a *ConflictError if a change after c.Base has c's
+// subject.
+func (s *Service) conflicts(ctx context.Context, st *State, c Change) error {
+	subj := subject(c)
+	if subj == "" {
+		return nil
+	}
+	chs, err := s.st.Changes(ctx, st.d.ID, c.Base, 0)
+	if err != nil {
+		return err
+	}
+	for _, ch := range chs {
+		var past Change
+		if json.Unmarshal(ch.Body, &past) != nil {
+			continue
+		}
+		if overlap(subj, subject(past)) {
+			return &ConflictError{Base: c.Base, Current: st.d.Version, Subject: describe(subj), State: st}
+		}
+	}
+	return nil
+}
+
+// History returns the event's changes after version since.
+func (s *Service) History(ctx context.Context, id string, since int64) ([]store.Change, error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	return s.st.Changes(ctx, id, since, 0)
+}
+
+// Watch follows the event's version (see store.Store.Watch).
+func (s *Service) Watch(ctx context.Context, id string) (<-chan int64, error) {
+	return s.st.Watch(ctx, id)
+}
+
+// List lists the events.
+func (s *Service) List(ctx context.Context) ([]store.Summary, error) { return s.st.List(ctx) }

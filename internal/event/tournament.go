@@ -1,0 +1,109 @@
+package event
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/chess960/chess960/pairing"
+)
+
+// gameResults maps a board's result to White's and Black's TRF results.
+var gameResults = map[string][2]pairing.Result{
+	"1-0":     {pairing.Win, pairing.Loss},
+	"0-1":     {pairing.Loss, pairing.Win},
+	"1/2-1/2": {pairing.Draw, pairing.Draw},
+	"+/-":     {pairing.ForfeitWin, pairing.ForfeitLoss},
+	"-/+":     {pairing.ForfeitLoss, pairing.ForfeitWin},
+	"-/-":     {pairing.ForfeitLoss, pairing.ForfeitLoss},
+}
+
+// byeResults maps a bye's kind to its TRF result.
+var byeResults = map[string]pairing.Result{
+	ByePairing: pairing.PairingBye,
+	ByeHalf:    pairing.HalfBye,
+	ByeZero:    pairing.ZeroBye,
+	ByeFull:    pairing.FullBye,
+	ByeAbsent:  pairing.ZeroBye,
+}
+
+// byNumber returns the players in pairing-number order.
+func (e *Event) byNumber() []*Player {
+	ps := make([]*Player, len(e.Players))
+	for i := range e.Players {
+		ps[i] = &e.Players[i]
+	}
+	slices.SortFunc(ps, func(a, b *Player) int { return cmp.Compare(a.Number, b.Number) })
+	return ps
+}
+
+// Tournament returns the event as the pairing package models it, with the
+// first rounds rounds (those started; a round's boards without a result
+// yet have no result) and, if next is set, the byes and absences already
+// known for the round after them, as they are given to the pairing engine.
+func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
+	t := &pairing.Tournament{Points: pairing.FIDEPoints, Rounds: e.Rounds}
+	if e.System != Swiss {
+		t.System = "roundrobin"
+	}
+	switch e.FirstColor {
+	case "w":
+		t.InitialColor = pairing.White
+	case "b":
+		t.InitialColor = pairing.Black
+	}
+	num := map[int]int{}
+	for _, p := range e.byNumber() {
+		num[p.ID] = p.Number
+		t.Players = append(t.Players, &pairing.Player{
+			Number: p.Number, Sex: p.Sex, Title: p.Title, Name: p.Name, Rating: p.Rating,
+			Federation: p.Federation, FideID: p.FideID, Birth: p.Birth,
+		})
+	}
+	rounds = min(rounds, len(e.Schedule))
+	games := make(map[int][]pairing.Game, len(e.Players))
+	for _, p := range e.Players {
+		games[p.ID] = make([]pairing.Game, 0, rounds+1)
+	}
+	for i := range rounds {
+		r := &e.Schedule[i]
+		for _, b := range r.Boards {
+			res, ok := gameResults[b.Result]
+			if !ok {
+				res = [2]pairing.Result{pairing.NoResult, pairing.NoResult}
+			}
+			games[b.White] = append(games[b.White], pairing.Game{Opponent: num[b.Black], Color: pairing.White, Result: res[0]})
+			games[b.Black] = append(games[b.Black], pairing.Game{Opponent: num[b.White], Color: pairing.Black, Result: res[1]})
+		}
+		for _, y := range r.Byes {
+			games[y.Player] = append(games[y.Player], pairing.Game{Result: byeResults[y.Kind]})
+		}
+		for _, p := range e.Players {
+			if len(games[p.ID]) < i+1 { // added after the round: absent
+				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
+			}
+		}
+	}
+	if next {
+		r := rounds + 1
+		for _, p := range e.Players {
+			switch k := p.byeFor(r); {
+			case !p.active(r):
+				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
+			case k != "":
+				games[p.ID] = append(games[p.ID], pairing.Game{Result: byeResults[k]})
+			}
+		}
+	}
+	for _, tp := range t.Players {
+		for _, p := range e.Players {
+			if p.Number == tp.Number {
+				tp.Games = games[p.ID]
+			}
+		}
+	}
+	played := min(rounds, t.PlayedRounds())
+	for _, tp := range t.Players {
+		tp.Points = t.Score(tp, played)
+	}
+	return t
+}
