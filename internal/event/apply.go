@@ -386,6 +386,8 @@ func (d *doc) start(n int, now time.Time) error {
 		}
 	} else if v := pos[n-1]; v >= 0 {
 		r.Position = &v
+	} else if d.cycle() > 0 && n > d.cycle() {
+		return notNow("start round %d: its games come from different rounds of the first cycle, so it has no one position to replay", n)
 	}
 	return nil
 }

@@ -143,16 +143,32 @@ func assign(e *Event, seed string) (pos []int, boards [][]int, err error) {
 			continue
 		}
 		if cyc > 0 && i >= cyc {
-			first := i - cyc
-			pos[i] = pos[first]
-			if e.Positions.PerBoard {
-				boards[i] = make([]int, len(r.Boards))
-				for j, b := range r.Boards {
-					boards[i][j] = -1
-					for jj, fb := range e.Schedule[first].Boards {
-						if (fb.White == b.Black && fb.Black == b.White) || (fb.White == b.White && fb.Black == b.Black) {
-							boards[i][j] = boards[first][jj]
+			// The second cycle: each game replays the position of the
+			// first-cycle game between the same two players.
+			bs := make([]int, len(r.Boards))
+			for j, b := range r.Boards {
+				bs[j] = -1
+				for fi := range cyc {
+					for jj, fb := range e.Schedule[fi].Boards {
+						if fb.White == b.Black && fb.Black == b.White || fb.White == b.White && fb.Black == b.Black {
+							if e.Positions.PerBoard {
+								if boards[fi] != nil {
+									bs[j] = boards[fi][jj]
+								}
+							} else {
+								bs[j] = pos[fi]
+							}
 						}
+					}
+				}
+			}
+			if e.Positions.PerBoard {
+				boards[i] = bs
+			} else if len(bs) > 0 {
+				pos[i] = bs[0]
+				for _, v := range bs {
+					if v != bs[0] {
+						pos[i] = -1 // the games come from different rounds
 					}
 				}
 			}

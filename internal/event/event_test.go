@@ -324,3 +324,5 @@ func bbpRound(t *testing.T, data []byte, rn int) string {
 	t.Fatalf("no round %d in the .pairs file", rn)
 	return ""
 }
+
+func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }

@@ -2,6 +2,7 @@ package event
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -206,4 +207,28 @@ func (e *Event) BoardPGN(round, board int) ([]byte, error) {
 	var buf bytes.Buffer
 	err = pgn.NewWriter(&buf).Write(g)
 	return buf.Bytes(), err
+}
+
+// WriteStandingsCSV writes standings as CSV (RFC 4180): rank, number,
+// name, title, rating, federation, points, one column per tie-break, rated
+// games, average opponent, performance and rating change.
+func WriteStandingsCSV(w io.Writer, e Event, s Standings) error {
+	cw := csv.NewWriter(w)
+	cw.UseCRLF = true
+	head := []string{"rank", "number", "name", "title", "rating", "federation", "points"}
+	head = append(head, s.TieBreaks...)
+	head = append(head, "rated games", "average opponent", "performance", "rating change")
+	cw.Write(head)
+	for _, r := range s.Rows {
+		p := e.PlayerByID(r.Player)
+		rec := []string{strconv.Itoa(r.Rank), strconv.Itoa(r.Number), r.Name, r.Title, ratingTag(r.Rating), p.Federation, r.Points}
+		rec = append(rec, r.TieBreaks...)
+		for len(rec) < 7+len(s.TieBreaks) {
+			rec = append(rec, "")
+		}
+		rec = append(rec, strconv.Itoa(r.RatedGames), ratingTag(r.Opponents), ratingTag(r.Performance), r.RatingChange)
+		cw.Write(rec)
+	}
+	cw.Flush()
+	return cw.Error()
 }

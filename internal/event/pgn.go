@@ -69,6 +69,9 @@ func (d *doc) setPGN(rn, bn int, text string) error {
 		b.PGN = ""
 		return nil
 	}
+	if b.Result == "" {
+		return notNow("round %d, board %d: enter the result first; the game's result is then checked against it", rn, bn)
+	}
 	g, err := readOneGame(text)
 	if err != nil {
 		return err
@@ -89,9 +92,6 @@ func (d *doc) setPGN(rn, bn int, text string) error {
 		return invalid("PGN: the game starts from %s, which is not a Chess960 start position; round %d, board %d played position %d", g.Start.FEN(chess.Chess960), rn, bn, want)
 	case id != want:
 		return invalid("PGN: the game starts from position %d, and round %d, board %d played position %d", id, rn, bn, want)
-	}
-	if b.Result == "" {
-		return notNow("round %d, board %d: enter the result first; the game's result is then checked against it", rn, bn)
 	}
 	if err := resultAgrees(g, b.Result); err != nil {
 		return invalid("PGN for round %d, board %d: %v", rn, bn, err)

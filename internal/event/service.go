@@ -361,3 +361,105 @@ func (s *Service) Watch(ctx context.Context, id string) (<-chan int64, error) {
 
 // List lists the events.
 func (s *Service) List(ctx context.Context) ([]store.Summary, error) { return s.st.List(ctx) }
+
+// Backup returns the whole event with its secrets (the seed, the links'
+// hashes) as JSON, for `chess960 event export --format backup` on the
+// machine that holds the database. Restore reads it back. It never goes
+// over HTTP: before the reveal the seed leaves the server only this way,
+// to whoever has the database itself.
+func (st *State) Backup() ([]byte, error) {
+	b, err := json.MarshalIndent(backupFile{Format: backupFormat, Event: st.d}, "", "  ")
+	return append(b, '\n'), err
+}
+
+const backupFormat = "chess960-event-backup/1"
+
+type backupFile struct {
+	Format string `json:"format"`
+	Event  *doc   `json:"event"`
+}
+
+// IsBackup reports whether data looks like a backup (Backup's output).
+func IsBackup(data []byte) bool {
+	var f struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &f) == nil && f.Format == backupFormat
+}
+
+// Restore stores an event from a backup, under its own ID (ErrExists if
+// the store has it) or a new one if fresh is set. The restored event's
+// history starts with the restore; its state is checked as a change would
+// be before it is stored.
+func (s *Service) Restore(ctx context.Context, data []byte, fresh bool) (*State, error) {
+	var f backupFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, invalid("backup: not JSON: %v", err)
+	}
+	if f.Format != backupFormat || f.Event == nil {
+		return nil, invalid("backup: format %s: want %s (made by chess960 event export --format backup); a public JSON export has no seed and cannot be restored", quote.Input(f.Format), backupFormat)
+	}
+	d := f.Event
+	if err := d.checkBackup(); err != nil {
+		return nil, fmt.Errorf("backup: %w", err)
+	}
+	if fresh {
+		d.ID = newID()
+	}
+	d.Version = 1
+	state, _ := json.Marshal(d)
+	body, _ := json.Marshal(Change{Kind: KindCreate, Note: "restored from a backup"})
+	now := s.now()
+	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: now}
+	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: now, Kind: KindCreate, By: "restore", Body: body}); err != nil {
+		return nil, err
+	}
+	return &State{d: d}, nil
+}
+
+// check checks a document read from outside (a backup): the settings,
+// the players, the commitment, and that every round's players exist.
+func (d *doc) checkBackup() error {
+	if err := CheckID(d.ID); err != nil {
+		return err
+	}
+	if _, err := d.Settings.normalize(); err != nil {
+		return err
+	}
+	if d.SeedSecret == "" || chess960.Commitment(d.SeedSecret) != d.Commitment {
+		return invalid("the seed does not match the commitment")
+	}
+	if len(d.Keys) == 0 {
+		return invalid("no admin link")
+	}
+	ids := map[int]bool{}
+	for _, p := range d.Players {
+		if _, err := normalizePlayer(PlayerInfo{Name: p.Name, Rating: p.Rating, FideID: p.FideID, Federation: p.Federation,
+			Title: p.Title, Club: p.Club, Sex: p.Sex, Birth: p.Birth, K: p.K}); err != nil {
+			return err
+		}
+		if ids[p.ID] || p.ID < 1 || p.ID > d.NextPlayer {
+			return invalid("player ID %d repeated or out of range", p.ID)
+		}
+		ids[p.ID] = true
+	}
+	for i, r := range d.Schedule {
+		if r.Number != i+1 {
+			return invalid("round %d is numbered %d", i+1, r.Number)
+		}
+		for _, b := range r.Boards {
+			if !ids[b.White] || !ids[b.Black] {
+				return invalid("round %d, board %d: no such player", r.Number, b.Board)
+			}
+			if _, err := ParseResult(b.Result); err != nil {
+				return err
+			}
+		}
+		for _, y := range r.Byes {
+			if !ids[y.Player] {
+				return invalid("round %d: a bye for no player", r.Number)
+			}
+		}
+	}
+	return nil
+}
