@@ -189,7 +189,7 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 		r.Boards = append(r.Boards, Board{Board: len(r.Boards) + 1, White: p.White, Black: p.Black})
 	}
 	if n := len(r.Byes); n > 1 {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d pairing-allocated byes: C.04.1 (c) gives at most one, to a player of an odd field", n))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%d pairing-allocated byes: C.04.1 (2025) rule 3 leaves one player unpaired, in an odd field", n))
 	}
 	d.addByes(&r, paired)
 	r.Warnings = append(r.Warnings, d.check(&r)...)
@@ -197,7 +197,8 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 	return nil
 }
 
-// check names the rules of C.04.1 and C.04.3 a round's pairing breaks.
+// check names the rules of C.04.1 (the 2025 text, numbered rules) a
+// round's pairing breaks.
 func (d *doc) check(r *Round) []string {
 	var w []string
 	t := d.Tournament(r.Number-1, false)
@@ -224,7 +225,7 @@ func (d *doc) check(r *Round) []string {
 			}
 		}
 		if m := met(b.White, b.Black); m > 0 && d.System == Swiss {
-			w = append(w, fmt.Sprintf("board %d: %s and %s played each other in round %d: C.04.1 (b) says two players shall not meet more than once", b.Board, name(b.White), name(b.Black), m))
+			w = append(w, fmt.Sprintf("board %d: %s and %s played each other in round %d: C.04.1 (2025) rule 2: two players shall not play each other more than once", b.Board, name(b.White), name(b.Black), m))
 		}
 		if d.System == Swiss {
 			for _, side := range []struct {
@@ -266,10 +267,10 @@ func (d *doc) check(r *Round) []string {
 					cname = "Black"
 				}
 				if diff > 2 || diff < -2 {
-					w = append(w, fmt.Sprintf("board %d: %s's colour difference becomes %+d: C.04.3 C3 keeps it within ±2 (but in the last round for top scorers)", b.Board, name(side.id), diff))
+					w = append(w, fmt.Sprintf("board %d: %s's colour difference becomes %+d: C.04.1 (2025) rule 6 keeps it within ±2 (C.04.3 allows more in the last round, for top scorers)", b.Board, name(side.id), diff))
 				}
 				if run >= 2 {
-					w = append(w, fmt.Sprintf("board %d: %s gets %s a third time in a row: C.04.3 C3 forbids it (but in the last round for top scorers)", b.Board, name(side.id), cname))
+					w = append(w, fmt.Sprintf("board %d: %s gets %s a third time in a row: C.04.1 (2025) rule 7 forbids it (C.04.3 allows it in the last round, for top scorers)", b.Board, name(side.id), cname))
 				}
 			}
 		}
@@ -284,7 +285,7 @@ func (d *doc) check(r *Round) []string {
 		}
 		for i, g := range p.Games {
 			if g.Result == pairing.PairingBye || g.Result == pairing.FullBye || g.Result == pairing.ForfeitWin {
-				w = append(w, fmt.Sprintf("the bye: %s scored without playing in round %d: C.04.1 (c) gives the pairing-allocated bye only to a player who has not", name(y.Player), i+1))
+				w = append(w, fmt.Sprintf("the bye: %s scored without playing in round %d: C.04.1 (2025) rule 4 gives the pairing-allocated bye only to a player who has not", name(y.Player), i+1))
 				break
 			}
 		}

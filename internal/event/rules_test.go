@@ -224,7 +224,7 @@ func TestManualPairingWarnings(t *testing.T) {
 		t.Fatalf("manual round: %+v", r)
 	}
 	joined := strings.Join(r.Warnings, "\n")
-	if !strings.Contains(joined, "C.04.1 (b)") || strings.Count(joined, "played each other in round 1") != 2 {
+	if !strings.Contains(joined, "C.04.1 (2025) rule 2") || strings.Count(joined, "played each other in round 1") != 2 {
 		t.Errorf("warnings: %s", joined)
 	}
 	// Same colour twice is fine (no warning for the colour yet).
