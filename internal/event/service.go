@@ -85,6 +85,9 @@ func (e *ConflictError) Error() string {
 
 // Init is what an event starts with.
 type Init struct {
+	// ID is the event's ID, in its URLs; "" draws one. An organiser may
+	// choose a readable one, such as "oslo-960-2026".
+	ID       string
 	Settings Settings
 	// Seed is the organiser's own seed; "" draws one from crypto/rand.
 	Seed string
@@ -123,6 +126,15 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	d := &doc{}
 	d.Settings = set
 	d.ID = newID()
+	if in.ID != "" {
+		if err := CheckID(in.ID); err != nil {
+			return nil, "", err
+		}
+		if len(in.ID) < 3 {
+			return nil, "", invalid("event ID %s: at least 3 characters", quote.Input(in.ID))
+		}
+		d.ID = in.ID
+	}
 	d.Created = s.now()
 	d.Players = []Player{}
 	d.Schedule = []Round{}
@@ -177,6 +189,9 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	state, _ := json.Marshal(d)
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: d.Created}
 	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: KindCreate, By: RoleAdmin, Body: body}); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return nil, "", invalid("event ID %s: taken: choose another", quote.Input(d.ID))
+		}
 		return nil, "", err
 	}
 	return &State{d: d}, tok, nil
@@ -196,8 +211,8 @@ func newID() string {
 
 // CheckID checks an event ID's form before it is looked up.
 func CheckID(id string) error {
-	if len(id) == 0 || len(id) > 40 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
-		return invalid("event ID %s: want lower-case letters and digits", quote.Input(id))
+	if len(id) == 0 || len(id) > 40 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" || id[0] == '-' || id[len(id)-1] == '-' {
+		return invalid("event ID %s: want up to 40 lower-case letters, digits and inner hyphens", quote.Input(id))
 	}
 	return nil
 }
