@@ -14,6 +14,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -84,3 +85,52 @@ type Store interface {
 	// Close releases the database.
 	Close() error
 }
+
+// Options tune a Store. The zero value is the default.
+type Options struct {
+	// Poll is how often Watch reads the version of each watched event
+	// from the database, to see changes made elsewhere: other processes
+	// on the same SQLite file, or other instances whose notification was
+	// lost (PostgreSQL). Zero means the default: 500 ms for SQLite, 2 s
+	// for PostgreSQL. A negative value turns polling off, so that only
+	// this Store's own writes (and, for PostgreSQL, notifications) wake
+	// watchers; tests use it to show that notifications alone suffice.
+	Poll time.Duration
+}
+
+// Default poll intervals of Watch (see Options.Poll).
+const (
+	SQLitePoll   = 500 * time.Millisecond
+	PostgresPoll = 2 * time.Second
+)
+
+// Open opens the store named by dsn with the default Options: see OpenWith.
+func Open(ctx context.Context, dsn string) (Store, error) {
+	return OpenWith(ctx, dsn, Options{})
+}
+
+// OpenWith opens the store named by dsn and brings its schema up to date.
+//
+// A dsn that starts with "postgres://" or "postgresql://" is a PostgreSQL
+// connection string (pgx's syntax; any parameter pgx does not know, such
+// as search_path, is sent to the server as a run-time setting). Anything
+// else is the path of an SQLite file, created on first use; its directory
+// must exist.
+//
+// Pending migrations are applied in one transaction, which is safe when
+// several processes open the same database at once. A database whose
+// schema is newer than this program knows is refused.
+func OpenWith(ctx context.Context, dsn string, opt Options) (Store, error) {
+	if isPostgres(dsn) {
+		return openPostgres(ctx, dsn, opt)
+	}
+	return openSQLite(ctx, dsn, opt)
+}
+
+// isPostgres reports whether dsn names a PostgreSQL database.
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// ErrClosed: the Store has been closed.
+var ErrClosed = errors.New("store: closed")

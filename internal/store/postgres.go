@@ -1,0 +1,357 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// NotifyChannel is the PostgreSQL channel Update notifies, with the
+// payload "ID VERSION"; every instance LISTENs on it.
+const NotifyChannel = "chess960_events"
+
+// migrationLock is the key of the advisory lock that serialises
+// migrations across instances: "chess960" in ASCII.
+const migrationLock int64 = 0x6368657373393630
+
+// Reconnection backoff of the LISTEN connection.
+const (
+	listenBackoffMin = 100 * time.Millisecond
+	listenBackoffMax = 5 * time.Second
+)
+
+// pgStore is the PostgreSQL Store.
+type pgStore struct {
+	pool       *pgxpool.Pool
+	hub        *hub
+	listenOnce sync.Once
+	closeOnce  sync.Once
+}
+
+func openPostgres(ctx context.Context, dsn string, opt Options) (Store, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: PostgreSQL connection string: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: PostgreSQL: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: PostgreSQL at %s: %w", describe(cfg), err)
+	}
+	s := &pgStore{pool: pool}
+	if err := s.migrate(ctx, describe(cfg)); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	poll := opt.Poll
+	if poll == 0 {
+		poll = PostgresPoll
+	}
+	s.hub = newHub(s.version, poll)
+	return s, nil
+}
+
+// describe names the database for errors, without the password.
+func describe(cfg *pgxpool.Config) string {
+	c := cfg.ConnConfig
+	return fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database)
+}
+
+// migrate applies the pending migrations in one transaction that first
+// takes an advisory lock, so instances starting at once take turns.
+func (s *pgStore) migrate(ctx context.Context, db string) error {
+	fail := func(err error) error { return fmt.Errorf("store: PostgreSQL at %s: migrating the schema: %w", db, err) }
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback(context.Background())
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrationLock); err != nil {
+		return fail(err)
+	}
+	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version integer     NOT NULL PRIMARY KEY,
+		applied timestamptz NOT NULL
+	)`); err != nil {
+		return fail(err)
+	}
+	var have int
+	if err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&have); err != nil {
+		return fail(err)
+	}
+	if have > schemaVersion() {
+		return newerSchemaError("PostgreSQL at "+db, have)
+	}
+	for _, m := range migrations {
+		if m.version <= have {
+			continue
+		}
+		for _, q := range m.postgres {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				return fail(fmt.Errorf("migration %d: %w", m.version, err))
+			}
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, applied) VALUES ($1, $2)",
+			m.version, stamp(time.Time{})); err != nil {
+			return fail(fmt.Errorf("migration %d: %w", m.version, err))
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+func (s *pgStore) wrap(id string, err error) error {
+	return fmt.Errorf("store: event %q: %w", id, err)
+}
+
+// Create implements Store.
+func (s *pgStore) Create(ctx context.Context, r Record, first Change) error {
+	if err := checkCreate(r, first); err != nil {
+		return err
+	}
+	created := stamp(r.Created)
+	updated := created
+	if !r.Updated.IsZero() {
+		updated = stamp(r.Updated)
+	}
+	at := updated
+	if !first.At.IsZero() {
+		at = stamp(first.At)
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO events (id, name, version, state, created, updated)
+			VALUES ($1, $2, 1, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+			r.ID, r.Name, bytesOrEmpty(r.State), created, updated)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrExists
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
+			VALUES ($1, 1, $2, $3, $4, $5)`,
+			r.ID, at, first.Kind, first.By, bytesOrEmpty(first.Body))
+		return err
+	})
+	if err != nil {
+		return s.wrap(r.ID, err)
+	}
+	s.hub.publish(r.ID, 1)
+	return nil
+}
+
+// Load implements Store.
+func (s *pgStore) Load(ctx context.Context, id string) (Record, error) {
+	if err := checkID(id); err != nil {
+		return Record{}, err
+	}
+	r := Record{ID: id}
+	err := s.pool.QueryRow(ctx, "SELECT name, version, state, created, updated FROM events WHERE id = $1", id).
+		Scan(&r.Name, &r.Version, &r.State, &r.Created, &r.Updated)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Record{}, s.wrap(id, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, s.wrap(id, err)
+	}
+	r.Created, r.Updated = r.Created.UTC(), r.Updated.UTC()
+	return r, nil
+}
+
+// Update implements Store. The UPDATE's WHERE checks the version: of two
+// transactions expecting the same version, the second waits for the
+// first's row lock, then finds the row changed and updates nothing.
+func (s *pgStore) Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error) {
+	if err := checkUpdate(id, expect, name, c); err != nil {
+		return 0, err
+	}
+	at := stamp(c.At)
+	next := expect + 1
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE events SET name = $3, state = $4, version = $5, updated = $6
+			WHERE id = $1 AND version = $2`, id, expect, name, bytesOrEmpty(state), next, at)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			var cur int64
+			err := tx.QueryRow(ctx, "SELECT version FROM events WHERE id = $1", id).Scan(&cur)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return ErrNotFound
+			}
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("at version %d, not %d: %w", cur, expect, ErrConflict)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
+			VALUES ($1, $2, $3, $4, $5, $6)`, id, next, at, c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
+			return err
+		}
+		// Delivered to the listeners when (and only if) this commits.
+		_, err = tx.Exec(ctx, `SELECT pg_notify('`+NotifyChannel+`', id || ' ' || version) FROM events WHERE id = $1`, id)
+		return err
+	})
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	s.hub.publish(id, next)
+	return next, nil
+}
+
+// Changes implements Store.
+func (s *pgStore) Changes(ctx context.Context, id string, since int64, limit int) ([]Change, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	var lim *int64 // NULL: no limit
+	if limit > 0 {
+		l := int64(limit)
+		lim = &l
+	}
+	rows, err := s.pool.Query(ctx, `SELECT version, at, kind, "by", body FROM changes
+		WHERE event_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, since, lim)
+	if err != nil {
+		return nil, s.wrap(id, err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Change, error) {
+		var c Change
+		err := row.Scan(&c.Version, &c.At, &c.Kind, &c.By, &c.Body)
+		c.At = c.At.UTC()
+		return c, err
+	})
+	if err != nil {
+		return nil, s.wrap(id, err)
+	}
+	if len(out) == 0 {
+		if _, err := s.version(ctx, id); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
+	return out, nil
+}
+
+// List implements Store.
+func (s *pgStore) List(ctx context.Context) ([]Summary, error) {
+	rows, err := s.pool.Query(ctx, "SELECT id, name, version, created, updated FROM events ORDER BY updated DESC, id")
+	if err != nil {
+		return nil, fmt.Errorf("store: listing events: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Summary, error) {
+		var e Summary
+		err := row.Scan(&e.ID, &e.Name, &e.Version, &e.Created, &e.Updated)
+		e.Created, e.Updated = e.Created.UTC(), e.Updated.UTC()
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: listing events: %w", err)
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// version reads an event's current version.
+func (s *pgStore) version(ctx context.Context, id string) (int64, error) {
+	var v int64
+	err := s.pool.QueryRow(ctx, "SELECT version FROM events WHERE id = $1", id).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, s.wrap(id, ErrNotFound)
+	}
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	return v, nil
+}
+
+// Watch implements Store: this Store's own writes wake watchers at once,
+// other instances' writes through LISTEN on one connection the Store
+// opens at its first Watch, and, should a notification be lost, through
+// polling (Options.Poll).
+func (s *pgStore) Watch(ctx context.Context, id string) (<-chan int64, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	s.listenOnce.Do(func() { s.hub.goroutine(s.listen) })
+	return s.hub.watch(ctx, id)
+}
+
+// listen holds the LISTEN connection until the hub closes: each
+// notification makes the hub read that event's version; after each
+// (re)connection it reads every watched version, since notifications
+// sent while no connection listened are lost. Errors reconnect with
+// backoff.
+func (s *pgStore) listen() {
+	ctx := s.hub.ctx
+	backoff := listenBackoffMin
+	for {
+		err := s.listenConn(ctx, func() { backoff = listenBackoffMin })
+		if ctx.Err() != nil {
+			return
+		}
+		_ = err // the connection failed or broke: try again after a pause
+		t := time.NewTimer(backoff)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		backoff = min(2*backoff, listenBackoffMax)
+	}
+}
+
+// listenConn connects, LISTENs and relays notifications until an error.
+// It calls listening once the LISTEN is in place.
+func (s *pgStore) listenConn(ctx context.Context, listening func()) error {
+	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		conn.Close(cctx)
+	}()
+	if _, err := conn.Exec(ctx, "LISTEN "+NotifyChannel); err != nil {
+		return err
+	}
+	listening()
+	s.hub.hintAll()
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		// The payload is "ID VERSION" (IDs have no spaces). It is only a
+		// hint: the hub reads the version from this Store's own tables,
+		// so a notification from another database or schema that shares
+		// the channel name cannot mislead a watcher.
+		if id, _, ok := strings.Cut(n.Payload, " "); ok {
+			s.hub.hintID(id)
+		}
+	}
+}
+
+// Close implements Store: it ends the watchers (closing their channels)
+// and the LISTEN connection, and closes the pool.
+func (s *pgStore) Close() error {
+	s.closeOnce.Do(func() {
+		s.hub.close()
+		s.pool.Close()
+	})
+	return nil
+}

@@ -1,0 +1,343 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// sqliteParams are the settings every connection gets (modernc.org/sqlite
+// applies busy_timeout first, then the others):
+//   - busy_timeout: a writer waits up to 10 s for another (process's)
+//     writer instead of failing at once;
+//   - foreign_keys: changes must belong to an event;
+//   - journal_mode=WAL: readers do not block the writer, nor it them;
+//   - synchronous=FULL: a commit is on disk (WAL fsynced) when it returns,
+//     so no committed write is lost on a crash or power loss;
+//   - _txlock=immediate: every transaction is BEGIN IMMEDIATE, taking the
+//     write lock at its start, so Update's version check and its write
+//     are atomic across processes.
+const sqliteParams = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
+	"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
+
+// sqliteStore is the SQLite Store.
+type sqliteStore struct {
+	path string
+	db   *sql.DB
+	hub  *hub
+	// wmu lets one of this process's writers at a time try for the
+	// file's write lock, so they queue here instead of sleeping in
+	// SQLite's busy handler; other processes still wait through
+	// busy_timeout.
+	wmu       sync.Mutex
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// checkSQLitePath rejects a path that Open cannot use, with the reason.
+func checkSQLitePath(path string) error {
+	switch {
+	case path == "":
+		return errors.New("store: no database given: want the path of an SQLite file or a postgres:// URL")
+	case strings.ContainsRune(path, '?'):
+		return fmt.Errorf("store: SQLite file %q: a path with '?' is not supported", path)
+	case strings.HasPrefix(path, "file:") || strings.HasPrefix(path, ":memory:"):
+		return fmt.Errorf("store: SQLite file %q: give a plain file path, not an SQLite URI or in-memory name", path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("store: SQLite file %q: is a directory", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("store: SQLite file %q: directory %q does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("store: SQLite file %q: %w", path, err)
+	case !fi.IsDir():
+		return fmt.Errorf("store: SQLite file %q: %q is not a directory", path, dir)
+	}
+	return nil
+}
+
+func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
+	if err := checkSQLitePath(path); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", path+sqliteParams)
+	if err != nil {
+		return nil, fmt.Errorf("store: SQLite file %q: %w", path, err)
+	}
+	s := &sqliteStore{path: path, db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	var mode string
+	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: SQLite file %q: %w", path, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		db.Close()
+		return nil, fmt.Errorf("store: SQLite file %q: journal mode is %q, not WAL (is the file on a file system without shared memory?)", path, mode)
+	}
+	poll := opt.Poll
+	if poll == 0 {
+		poll = SQLitePoll
+	}
+	s.hub = newHub(s.version, poll)
+	return s, nil
+}
+
+// migrate applies the pending migrations in one BEGIN IMMEDIATE
+// transaction, so two processes opening a new file at once take turns.
+func (s *sqliteStore) migrate(ctx context.Context) error {
+	fail := func(err error) error { return fmt.Errorf("store: SQLite file %q: migrating the schema: %w", s.path, err) }
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER NOT NULL PRIMARY KEY,
+		applied INTEGER NOT NULL
+	)`); err != nil {
+		return fail(err)
+	}
+	var have int
+	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&have); err != nil {
+		return fail(err)
+	}
+	if have > schemaVersion() {
+		return newerSchemaError(fmt.Sprintf("SQLite file %q", s.path), have)
+	}
+	for _, m := range migrations {
+		if m.version <= have {
+			continue
+		}
+		for _, q := range m.sqlite {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fail(fmt.Errorf("migration %d: %w", m.version, err))
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied) VALUES (?, ?)",
+			m.version, stamp(time.Time{}).UnixMicro()); err != nil {
+			return fail(fmt.Errorf("migration %d: %w", m.version, err))
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+func (s *sqliteStore) wrap(id string, err error) error {
+	return fmt.Errorf("store: event %q: %w", id, err)
+}
+
+// Create implements Store.
+func (s *sqliteStore) Create(ctx context.Context, r Record, first Change) error {
+	if err := checkCreate(r, first); err != nil {
+		return err
+	}
+	created := stamp(r.Created)
+	updated := created
+	if !r.Updated.IsZero() {
+		updated = stamp(r.Updated)
+	}
+	at := updated
+	if !first.At.IsZero() {
+		at = stamp(first.At)
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return s.wrap(r.ID, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO events (id, name, version, state, created, updated)
+		VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+		r.ID, r.Name, bytesOrEmpty(r.State), created.UnixMicro(), updated.UnixMicro())
+	if err != nil {
+		return s.wrap(r.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.wrap(r.ID, err)
+	} else if n == 0 {
+		return s.wrap(r.ID, ErrExists)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
+		VALUES (?, 1, ?, ?, ?, ?)`,
+		r.ID, at.UnixMicro(), first.Kind, first.By, bytesOrEmpty(first.Body)); err != nil {
+		return s.wrap(r.ID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.wrap(r.ID, err)
+	}
+	s.hub.publish(r.ID, 1)
+	return nil
+}
+
+// Load implements Store.
+func (s *sqliteStore) Load(ctx context.Context, id string) (Record, error) {
+	if err := checkID(id); err != nil {
+		return Record{}, err
+	}
+	r := Record{ID: id}
+	var created, updated int64
+	err := s.db.QueryRowContext(ctx, "SELECT name, version, state, created, updated FROM events WHERE id = ?", id).
+		Scan(&r.Name, &r.Version, &r.State, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, s.wrap(id, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, s.wrap(id, err)
+	}
+	r.Created, r.Updated = fromMicro(created), fromMicro(updated)
+	return r, nil
+}
+
+func fromMicro(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+// Update implements Store.
+func (s *sqliteStore) Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error) {
+	if err := checkUpdate(id, expect, name, c); err != nil {
+		return 0, err
+	}
+	at := stamp(c.At)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock is ours from here
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	defer tx.Rollback()
+	var cur int64
+	err = tx.QueryRowContext(ctx, "SELECT version FROM events WHERE id = ?", id).Scan(&cur)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, s.wrap(id, ErrNotFound)
+	}
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	if cur != expect {
+		return 0, fmt.Errorf("store: event %q: at version %d, not %d: %w", id, cur, expect, ErrConflict)
+	}
+	next := expect + 1
+	if _, err := tx.ExecContext(ctx, "UPDATE events SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?",
+		name, bytesOrEmpty(state), next, at.UnixMicro(), id); err != nil {
+		return 0, s.wrap(id, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		id, next, at.UnixMicro(), c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
+		return 0, s.wrap(id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.wrap(id, err)
+	}
+	s.hub.publish(id, next)
+	return next, nil
+}
+
+// Changes implements Store.
+func (s *sqliteStore) Changes(ctx context.Context, id string, since int64, limit int) ([]Change, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	lim := int64(limit)
+	if limit <= 0 {
+		lim = -1 // SQLite: no limit
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT version, at, kind, "by", body FROM changes
+		WHERE event_id = ? AND version > ? ORDER BY version LIMIT ?`, id, since, lim)
+	if err != nil {
+		return nil, s.wrap(id, err)
+	}
+	defer rows.Close()
+	var out []Change
+	for rows.Next() {
+		var c Change
+		var at int64
+		if err := rows.Scan(&c.Version, &at, &c.Kind, &c.By, &c.Body); err != nil {
+			return nil, s.wrap(id, err)
+		}
+		c.At = fromMicro(at)
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(id, err)
+	}
+	if len(out) == 0 {
+		// None: an event past since, or no event at all?
+		if _, err := s.version(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// List implements Store.
+func (s *sqliteStore) List(ctx context.Context) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT id, name, version, created, updated FROM events ORDER BY updated DESC, id")
+	if err != nil {
+		return nil, fmt.Errorf("store: listing events: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var e Summary
+		var created, updated int64
+		if err := rows.Scan(&e.ID, &e.Name, &e.Version, &created, &updated); err != nil {
+			return nil, fmt.Errorf("store: listing events: %w", err)
+		}
+		e.Created, e.Updated = fromMicro(created), fromMicro(updated)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing events: %w", err)
+	}
+	return out, nil
+}
+
+// version reads an event's current version.
+func (s *sqliteStore) version(ctx context.Context, id string) (int64, error) {
+	var v int64
+	err := s.db.QueryRowContext(ctx, "SELECT version FROM events WHERE id = ?", id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, s.wrap(id, ErrNotFound)
+	}
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	return v, nil
+}
+
+// Watch implements Store: this Store's own writes wake watchers at once,
+// other processes' writes within a poll (Options.Poll).
+func (s *sqliteStore) Watch(ctx context.Context, id string) (<-chan int64, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	return s.hub.watch(ctx, id)
+}
+
+// Close implements Store: it ends the watchers (closing their channels)
+// and closes the database.
+func (s *sqliteStore) Close() error {
+	s.closeOnce.Do(func() {
+		s.hub.close()
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
+}
