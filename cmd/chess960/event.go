@@ -1,0 +1,854 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/pairing"
+)
+
+const eventActions = "new|list|show|players|pair|start|result|standings|export|import|verify|finish|link"
+
+func init() {
+	register(&command{
+		name: "event", args: "ACTION [ID] [ARGS] [--db PATH] [--json] (ACTION: " + eventActions + ")",
+		summary: "run a Chess960 tournament: players, pairings, positions, results, standings",
+		detail: `Events live in a database: --db PATH (default $CHESS960_DB, else ./chess960.db, an
+SQLite file created on first use), or --db postgres://... The web app (serve --db) uses
+the same database, so an arbiter can run an event on a laptop offline, from the pages,
+or both. The CLI acts with the organiser's rights.
+
+  event new --name NAME --rounds N [--id ID] [--system dutch|roundrobin|double] [--place P]
+            [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
+            [--tiebreaks BH-C1,BH,SB,DE,WIN] [--per-board] [--exclude LIST]
+            [--balanced CP] [--seed S] [--players FILE]
+      creates an event; prints its ID, the seed's commitment and the admin link.
+      Without --seed the seed is drawn from crypto/rand and stays secret until
+      "event finish".
+  event list                      the events in the database
+  event show ID                   the event: settings, players, rounds
+  event players ID                the players, by pairing number
+  event players ID --add NAME [--rating R] [--fide-id N] [--federation F]
+            [--title T] [--club C]
+  event players ID --import FILE  players from CSV (header: name,rating,fideId,
+                                  federation,title,club) or a TRF
+  event players ID --withdraw NO [--round R] | --reinstate NO
+  event players ID --bye NO --round R --kind half|zero|full|none
+      NO is the player's pairing number
+  event pair ID [--publish] [--set W-B,W-B,...,N-0]
+      pairs the next round (a draft) with the FIDE Dutch system or the Berger
+      tables, or sets it by hand (--set, pairing numbers; N-0 is the bye); the rules a
+      manual pairing breaks are printed as warnings. Pairing again re-pairs the
+      draft. --publish publishes it.
+  event start ID                  publishes the draft if need be, starts the
+                                  round and reveals its position
+  event result ID ROUND BOARD RESULT [--pgn FILE]
+      RESULT is 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-; a second entry corrects
+      the first (both stay in the history). --pgn attaches the game, checked
+      against the round's position and the result.
+  event standings ID [--after N] [--csv]
+  event export ID --format trf|trf16|csv|pgn|json|backup [-o FILE]
+      backup holds the seed and the links' hashes: keep it safe; "event
+      import" restores it
+  event import FILE [--new-id] [--rounds N] [--system S]
+      a backup (restored), or a TRF to continue an event begun elsewhere
+  event verify ID [--seed S]      re-derives every round's position from the
+                                  revealed (or given) seed
+  event finish ID                 after the last round: reveals the seed
+  event link ID [--add LABEL | --revoke LINKID | --rotate]
+      arbiters' links for the web app; --rotate replaces the admin link
+
+--json prints the JSON the web API returns for the same thing.`,
+		setup: func(fs *flag.FlagSet) func(*env, []string) error {
+			o := &eventOpts{fs: fs}
+			o.db = fs.String("db", "", "the database: an SQLite `PATH` or a postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
+			o.json = boolFlag(fs, "json", "print JSON, as the web API returns it")
+			o.name = fs.String("name", "", "event new: the event's `NAME`")
+			o.id = fs.String("id", "", "event new: a readable `ID` for the event's URLs, such as oslo-960 (default: drawn)")
+			o.place = fs.String("place", "", "event new: the `PLACE`")
+			o.start = fs.String("start", "", "event new: the first day, `YYYY-MM-DD`")
+			o.end = fs.String("end", "", "event new: the last day, `YYYY-MM-DD`")
+			o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "event new: the pairing system")
+			o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "event new: the number of rounds (a round robin's follow from its field)")
+			o.tc = fs.String("time-control", "", "event new: the time control, as text")
+			o.tiebreaks = fs.String("tiebreaks", "", "event new: the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
+			o.perBoard = boolFlag(fs, "per-board", "event new: a position for every board, not one per round")
+			o.exclude = fs.String("exclude", "", "event new: positions never drawn, e.g. 518,534,0-9")
+			o.balanced = numberFlag(fs, "balanced", -1, 0, 1000, "event new: draw only positions the balance table scores within `CP` centipawns")
+			o.seed = fs.String("seed", "", "event new: your own seed (default: drawn in secret); event verify: the seed to check")
+			o.players = fs.String("players", "", "event new: players from a CSV or TRF `FILE`")
+			o.add = fs.String("add", "", "players: add a player with this `NAME`; link: add an arbiter link with this label")
+			o.rating = numberFlag(fs, "rating", 0, 0, 3500, "players --add: the rating")
+			o.fide = fs.String("fide-id", "", "players --add: the FIDE ID")
+			o.fed = fs.String("federation", "", "players --add: the federation (three letters)")
+			o.title = fs.String("title", "", "players --add: the title (GM, IM, ...)")
+			o.club = fs.String("club", "", "players --add: the club")
+			o.imp = fs.String("import", "", "players: import players from a CSV or TRF `FILE`")
+			o.withdraw = numberFlag(fs, "withdraw", 0, 1, 1<<30, "players: withdraw the player with this pairing number `NO`")
+			o.reinstate = numberFlag(fs, "reinstate", 0, 1, 1<<30, "players: reinstate the player with this pairing number `NO`")
+			o.bye = numberFlag(fs, "bye", 0, 1, 1<<30, "players: a bye for the player with this pairing number `NO` (with --round and --kind)")
+			o.round = numberFlag(fs, "round", 0, 1, 99, "players --withdraw/--bye: the `ROUND`")
+			o.kind = choiceFlag(fs, "kind", "", []string{"half", "zero", "full", "none"}, nil, "players --bye: the kind of bye")
+			o.publish = boolFlag(fs, "publish", "pair: publish the pairing too")
+			o.set = fs.String("set", "", "pair: a manual pairing, `W-B,...` by pairing numbers, N-0 for the bye")
+			o.pgnFile = fs.String("pgn", "", "result: attach the game in this PGN `FILE`")
+			o.after = numberFlag(fs, "after", 0, 0, 99, "standings: after this round (default: the last complete one)")
+			o.csv = boolFlag(fs, "csv", "standings: print CSV")
+			o.format = choiceFlag(fs, "format", "", []string{"trf", "trf16", "csv", "pgn", "json", "backup"}, nil, "export: what to write")
+			o.out = fs.String("o", "", "export: write to `FILE` instead of stdout")
+			o.newID = boolFlag(fs, "new-id", "import: give a restored event a new ID")
+			o.revoke = fs.String("revoke", "", "link: revoke the arbiter link with this `ID`")
+			o.rotate = boolFlag(fs, "rotate", "link: replace the admin link")
+			return func(e *env, args []string) error { return o.run(e, args) }
+		},
+	})
+}
+
+type eventOpts struct {
+	fs                                                      *flag.FlagSet
+	db, id, name, place, start, end, tc, tiebreaks, exclude *string
+	seed, players, add, fide, fed, title, club, imp         *string
+	set, pgnFile, out, revoke                               *string
+	json, perBoard, publish, csv, newID, rotate             *bool
+	system, kind, format                                    *choice
+	rounds, balanced, rating, withdraw, reinstate, bye      *number
+	round, after                                            *number
+}
+
+// actionFlags are the flags each action takes, besides --db and --json.
+var actionFlags = map[string][]string{
+	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "per-board", "exclude", "balanced", "seed", "players"},
+	"list":      {},
+	"show":      {},
+	"players":   {"add", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
+	"pair":      {"publish", "set"},
+	"start":     {},
+	"result":    {"pgn"},
+	"standings": {"after", "csv"},
+	"export":    {"format", "o"},
+	"import":    {"new-id", "rounds", "system"},
+	"verify":    {"seed"},
+	"finish":    {},
+	"link":      {"add", "revoke", "rotate"},
+}
+
+func (o *eventOpts) given(name string) bool { return flagSet(o.fs, name) }
+
+func (o *eventOpts) run(e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("give an action: %s", eventActions)
+	}
+	action := args[0]
+	allowed, ok := actionFlags[action]
+	if !ok {
+		return usagef("unknown action %s: want one of %s", quoteArg(action), strings.ReplaceAll(eventActions, "|", ", "))
+	}
+	var bad []string
+	o.fs.Visit(func(f *flag.Flag) {
+		if f.Name == "db" || f.Name == "json" {
+			return
+		}
+		for _, a := range allowed {
+			if a == f.Name {
+				return
+			}
+		}
+		bad = append(bad, "--"+f.Name)
+	})
+	if len(bad) > 0 {
+		return usagef("%s does not go with event %s", strings.Join(bad, ", "), action)
+	}
+	dsn := *o.db
+	if dsn == "" {
+		dsn = os.Getenv("CHESS960_DB")
+	}
+	if dsn == "" {
+		dsn = "chess960.db"
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return fmt.Errorf("--db %s: %v", quoteArg(dsn), err)
+	}
+	defer st.Close()
+	svc := event.NewService(st)
+	rest := args[1:]
+	switch action {
+	case "new":
+		if err := wantArgs(rest, 0, 0, ""); err != nil {
+			return err
+		}
+		return o.newEvent(ctx, e, svc)
+	case "list":
+		if err := wantArgs(rest, 0, 0, ""); err != nil {
+			return err
+		}
+		return o.list(ctx, e, svc)
+	case "import":
+		if err := wantArgs(rest, 1, 1, "FILE"); err != nil {
+			return err
+		}
+		return o.importEvent(ctx, e, svc, rest[0])
+	}
+	if len(rest) == 0 {
+		return usagef("event %s needs the event's ID (event list shows them)", action)
+	}
+	id := rest[0]
+	rest = rest[1:]
+	if action == "result" {
+		if err := wantArgs(rest, 3, 3, "ROUND BOARD RESULT"); err != nil {
+			return err
+		}
+	} else if err := wantArgs(rest, 0, 0, ""); err != nil {
+		return err
+	}
+	cur, err := svc.Load(ctx, id)
+	if err != nil {
+		return eventErr(id, err)
+	}
+	c := &eventCtx{o: o, e: e, svc: svc, ctx: ctx, id: id, st: cur}
+	switch action {
+	case "show":
+		return c.show()
+	case "players":
+		return c.players()
+	case "pair":
+		return c.pair()
+	case "start":
+		return c.start()
+	case "result":
+		return c.result(rest)
+	case "standings":
+		return c.standings()
+	case "export":
+		return c.export()
+	case "verify":
+		return c.verify()
+	case "finish":
+		return c.finish()
+	case "link":
+		return c.link()
+	}
+	return nil
+}
+
+func eventErr(id string, err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("event %s: no such event in the database (event list shows them)", quoteArg(id))
+	}
+	return err
+}
+
+type eventCtx struct {
+	o   *eventOpts
+	e   *env
+	svc *event.Service
+	ctx context.Context
+	id  string
+	st  *event.State
+}
+
+// do applies a change as the organiser ("cli" in the history).
+func (c *eventCtx) do(ch event.Change) (string, error) {
+	st, secret, err := c.svc.Apply(c.ctx, c.id, event.RoleAdmin, "cli", ch)
+	if err != nil {
+		return "", err
+	}
+	c.st = st
+	return secret, nil
+}
+
+func readFileArg(e *env, name string, limit int64) ([]byte, error) {
+	var r io.Reader = e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%s: %v", quoteArg(name), err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", quoteArg(name), err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes", quoteArg(name), limit)
+	}
+	return data, nil
+}
+
+func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) error {
+	if !o.given("name") {
+		return usagef("event new needs --name")
+	}
+	s := event.Settings{Name: *o.name, Place: *o.place, Start: *o.start, End: *o.end,
+		System: event.System(o.system.v), Rounds: int(o.rounds.n), TimeControl: *o.tc,
+		Positions: event.PositionRules{PerBoard: *o.perBoard, Exclude: *o.exclude}}
+	if *o.tiebreaks != "" {
+		s.TieBreaks = strings.Split(*o.tiebreaks, ",")
+	}
+	if o.given("balanced") {
+		s.Positions.Balanced, s.Positions.MaxEval = true, int(o.balanced.n)
+	}
+	in := event.Init{ID: *o.id, Settings: s, Seed: *o.seed}
+	if o.given("seed") && *o.seed == "" {
+		return fmt.Errorf("--seed: empty: leave it out to have a seed drawn in secret")
+	}
+	if *o.players != "" {
+		data, err := readFileArg(e, *o.players, 4<<20)
+		if err != nil {
+			return err
+		}
+		ps, err := event.ReadPlayers(data)
+		if err != nil {
+			return fmt.Errorf("--players %s: %w", quoteArg(*o.players), err)
+		}
+		in.Players = ps
+	}
+	st, tok, err := svc.Create(ctx, in)
+	if err != nil {
+		return err
+	}
+	ev := st.Admin()
+	if *o.json {
+		return writeJSON(e.stdout, struct {
+			Event event.Event `json:"event"`
+			Admin string      `json:"admin"`
+		}{ev, adminPath(ev.ID, tok)})
+	}
+	fmt.Fprintf(e.stdout, "event %s: %s\n", ev.ID, ev.Name)
+	fmt.Fprintf(e.stdout, "commitment %s\n", ev.Commitment)
+	fmt.Fprintf(e.stdout, "admin link %s (keep it secret: it is the only key to the event's pages)\n", adminPath(ev.ID, tok))
+	return nil
+}
+
+func adminPath(id, tok string) string { return "/e/" + id + "/a/" + tok }
+
+func (o *eventOpts) list(ctx context.Context, e *env, svc *event.Service) error {
+	ls, err := svc.List(ctx)
+	if err != nil {
+		return err
+	}
+	if *o.json {
+		type item struct {
+			ID      string `json:"id"`
+			Name    string `json:"name"`
+			Version int64  `json:"version"`
+			Updated string `json:"updated"`
+		}
+		out := []item{}
+		for _, s := range ls {
+			out = append(out, item{s.ID, s.Name, s.Version, s.Updated.UTC().Format("2006-01-02T15:04:05Z")})
+		}
+		return writeJSON(e.stdout, out)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	for _, s := range ls {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.ID, s.Updated.UTC().Format("2006-01-02 15:04"), s.Name)
+	}
+	return tw.Flush()
+}
+
+func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service, name string) error {
+	data, err := readFileArg(e, name, 64<<20)
+	if err != nil {
+		return err
+	}
+	var st *event.State
+	if event.IsBackup(data) {
+		if o.given("rounds") || o.given("system") {
+			return usagef("--rounds and --system go with a TRF; a backup has its settings")
+		}
+		st, err = svc.Restore(ctx, data, *o.newID)
+		if errors.Is(err, store.ErrExists) {
+			return fmt.Errorf("%s: the database has an event with this backup's ID: give --new-id to restore it beside it", quoteArg(name))
+		}
+	} else {
+		if *o.newID {
+			return usagef("--new-id goes with a backup")
+		}
+		var in event.Init
+		in, err = event.FromTRF(data, event.Settings{Rounds: int(o.rounds.n), System: event.System(o.system.v)})
+		if err != nil {
+			return fmt.Errorf("%s: %w", quoteArg(name), err)
+		}
+		var tok string
+		st, tok, err = svc.Create(ctx, in)
+		if err == nil && !*o.json {
+			defer fmt.Fprintf(e.stdout, "admin link %s\n", adminPath(st.ID(), tok))
+		}
+	}
+	if err != nil {
+		return err
+	}
+	ev := st.Admin()
+	if *o.json {
+		return writeJSON(e.stdout, ev)
+	}
+	fmt.Fprintf(e.stdout, "event %s: %s: %d players, %d rounds of %d played\n", ev.ID, ev.Name, len(ev.Players), len(ev.Schedule), ev.Rounds)
+	return nil
+}
+
+func (c *eventCtx) show() error {
+	ev := c.st.Admin()
+	if c.o.json != nil && *c.o.json {
+		return writeJSON(c.e.stdout, ev)
+	}
+	w := c.e.stdout
+	fmt.Fprintf(w, "%s (%s)\n", ev.Name, ev.ID)
+	if ev.Place != "" || ev.Start != "" {
+		fmt.Fprintf(w, "%s %s %s\n", ev.Place, ev.Start, ev.End)
+	}
+	fmt.Fprintf(w, "system %s, %d rounds, tie-breaks %s\n", ev.System, ev.Rounds, strings.Join(ev.TieBreaks, ", "))
+	fmt.Fprintf(w, "commitment %s\n", ev.Commitment)
+	if ev.Seed != "" {
+		fmt.Fprintf(w, "seed %s\n", ev.Seed)
+	}
+	fmt.Fprintf(w, "%d players\n", len(ev.Players))
+	for _, r := range ev.Schedule {
+		c.printRound(ev, r)
+	}
+	return nil
+}
+
+func (c *eventCtx) printRound(ev event.Event, r event.Round) {
+	w := c.e.stdout
+	head := fmt.Sprintf("round %d: %s", r.Number, r.Status)
+	if r.Position != nil {
+		sp := chess960.MustNew(*r.Position)
+		head += fmt.Sprintf(", position %d (Fritz9 %d) %s, FEN %s", sp.ID(), sp.Fritz9(), sp, sp.FEN())
+	}
+	fmt.Fprintln(w, head)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, b := range r.Boards {
+		wp, bp := ev.PlayerByID(b.White), ev.PlayerByID(b.Black)
+		pos := ""
+		if b.Position != nil {
+			pos = fmt.Sprintf("\tposition %d", *b.Position)
+		}
+		res := b.Result
+		if res == "" {
+			res = "-"
+		}
+		fmt.Fprintf(tw, "  %d\t%d %s\t%s\t%d %s%s\n", b.Board, wp.Number, wp.Name, res, bp.Number, bp.Name, pos)
+	}
+	for _, y := range r.Byes {
+		p := ev.PlayerByID(y.Player)
+		fmt.Fprintf(tw, "  -\t%d %s\t%s bye\t\n", p.Number, p.Name, y.Kind)
+	}
+	tw.Flush()
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(c.e.stderr, "chess960 event: warning: round %d: %s\n", r.Number, warn)
+	}
+}
+
+func (c *eventCtx) players() error {
+	o := c.o
+	var ch *event.Change
+	count := 0
+	for _, f := range []string{"add", "import", "withdraw", "reinstate", "bye"} {
+		if o.given(f) {
+			count++
+		}
+	}
+	if count > 1 {
+		return usagef("give one of --add, --import, --withdraw, --reinstate and --bye")
+	}
+	if count == 0 {
+		for _, f := range []string{"rating", "fide-id", "federation", "title", "club", "round", "kind"} {
+			if o.given(f) {
+				return usagef("--%s goes with --add, --withdraw or --bye", f)
+			}
+		}
+	}
+	switch {
+	case o.given("add"):
+		ch = &event.Change{Kind: event.KindAddPlayers, Players: []event.PlayerInfo{{Name: *o.add, Rating: int(o.rating.n),
+			FideID: *o.fide, Federation: *o.fed, Title: *o.title, Club: *o.club}}}
+	case o.given("import"):
+		data, err := readFileArg(c.e, *o.imp, 4<<20)
+		if err != nil {
+			return err
+		}
+		ps, err := event.ReadPlayers(data)
+		if err != nil {
+			return fmt.Errorf("--import %s: %w", quoteArg(*o.imp), err)
+		}
+		ch = &event.Change{Kind: event.KindAddPlayers, Players: ps}
+	case o.given("withdraw"):
+		id, err := c.playerID(int(o.withdraw.n))
+		if err != nil {
+			return err
+		}
+		ch = &event.Change{Kind: event.KindWithdraw, Player: id, Round: int(o.round.n)}
+	case o.given("reinstate"):
+		id, err := c.playerID(int(o.reinstate.n))
+		if err != nil {
+			return err
+		}
+		ch = &event.Change{Kind: event.KindReinstate, Player: id}
+	case o.given("bye"):
+		if !o.given("round") || !o.given("kind") {
+			return usagef("--bye needs --round and --kind")
+		}
+		k := o.kind.v
+		if k == "none" {
+			k = ""
+		}
+		id, err := c.playerID(int(o.bye.n))
+		if err != nil {
+			return err
+		}
+		ch = &event.Change{Kind: event.KindBye, Player: id, Round: int(o.round.n), Bye: k}
+	}
+	if ch != nil {
+		if _, err := c.do(*ch); err != nil {
+			return err
+		}
+	}
+	ev := c.st.Admin()
+	if *o.json {
+		return writeJSON(c.e.stdout, ev.Players)
+	}
+	tw := tabwriter.NewWriter(c.e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "no.\tname\ttitle\trating\tfed\tclub\tstatus")
+	for _, p := range byNumber(ev.Players) {
+		status := ""
+		if p.Withdrawn > 0 {
+			status = fmt.Sprintf("withdrawn from round %d", p.Withdrawn)
+		} else if p.Joined > 1 {
+			status = fmt.Sprintf("entered in round %d", p.Joined)
+		}
+		for _, b := range p.Byes {
+			status += fmt.Sprintf(" %s bye in round %d", b.Kind, b.Round)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Number, p.Name, p.Title, ratingText(p.Rating), p.Federation, p.Club, strings.TrimSpace(status))
+	}
+	return tw.Flush()
+}
+
+// playerID returns the ID of the player with the pairing number.
+func (c *eventCtx) playerID(number int) (int, error) {
+	ev := c.st.Admin()
+	for _, p := range ev.Players {
+		if p.Number == number {
+			return p.ID, nil
+		}
+	}
+	return 0, fmt.Errorf("event %s: no player has the pairing number %d (event players lists them)", c.id, number)
+}
+
+func ratingText(r int) string {
+	if r == 0 {
+		return "-"
+	}
+	return strconv.Itoa(r)
+}
+
+func byNumber(ps []event.Player) []event.Player {
+	out := make([]event.Player, len(ps))
+	copy(out, ps)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Number < out[j-1].Number; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// parsePairs reads --set: "W-B,W-B,...", a bye as "N-0".
+func parsePairs(s string) ([]event.ManualPair, error) {
+	var out []event.ManualPair
+	for _, item := range strings.Split(s, ",") {
+		a, b, ok := strings.Cut(strings.TrimSpace(item), "-")
+		w, err1 := strconv.Atoi(strings.TrimSpace(a))
+		bl, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if !ok || err1 != nil || err2 != nil || w < 1 || bl < 0 {
+			return nil, fmt.Errorf("--set: %s: want WHITE-BLACK by pairing numbers, such as 3-7, or N-0 for the bye", quoteArg(item))
+		}
+		out = append(out, event.ManualPair{White: w, Black: bl})
+	}
+	return out, nil
+}
+
+func (c *eventCtx) pair() error {
+	ch := event.Change{Kind: event.KindPair}
+	if *c.o.set != "" {
+		pairs, err := parsePairs(*c.o.set)
+		if err != nil {
+			return err
+		}
+		for i := range pairs {
+			if pairs[i].White, err = c.playerID(pairs[i].White); err != nil {
+				return fmt.Errorf("--set: %w", err)
+			}
+			if pairs[i].Black != 0 {
+				if pairs[i].Black, err = c.playerID(pairs[i].Black); err != nil {
+					return fmt.Errorf("--set: %w", err)
+				}
+			}
+		}
+		ch = event.Change{Kind: event.KindSetPairing, Pairs: pairs}
+		if l := lastRound(c.st.Admin()); l != nil && l.Status == event.Draft {
+			ch.Round = l.Number
+		}
+	}
+	if _, err := c.do(ch); err != nil {
+		return err
+	}
+	r := lastRound(c.st.Admin())
+	if *c.o.publish {
+		if _, err := c.do(event.Change{Kind: event.KindPublish, Round: r.Number}); err != nil {
+			return err
+		}
+	}
+	ev := c.st.Admin()
+	r = lastRound(ev)
+	if *c.o.json {
+		return writeJSON(c.e.stdout, r)
+	}
+	c.printRound(ev, *r)
+	return nil
+}
+
+func lastRound(ev event.Event) *event.Round {
+	if len(ev.Schedule) == 0 {
+		return nil
+	}
+	return &ev.Schedule[len(ev.Schedule)-1]
+}
+
+func (c *eventCtx) start() error {
+	r := lastRound(c.st.Admin())
+	if r == nil {
+		return fmt.Errorf("event %s: no round is paired: run event pair first", c.id)
+	}
+	if r.Status == event.Draft {
+		if _, err := c.do(event.Change{Kind: event.KindPublish, Round: r.Number}); err != nil {
+			return err
+		}
+	}
+	if _, err := c.do(event.Change{Kind: event.KindStart, Round: r.Number}); err != nil {
+		return err
+	}
+	ev := c.st.Admin()
+	r = lastRound(ev)
+	if *c.o.json {
+		return writeJSON(c.e.stdout, r)
+	}
+	c.printRound(ev, *r)
+	return nil
+}
+
+func (c *eventCtx) result(args []string) error {
+	rn, err := strconv.Atoi(args[0])
+	if err != nil || rn < 1 {
+		return usagef("ROUND %s: want a round number", quoteArg(args[0]))
+	}
+	bn, err := strconv.Atoi(args[1])
+	if err != nil || bn < 1 {
+		return usagef("BOARD %s: want a board number", quoteArg(args[1]))
+	}
+	res, err := event.ParseResult(args[2])
+	if err != nil {
+		return err
+	}
+	cur := c.st.Admin()
+	if rn <= len(cur.Schedule) && bn <= len(cur.Schedule[rn-1].Boards) && cur.Schedule[rn-1].Boards[bn-1].Result != res {
+		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: res}); err != nil {
+			return err
+		}
+	} else if *c.o.pgnFile == "" {
+		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: res}); err != nil {
+			return err
+		}
+	}
+	if *c.o.pgnFile != "" {
+		data, err := readFileArg(c.e, *c.o.pgnFile, event.MaxPGN)
+		if err != nil {
+			return err
+		}
+		if _, err := c.do(event.Change{Kind: event.KindPGN, Round: rn, Board: bn, PGN: string(data)}); err != nil {
+			return fmt.Errorf("--pgn %s: %w", quoteArg(*c.o.pgnFile), err)
+		}
+	}
+	ev := c.st.Admin()
+	b := ev.Schedule[rn-1].Boards[bn-1]
+	if *c.o.json {
+		return writeJSON(c.e.stdout, b)
+	}
+	fmt.Fprintf(c.e.stdout, "round %d, board %d: %s %s %s\n", rn, bn, ev.PlayerName(b.White), b.Result, ev.PlayerName(b.Black))
+	if n := ev.Schedule[rn-1].Pending(); n > 0 {
+		fmt.Fprintf(c.e.stdout, "%d %s of round %d to come\n", n, plural(n, "board", "boards"), rn)
+	}
+	return nil
+}
+
+func (c *eventCtx) standings() error {
+	ev := c.st.Public()
+	s, err := ev.Standings(int(c.o.after.n))
+	if err != nil {
+		return err
+	}
+	switch {
+	case *c.o.json:
+		return writeJSON(c.e.stdout, s)
+	case *c.o.csv:
+		return event.WriteStandingsCSV(c.e.stdout, ev, s)
+	}
+	tw := tabwriter.NewWriter(c.e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "rank\tno.\tname\trating\tpoints\t%s\n", strings.Join(s.TieBreaks, "\t"))
+	for _, r := range s.Rows {
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\n", r.Rank, r.Number, r.Name, ratingText(r.Rating), r.Points, strings.Join(r.TieBreaks, "\t"))
+	}
+	return tw.Flush()
+}
+
+func (c *eventCtx) export() error {
+	if !c.o.given("format") {
+		return usagef("event export needs --format trf, trf16, csv, pgn, json or backup")
+	}
+	w := c.e.stdout
+	var f *os.File
+	if *c.o.out != "" {
+		var err error
+		f, err = os.Create(*c.o.out)
+		if err != nil {
+			return fmt.Errorf("-o %s: %v", quoteArg(*c.o.out), err)
+		}
+		defer f.Close()
+		w = f
+	}
+	ev := c.st.Admin()
+	var err error
+	switch c.o.format.v {
+	case "trf":
+		err = ev.TRF(w, pairing.TRF2026)
+	case "trf16":
+		err = ev.TRF(w, pairing.TRF16)
+	case "csv":
+		var s event.Standings
+		if s, err = ev.Standings(0); err == nil {
+			err = event.WriteStandingsCSV(w, ev, s)
+		}
+	case "pgn":
+		err = ev.PGN(w)
+	case "json":
+		err = writeJSON(w, ev)
+	case "backup":
+		var b []byte
+		if b, err = c.st.Backup(); err == nil {
+			_, err = w.Write(b)
+		}
+	}
+	if err == nil && f != nil {
+		err = f.Close()
+	}
+	return err
+}
+
+func (c *eventCtx) verify() error {
+	ev := c.st.Public()
+	v, err := ev.Verify(*c.o.seed)
+	if err != nil {
+		return err
+	}
+	if *c.o.json {
+		if err := writeJSON(c.e.stdout, v); err != nil {
+			return err
+		}
+	} else {
+		w := c.e.stdout
+		fmt.Fprintf(w, "commitment %s\nseed %s: %s\n", v.Commitment, v.Seed, okText(v.CommitmentOK, "its SHA-256 is the commitment", "its SHA-256 is NOT the commitment"))
+		for _, ck := range v.Checks {
+			where := fmt.Sprintf("round %d", ck.Round)
+			if ck.Board > 0 {
+				where += fmt.Sprintf(", board %d", ck.Board)
+			}
+			fmt.Fprintf(w, "%s: played %d, derived %d: %s\n", where, ck.Played, ck.Derived, okText(ck.OK, "ok", "DIFFERENT"))
+		}
+		fmt.Fprintf(w, "re-derive with: %s\n", v.Command)
+	}
+	if !v.OK {
+		return fmt.Errorf("event %s: the positions played are not those the seed gives", c.id)
+	}
+	return nil
+}
+
+func okText(ok bool, yes, no string) string {
+	if ok {
+		return yes
+	}
+	return no
+}
+
+func (c *eventCtx) finish() error {
+	if _, err := c.do(event.Change{Kind: event.KindFinish}); err != nil {
+		return err
+	}
+	ev := c.st.Public()
+	if *c.o.json {
+		return writeJSON(c.e.stdout, ev)
+	}
+	fmt.Fprintf(c.e.stdout, "event %s finished\nseed %s\ncommitment %s\n", ev.ID, ev.Seed, ev.Commitment)
+	return nil
+}
+
+func (c *eventCtx) link() error {
+	o := c.o
+	n := 0
+	for _, f := range []string{"add", "revoke", "rotate"} {
+		if o.given(f) {
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef("give one of --add, --revoke and --rotate")
+	}
+	var secret string
+	var err error
+	switch {
+	case o.given("add"):
+		secret, err = c.do(event.Change{Kind: event.KindAddLink, Label: *o.add})
+	case o.given("revoke"):
+		_, err = c.do(event.Change{Kind: event.KindRevokeLink, Link: *o.revoke})
+	case *o.rotate:
+		secret, err = c.do(event.Change{Kind: event.KindRotateAdmin})
+	}
+	if err != nil {
+		return err
+	}
+	ev := c.st.Admin()
+	if *o.json {
+		out := struct {
+			Links []event.Link `json:"links"`
+			New   string       `json:"new,omitempty"`
+		}{ev.Links, ""}
+		if secret != "" {
+			out.New = adminPath(ev.ID, secret)
+		}
+		return writeJSON(c.e.stdout, out)
+	}
+	if secret != "" {
+		fmt.Fprintf(c.e.stdout, "new link %s\n", adminPath(ev.ID, secret))
+	}
+	for _, l := range ev.Links {
+		fmt.Fprintf(c.e.stdout, "%s\t%s\t%s\n", l.ID, l.Made.Format("2006-01-02 15:04"), l.Label)
+	}
+	return nil
+}
