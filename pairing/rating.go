@@ -237,3 +237,62 @@ func RoundRating(v Value) int {
 	}
 	return int((v + 50) / 100)
 }
+
+// RatingSummary is a player's rated results after some rounds, for a
+// standings table.
+type RatingSummary struct {
+	Played      int    // games played over the board, rated or not
+	Rated       int    // rated games (result 1, = or 0) against rated opponents
+	Score       Points // the FIDE points scored in those rated games
+	ARO         int    // the opponents' average rating in them, rounded half up; 0 if none
+	Performance int    // PerformanceRating over them; 0 if none
+	Change      Value  // RatingChange over them with the K given; 0 if the player is unrated or has none
+}
+
+// RatingSummary returns the rated results of the player with the pairing
+// number in the first rounds rounds, with K factor k for the rating change
+// (B.02 8.3.3; the caller knows the player's history, the file does not).
+// Games marked unrated (W, D, L), forfeits, byes and games against unrated
+// opponents are left out of everything but Played.
+func (t *Tournament) RatingSummary(number, rounds, k int) (RatingSummary, error) {
+	var s RatingSummary
+	p := t.Player(number)
+	if p == nil {
+		return s, fmt.Errorf("pairing: rating summary: no player %d", number)
+	}
+	if recorded := t.RecordedRounds(); rounds < 0 || rounds > recorded {
+		return s, fmt.Errorf("pairing: rating summary after %d rounds: the records hold rounds 0 to %d", rounds, recorded)
+	}
+	var opponents []int
+	for r := 1; r <= rounds; r++ {
+		g := p.game(r)
+		if !g.Played() {
+			continue
+		}
+		s.Played++
+		o := t.Player(g.Opponent)
+		if o == nil {
+			return s, fmt.Errorf("pairing: rating summary: player %d, round %d: opponent %d is not in the tournament", number, r, g.Opponent)
+		}
+		if o.Rating <= 0 || (g.Result != Win && g.Result != Draw && g.Result != Loss) {
+			continue
+		}
+		opponents = append(opponents, o.Rating)
+		s.Score += FIDEPoints.Of(g)
+	}
+	s.Rated = len(opponents)
+	if s.Rated == 0 {
+		return s, nil
+	}
+	var err error
+	s.ARO = averageRating(opponents)
+	if s.Performance, err = PerformanceRating(opponents, s.Score); err != nil {
+		return s, err
+	}
+	if p.Rating > 0 {
+		if s.Change, err = RatingChange(p.Rating, opponents, s.Score, k); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
