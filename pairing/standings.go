@@ -65,15 +65,17 @@ type StandingsOptions struct {
 // StandingsOptions for a round robin). A voluntary unplayed round (VUR) is a
 // half-point bye (H), a zero-point bye or absence (Z, or a round missing
 // from the record) or a forfeit loss (-); a pairing-allocated bye (U), a
-// full-point bye (F) and a forfeit win (+) are not. For the opponents' tie-
-// breaks a player's score is adjusted (16.3): a bye or absence after the
+// full-point bye (F) and a forfeit win (+) are not. For the opponents'
+// tie-breaks a player's score is adjusted (16.3): a bye or absence after the
 // player's last round that is not a VUR counts as a draw, every other round
 // as scored. For the player's own BH and SB each unplayed round (byes and
 // forfeits, won or lost) counts as a game against a dummy opponent whose
 // score is the player's own (16.4), and a Cut-1 cuts the least significant
 // value unless the player has a VUR, whose value is then cut instead unless
 // it is lower (16.5; for BH it never is). Games marked unrated (W, D, L) are
-// games played over the board for every tie-break.
+// games played over the board for every tie-break: C.07 tells played from
+// unplayed games, and whether a game is rated is the rating regulations'
+// business (RatingSummary leaves them out).
 //
 // The tie-breaks' values are as Method describes; DE's value is the points
 // the player scored against the others of the tie it last separated (0 for

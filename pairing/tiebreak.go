@@ -64,7 +64,9 @@ const (
 	// times the points the player scored in that round.
 	SB
 	// KS, Koya System (9.2): the points scored against the opponents who
-	// scored at least half of the maximum possible score.
+	// scored at least half of the maximum possible score (a win's points
+	// times the rounds), in every round with an opponent, forfeits included
+	// (as FIDE TEC's checker counts them).
 	KS
 	// ARO, Average Rating of Opponents (10.1): the mean rating of the rated
 	// opponents met over the board, rounded half up to a whole number.
@@ -155,8 +157,8 @@ var modifiers = map[Method][]Modifier{
 // TieBreak is one tie-break of an ordered list: a method and a modifier. The
 // zero value is not a tie-break; ParseTieBreaks makes valid ones.
 type TieBreak struct {
-	Method   Method
-	Modifier Modifier
+	Method   Method   // the tie-break: BH, SB, ...
+	Modifier Modifier // the values it cuts, NoModifier for none
 }
 
 // String returns the C.07 acronym: "BH", "BH-C1", "ARO-M2".
@@ -199,7 +201,7 @@ func allTieBreaks() []TieBreak {
 // TieBreakError is an item of a tie-break list that names no tie-break.
 type TieBreakError struct {
 	Item   string // the item as given
-	Reason string
+	Reason string // what is wrong with it
 }
 
 // Error returns `tie-break "BH-C3": reason`.
