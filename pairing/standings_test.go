@@ -469,3 +469,31 @@ func BenchmarkStandings(b *testing.B) {
 		}
 	}
 }
+
+func TestRoundRobinForfeit(t *testing.T) {
+	// The 4-player round robin of TestRoundRobinDirectEncounter, with the
+	// round-2 game 4-3 forfeited by 4 (3 wins by forfeit): the scores stay
+	// 2.0, 2.0, 1.5, 0.5.
+	tour := build(t, []int{0, 0, 0, 0}, "4w1 2w0 3b1", "3w= 1b1 4w=", "2b= 4-+ 1w0", "1b0 3-- 2b=")
+	sb := func(opt StandingsOptions) map[int]string {
+		st, err := StandingsWith(tour, 3, []TieBreak{{Method: SB}}, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[int]string{}
+		for _, s := range st {
+			out[s.Number] = s.Values[0].String()
+		}
+		return out
+	}
+	// Round robin (C.07 15): the forfeit is a game against 4 (0.5): 3's SB
+	// = 2.0*0.5 + 0.5*1 + 2.0*0 = 1.5; 4's = 2.0*0 + 1.5*0 + 2.0*0.5 = 1.0.
+	rr := sb(StandingsOptions{RoundRobin: true})
+	// Swiss (C.07 16.4): the forfeit is a dummy with the player's own
+	// score: 3's SB = 2.0*0.5 + 1.5*1 + 2.0*0 = 2.5; 4's = 2.0*0 + 0.5*0 +
+	// 2.0*0.5 = 1.0.
+	swiss := sb(StandingsOptions{})
+	if rr[3] != "1.5" || rr[4] != "1" || swiss[3] != "2.5" || swiss[4] != "1" {
+		t.Errorf("SB of 3 and 4: round robin %s %s, want 1.5 1; Swiss %s %s, want 2.5 1", rr[3], rr[4], swiss[3], swiss[4])
+	}
+}

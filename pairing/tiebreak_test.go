@@ -62,3 +62,25 @@ func TestTieBreakString(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseTieBreaks: no panic, and a list that parses writes back (joined
+// Strings) to one that parses to the same tie-breaks.
+func FuzzParseTieBreaks(f *testing.F) {
+	for _, s := range []string{"BH-C1,BH,SB,DE,WIN", " bh/c1 , aro-m2", "BH-C3", "SB,,", "ps-c2,APPO,KS", "\x00,-,/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tbs, err := ParseTieBreaks(s)
+		if err != nil {
+			return
+		}
+		var names []string
+		for _, tb := range tbs {
+			names = append(names, tb.String())
+		}
+		again, err := ParseTieBreaks(strings.Join(names, ","))
+		if err != nil || !slices.Equal(again, tbs) {
+			t.Fatalf("%q -> %v -> %v, %v", s, tbs, again, err)
+		}
+	})
+}
