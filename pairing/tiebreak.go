@@ -13,6 +13,11 @@ package pairing
 // (article 14), the reference checker of FIDE's Technical Commission
 // (TEC-FIDE/TieBreakServer, by Otto Milvang), read, not copied. Where that
 // left a choice open the doc comment says what this package does.
+//
+// C.07 was revised again from 1 March 2026 (per public implementations that
+// follow it: GE renamed REP, new STD, TPN and RTNG, and caps on the dummy
+// opponent's score of 16.4). This package implements the 2024 text, without
+// those caps.
 
 import (
 	"fmt"
