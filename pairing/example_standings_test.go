@@ -73,3 +73,46 @@ func ExampleParseTieBreaks() {
 	// true true
 	// [BH-C1 SB DE]
 }
+
+// The performance tie-breaks of C.07 10.2 and 10.3 for 2.5 points out of 3
+// against 2000, 2100 and 2200: TPR is the average, 2100, plus dp(.83) = 273;
+// PTP is the lowest rating expected to score 2.5 there.
+func ExamplePerformanceRating() {
+	opponents := []int{2000, 2100, 2200}
+	tpr, _ := pairing.PerformanceRating(opponents, 25)
+	ptp, _ := pairing.PerfectPerformance(opponents, 25)
+	dp, _ := pairing.RatingDifference(83)
+	fmt.Println(tpr, ptp, dp)
+	// Output:
+	// 2373 2389 273
+}
+
+// B.02 table 8.1(b): 100 points above the opponent is .64, below is .36.
+func ExampleExpectedScore() {
+	fmt.Println(pairing.ExpectedScore(100), pairing.ExpectedScore(-100), pairing.ExpectedScore(800))
+	// Output:
+	// 0.64 0.36 1
+}
+
+// A player's rated results for a standings table: player 1 of a corpus
+// tournament lost to a 2390 and beat a 2043; a forfeit and a bye do not
+// count.
+func ExampleTournament_RatingSummary() {
+	data, err := os.ReadFile("testdata/dutch/t090-p005-r04.trf")
+	if err != nil {
+		panic(err)
+	}
+	t, err := pairing.ParseTRF(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := t.RatingSummary(1, 4, 10)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("games %d, rated %d, score %s, ARO %d, TPR %d, change %s\n", s.Played, s.Rated, s.Score, s.ARO, s.Performance, s.Change)
+	// Output:
+	// games 2, rated 2, score 1.0, ARO 2217, TPR 2217, change -5.3
+}
