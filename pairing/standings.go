@@ -183,6 +183,8 @@ type calc struct {
 	adj    []Points // the score adjusted for the opponents' tie-breaks (16.3)
 
 	bh, tpr, ptp []Value // BH, TPR and PTP of every player, once computed
+
+	buf []contribution // contributions' result, reused: each use ends before the next call
 }
 
 // errStandings wraps the errors of Standings' arguments.
@@ -339,9 +341,10 @@ type contribution struct {
 	vur   bool
 }
 
-// contributions returns the rounds' parts of player i's BH (or SB).
+// contributions returns the rounds' parts of player i's BH (or SB), in a
+// buffer the next call reuses.
 func (c *calc) contributions(i int, sb bool) []contribution {
-	out := make([]contribution, 0, len(c.rec[i]))
+	out := c.buf[:0]
 	for _, e := range c.rec[i] {
 		var k contribution
 		switch {
@@ -359,6 +362,7 @@ func (c *calc) contributions(i int, sb bool) []contribution {
 		}
 		out = append(out, k)
 	}
+	c.buf = out
 	return out
 }
 
