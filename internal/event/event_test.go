@@ -216,6 +216,40 @@ func TestSwissRun(t *testing.T) {
 			t.Errorf("round %d: the export re-pairs otherwise: %v", r, d)
 		}
 	}
+	// The standings are those the pairing package computes from the TRF
+	// export, row by row.
+	st, err := e.Standings(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbs, _ := pairing.ParseTieBreaks(strings.Join(e.TieBreaks, ","))
+	want, err := pairing.Standings(tt, 5, tbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Rows) != 11 || len(want) != 11 {
+		t.Fatalf("%d rows, %d from the TRF", len(st.Rows), len(want))
+	}
+	for i, w := range want {
+		g := st.Rows[i]
+		var vals []string
+		for _, v := range w.Values {
+			vals = append(vals, v.String())
+		}
+		if g.Number != w.Number || g.Rank != w.Rank || g.Points != w.Points.String() || strings.Join(g.TieBreaks, " ") != strings.Join(vals, " ") {
+			t.Errorf("row %d: %+v, from the TRF %+v", i+1, g, w)
+		}
+		if tp := tt.Player(g.Number); tp.Rank != g.Rank {
+			t.Errorf("the TRF gives number %d rank %d, the standings %d", g.Number, tp.Rank, g.Rank)
+		}
+	}
+	// Player 11 withdrew after three rounds: rounds 4 and 5 are zero-point
+	// byes, in the crosstable as "-".
+	for _, r := range st.Rows {
+		if r.Player == 11 && (r.Results[3].Result != "-" || r.Results[4].Result != "-") {
+			t.Errorf("withdrawn player's line: %+v", r.Results)
+		}
+	}
 	// Nothing more changes.
 	f.fail(Change{Kind: KindResult, Round: 5, Board: 1, Result: "1-0"}, ErrState, "finished")
 }

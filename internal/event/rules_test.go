@@ -307,3 +307,42 @@ func TestBackupRestore(t *testing.T) {
 		t.Errorf("a public export: %v", err)
 	}
 }
+
+// TestRatingFigures checks one game by hand against FIDE B.02: a 2000
+// player beats a 2100 player. The difference of 100 falls in table 8.1(b)'s
+// row 99-106, PD 0.64 for the higher rated and 0.36 for the lower; with K
+// 20 the winner gains 20 × (1 − 0.36) = +12.8 and the loser 20 × (0 − 0.64)
+// = −12.8.
+func TestRatingFigures(t *testing.T) {
+	f := newFixture(t, Settings{Name: "Rated", Rounds: 1}, "k", []PlayerInfo{{Name: "High", Rating: 2100}, {Name: "Low", Rating: 2000}})
+	r := startRound(f, 1)
+	b := r.Boards[0]
+	res := "1-0"
+	if b.White == 1 { // High has White: Low wins with Black
+		res = "0-1"
+	}
+	f.do(Change{Kind: KindResult, Round: 1, Board: 1, Result: res})
+	e := f.st.Public()
+	s, err := e.Standings(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Row{}
+	for _, r := range s.Rows {
+		got[r.Name] = r
+	}
+	if g := got["Low"]; g.Rank != 1 || g.RatingChange != "+12.8" || g.RatedGames != 1 || g.Opponents != 2100 {
+		t.Errorf("Low: %+v", g)
+	}
+	if g := got["High"]; g.Rank != 2 || g.RatingChange != "-12.8" || g.Opponents != 2000 {
+		t.Errorf("High: %+v", g)
+	}
+	var buf strings.Builder
+	if err := WriteStandingsCSV(&buf, e, s); err != nil {
+		t.Fatal(err)
+	}
+	want := "rank,number,name,title,rating,federation,points,BH-C1,BH,SB,DE,WIN,rated games,average opponent,performance,rating change\r\n"
+	if !strings.HasPrefix(buf.String(), want) || !strings.Contains(buf.String(), ",1,2100,2900,+12.8\r\n") {
+		t.Errorf("CSV:\n%s", buf.String())
+	}
+}

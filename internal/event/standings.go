@@ -2,6 +2,7 @@ package event
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chess960/chess960/pairing"
 )
@@ -133,23 +134,62 @@ func cellResult(r pairing.Result) string {
 	return ""
 }
 
-// fillTieBreaks ranks the rows by points alone until the tie-breaks land.
+// kFactor is the K factor of a player: the one the organiser gave, or
+// else 20, and 10 from a rating of 2400 (B.02 8.3.3; K 40 for a new or
+// young player must be given).
+func kFactor(p *Player) int {
+	switch {
+	case p.K != 0:
+		return p.K
+	case p.Rating >= 2400:
+		return 10
+	}
+	return 20
+}
+
+// fillTieBreaks ranks the rows by points and the event's tie-breaks (FIDE
+// C.07, computed by the pairing package; article 15 for round robins), and
+// adds the rating figures (B.02).
 func (e *Event) fillTieBreaks(t *pairing.Tournament, rounds int, s *Standings) error {
-	pts := map[int]pairing.Points{}
-	for _, tp := range t.Players {
-		pts[tp.Number] = t.Score(tp, rounds)
+	tbs, err := pairing.ParseTieBreaks(strings.Join(e.TieBreaks, ","))
+	if err != nil {
+		return err
 	}
-	slices.SortStableFunc(s.Rows, func(a, b Row) int {
-		if pts[a.Number] != pts[b.Number] {
-			return int(pts[b.Number] - pts[a.Number])
-		}
-		return a.Number - b.Number
-	})
-	for i := range s.Rows {
-		s.Rows[i].Rank = i + 1
-		if i > 0 && pts[s.Rows[i].Number] == pts[s.Rows[i-1].Number] {
-			s.Rows[i].Rank = s.Rows[i-1].Rank
-		}
+	st, err := pairing.StandingsWith(t, rounds, tbs, pairing.StandingsOptions{RoundRobin: e.System != Swiss})
+	if err != nil {
+		return err
 	}
+	byNum := map[int]Row{}
+	for _, r := range s.Rows {
+		byNum[r.Number] = r
+	}
+	rows := make([]Row, 0, len(st))
+	for _, sd := range st {
+		r := byNum[sd.Number]
+		r.Rank = sd.Rank
+		r.Points = sd.Points.String()
+		r.TieBreaks = make([]string, len(sd.Values))
+		for i, v := range sd.Values {
+			r.TieBreaks[i] = v.String()
+		}
+		p := e.PlayerByID(r.Player)
+		sum, err := t.RatingSummary(sd.Number, rounds, kFactor(p))
+		if err == nil {
+			r.RatedGames, r.Opponents, r.Performance = sum.Rated, sum.ARO, sum.Performance
+			if p.Rating > 0 && sum.Rated > 0 {
+				r.RatingChange = signed(sum.Change)
+			}
+		}
+		rows = append(rows, r)
+	}
+	s.Rows = rows
 	return nil
+}
+
+// signed writes a rating change with its sign: "+7.4", "-5.3", "0".
+func signed(v pairing.Value) string {
+	if v > 0 {
+		return "+" + v.String()
+	}
+	return v.String()
 }

@@ -1,36 +1,38 @@
 package event
 
 import (
+	"errors"
 	"strings"
 
-	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/pairing"
 )
 
-// DefaultTieBreaks returns FIDE C.07's recommended tie-breaks for the
-// system: for a Swiss, Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct
-// encounter and wins; for a round robin, Sonneborn-Berger, direct encounter
-// and wins.
+// DefaultTieBreaks returns the tie-breaks an event gets unless the
+// organiser chooses others, following FIDE C.07: for a Swiss, Buchholz
+// Cut-1, Buchholz, Sonneborn-Berger, direct encounter and wins; for a round
+// robin, Sonneborn-Berger, direct encounter and wins.
 func DefaultTieBreaks(s System) []string {
-	if s == Swiss {
-		return []string{"BH-C1", "BH", "SB", "DE", "WIN"}
+	var out []string
+	for _, tb := range pairing.DefaultTieBreaks(s != Swiss) {
+		out = append(out, tb.String())
 	}
-	return []string{"SB", "DE", "WIN"}
+	return out
 }
 
-var knownTieBreaks = []string{"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PS"}
-
+// parseTieBreaks reads a comma-separated list of C.07 acronyms and returns
+// them in their usual spelling.
 func parseTieBreaks(s string) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.ToUpper(strings.TrimSpace(f))
-		ok := false
-		for _, k := range knownTieBreaks {
-			ok = ok || k == f
+	tbs, err := pairing.ParseTieBreaks(s)
+	if err != nil {
+		var te *pairing.TieBreakError
+		if errors.As(err, &te) {
+			return nil, invalid("%v", strings.TrimPrefix(err.Error(), "pairing: "))
 		}
-		if !ok {
-			return nil, invalid("tie-break %s: want one of %s", quote.Input(f), strings.Join(knownTieBreaks, ", "))
-		}
-		out = append(out, f)
+		return nil, invalid("tie-breaks: %v", err)
+	}
+	out := make([]string, len(tbs))
+	for i, tb := range tbs {
+		out[i] = tb.String()
 	}
 	return out, nil
 }
