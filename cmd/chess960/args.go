@@ -22,7 +22,8 @@ func quoteArg(s string) string { return quote.Input(s) }
 // parseFlags reads flags anywhere among the arguments ("pos 518 --json"),
 // with one or two dashes, "--name=value" or "--name value". A negative
 // number is an argument, not a flag, so "pos -1" reports a number out of
-// range; "-" alone is an argument (stdin). "--" ends the flags. A flag
+// range; "-" alone is an argument (stdin), and so is a dash followed by
+// what no flag name starts with ("-/+", a result). "--" ends the flags. A flag
 // given twice, and a value that looks like a flag ("--seed --json"), are
 // refused: write "--seed=--json" to mean it.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -33,7 +34,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		if a == "--" {
 			return append(pos, args[i+1:]...), nil
 		}
-		if len(a) < 2 || a[0] != '-' || isNegativeNumber(a) {
+		if len(a) < 2 || a[0] != '-' || isNegativeNumber(a) || notFlagName(a) {
 			pos = append(pos, a)
 			continue
 		}
@@ -85,6 +86,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 	}
 	return pos, nil
+}
+
+// notFlagName reports whether an argument that starts with a dash cannot
+// be a flag: a single dash followed by a character no flag name begins
+// with, as in the results "-/+", "-/-" and "-+".
+func notFlagName(s string) bool {
+	c := s[1]
+	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-')
 }
 
 func isNegativeNumber(s string) bool {

@@ -17,7 +17,7 @@ func apply(d *doc, c Change, role, by string, now time.Time) (string, error) {
 	switch c.Kind {
 	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink:
 		if role != RoleAdmin {
-			return "", fmt.Errorf("%w: %s needs the organiser's admin link", ErrForbidden, c.Kind)
+			return "", &Error{Kind: ErrForbidden, Msg: c.Kind + " needs the organiser's admin link"}
 		}
 	}
 	if d.Finished && c.Kind != KindRotateAdmin && c.Kind != KindAddLink && c.Kind != KindRevokeLink && c.Kind != KindPGN {

@@ -70,7 +70,7 @@ func (d *doc) importRound(n int, ir ImportedRound) error {
 func FromTRF(data []byte, s Settings) (Init, error) {
 	t, err := pairing.ParseTRF(data)
 	if err != nil {
-		return Init{}, fmt.Errorf("%w: TRF: %v", ErrInvalid, err)
+		return Init{}, invalid("TRF: %v", err)
 	}
 	for _, h := range t.Header {
 		v := strings.TrimSpace(h.Text)

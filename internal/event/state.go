@@ -54,12 +54,22 @@ var (
 	ErrForbidden = errors.New("not allowed for this link")
 )
 
+// Error is a refused change: its message names the input and the reason,
+// and it unwraps to ErrInvalid, ErrState or ErrForbidden.
+type Error struct {
+	Kind error
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Kind }
+
 func invalid(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, a...)...)
+	return &Error{Kind: ErrInvalid, Msg: fmt.Sprintf(format, a...)}
 }
 
 func notNow(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrState}, a...)...)
+	return &Error{Kind: ErrState, Msg: fmt.Sprintf(format, a...)}
 }
 
 // clone returns a deep copy of the document.

@@ -42,9 +42,6 @@ func (e *Event) byNumber() []*Player {
 // known for the round after them, as they are given to the pairing engine.
 func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
 	t := &pairing.Tournament{Points: pairing.FIDEPoints, Rounds: e.Rounds}
-	if e.System != Swiss {
-		t.System = "roundrobin"
-	}
 	switch e.FirstColor {
 	case "w":
 		t.InitialColor = pairing.White
