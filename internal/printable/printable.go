@@ -319,12 +319,14 @@ type standingsView struct {
 	Verify    *event.Verification
 	VerifyErr string
 	Positions []played
+	Perf      bool // some row has a performance rating
 }
 
 type tieBreak struct{ Code, Name string }
 
 type row struct {
 	event.Row
+	Line      int      // the row's place in the table, from 1
 	TieBreaks []string // padded to the columns
 	Cells     []string
 }
@@ -360,16 +362,32 @@ func FinalStandings(w io.Writer, e event.Event) error {
 	for _, c := range s.TieBreaks {
 		v.TieBreaks = append(v.TieBreaks, tieBreak{Code: c, Name: tieBreakNames[c]})
 	}
-	for _, r := range s.Rows {
-		rv := row{Row: r, TieBreaks: make([]string, len(s.TieBreaks))}
+	// The crosstable names each opponent by their line, which is unique
+	// where ranks are shared.
+	line := map[int]int{}
+	for i, r := range s.Rows {
+		line[r.Player] = i + 1
+	}
+	opp := make([]map[int]int, s.Rounds)
+	for i := range opp {
+		opp[i] = map[int]int{}
+		if i < len(e.Schedule) {
+			for _, b := range e.Schedule[i].Boards {
+				opp[i][b.White], opp[i][b.Black] = b.Black, b.White
+			}
+		}
+	}
+	for i, r := range s.Rows {
+		rv := row{Row: r, Line: i + 1, TieBreaks: make([]string, len(s.TieBreaks))}
 		copy(rv.TieBreaks, r.TieBreaks)
-		for _, c := range r.Results {
-			rv.Cells = append(rv.Cells, cellText(c))
+		for j, c := range r.Results {
+			rv.Cells = append(rv.Cells, cellText(c, line[opp[j][r.Player]]))
 		}
 		for len(rv.Cells) < s.Rounds {
 			rv.Cells = append(rv.Cells, "")
 		}
 		v.Rows = append(v.Rows, rv)
+		v.Perf = v.Perf || r.Performance != 0
 	}
 	if e.Finished && e.Seed != "" {
 		v.Seed = e.Seed
@@ -396,13 +414,13 @@ func FinalStandings(w io.Writer, e event.Event) error {
 }
 
 // cellText writes a crosstable cell as crosstables print it: the
-// opponent's rank, the colour and the result ("7w1"), or the result alone
+// opponent's line, the colour and the result ("7w1"), or the result alone
 // for a round without a game.
-func cellText(c event.Cell) string {
-	if c.Opponent == 0 {
+func cellText(c event.Cell, opponent int) string {
+	if c.Opponent == 0 || opponent == 0 {
 		return c.Result
 	}
-	return strconv.Itoa(c.Opponent) + c.Color + c.Result
+	return strconv.Itoa(opponent) + c.Color + c.Result
 }
 
 // Full joins the title and the name: "GM Anna Example".

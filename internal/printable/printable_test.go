@@ -339,6 +339,19 @@ func TestRoundNotStarted(t *testing.T) {
 	}
 	proj := renderDoc(t, "projector-r3", func(w io.Writer) error { return Projector(w, e, 3) })
 	noPosition(t, "projector", proj)
+	// Even an event value that carries a position for a round not started
+	// (as no event the service makes does) shows none.
+	odd := e
+	odd.Schedule = append([]event.Round(nil), e.Schedule...)
+	n := 100
+	odd.Schedule[2].Position = &n
+	for name, fn := range map[string]func(io.Writer, event.Event, int) error{"sheet": PairingSheet, "cards": BoardCards, "projector": Projector} {
+		var buf bytes.Buffer
+		if err := fn(&buf, odd, 3); err != nil {
+			t.Fatal(err)
+		}
+		noPosition(t, name+" with a stray position", buf.String())
+	}
 	// Once the round starts, the sheet shows the position the event holds.
 	f.do(event.Change{Kind: event.KindStart, Round: 3})
 	e3 := f.st.Public()
@@ -505,10 +518,39 @@ func TestFinalStandings(t *testing.T) {
 	if got := strings.Count(cross, `<td class="c">`); got != 8*3 {
 		t.Errorf("crosstable: %d cells, want 24", got)
 	}
-	// The leader's cells: round 1 is a game against someone, with colour
-	// and result.
-	if !regexp.MustCompile(`<td class="c">\d+[wb][10½]</td>`).MatchString(cross) {
-		t.Error("crosstable: no cell like 5w1")
+	// Each cell: the opponent's line in the table, the colour and the
+	// result, from the boards as played.
+	line := map[int]int{}
+	for i, r := range rows {
+		id, _ := strconv.Atoi(r[1])
+		line[id] = i + 1
+	}
+	xrows := regexp.MustCompile(`(?s)<tr class="xrow" data-player="(\d+)">(.*?)</tr>`).FindAllStringSubmatch(cross, -1)
+	cellRE := regexp.MustCompile(`<td class="c">([^<]*)</td>`)
+	if len(xrows) != 8 {
+		t.Fatalf("crosstable: %d lines, want 8", len(xrows))
+	}
+	for i, xr := range xrows {
+		id, _ := strconv.Atoi(xr[1])
+		if line[id] != i+1 {
+			t.Errorf("crosstable line %d is player %d, the standings' line %d", i+1, id, line[id])
+		}
+		cells := cellRE.FindAllStringSubmatch(xr[2], -1)
+		for rn, r := range e.Schedule {
+			want := ""
+			for _, b := range r.Boards {
+				score := map[string][2]string{"1-0": {"1", "0"}, "0-1": {"0", "1"}, "1/2-1/2": {"½", "½"}}[b.Result]
+				switch id {
+				case b.White:
+					want = fmt.Sprintf("%dw%s", line[b.Black], score[0])
+				case b.Black:
+					want = fmt.Sprintf("%db%s", line[b.White], score[1])
+				}
+			}
+			if rn >= len(cells) || cells[rn][1] != want {
+				t.Errorf("crosstable: player %d round %d: %v, want %q", id, rn+1, cells, want)
+			}
+		}
 	}
 	for rn := 1; rn <= 3; rn++ {
 		n := *e.Schedule[rn-1].Position
