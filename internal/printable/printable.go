@@ -243,7 +243,10 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		if len(e.Schedule) == 0 {
 			return nil, fmt.Errorf("%w: no round is paired yet", ErrRound)
 		}
-		return nil, fmt.Errorf("%w: the event has rounds 1 to %d paired", ErrRound, len(e.Schedule))
+		if len(e.Schedule) == 1 {
+			return nil, fmt.Errorf("%w: only round 1 is paired", ErrRound)
+		}
+		return nil, fmt.Errorf("%w: rounds 1 to %d are paired", ErrRound, len(e.Schedule))
 	}
 	r := &e.Schedule[n-1]
 	if r.Number != n {
@@ -320,6 +323,8 @@ type standingsView struct {
 	VerifyErr string
 	Positions []played
 	Perf      bool // some row has a performance rating
+	// NoValues says the event gave no tie-break values at all.
+	NoValues bool
 }
 
 type tieBreak struct{ Code, Name string }
@@ -409,6 +414,10 @@ func FinalStandings(w io.Writer, e event.Event) error {
 		} else {
 			v.Positions = append(v.Positions, played{Round: r.Number, Pos: posOf(r.Position, r.Status, false)})
 		}
+	}
+	v.NoValues = len(s.TieBreaks) > 0
+	for _, r := range s.Rows {
+		v.NoValues = v.NoValues && len(r.TieBreaks) == 0
 	}
 	return execute(w, doc, 0, "standings.html", v)
 }

@@ -572,7 +572,7 @@ func TestErrors(t *testing.T) {
 			if !errors.Is(err, ErrRound) {
 				t.Fatalf("%s round %d: error %v, want ErrRound", name, rn, err)
 			}
-			want := fmt.Sprintf("printable: %s, round %d: no such round: the event has rounds 1 to 3 paired", name, rn)
+			want := fmt.Sprintf("printable: %s, round %d: no such round: rounds 1 to 3 are paired", name, rn)
 			if err.Error() != want {
 				t.Errorf("error %q, want %q", err, want)
 			}
@@ -601,5 +601,40 @@ func TestErrors(t *testing.T) {
 	var buf bytes.Buffer
 	if err := PairingSheet(&buf, odd, 1); err != nil || !strings.Contains(buf.String(), "Position 5000 is not a Chess960 start position") {
 		t.Errorf("position 5000: %v", err)
+	}
+}
+
+// TestSelfContained checks every document for anything fetched: no links,
+// scripts, images, fonts or URLs but the SVG namespace.
+func TestSelfContained(t *testing.T) {
+	f := swiss(t)
+	e := f.st.Public()
+	docs := map[string]func(io.Writer) error{
+		"sheet":     func(w io.Writer) error { return PairingSheet(w, e, 2) },
+		"cards":     func(w io.Writer) error { return BoardCards(w, e, 2) },
+		"slips":     func(w io.Writer) error { return ResultSlips(w, e, 2) },
+		"projector": func(w io.Writer) error { return Projector(w, e, 2) },
+		"standings": func(w io.Writer) error { return FinalStandings(w, e) },
+	}
+	urlRE := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^"' )]*`)
+	for name, fn := range docs {
+		var buf bytes.Buffer
+		if err := fn(&buf); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.String()
+		for _, bad := range []string{"<link", "<script", "<img", "<iframe", "src=", "url(", "@import", "@font-face"} {
+			if strings.Contains(strings.ToLower(doc), bad) {
+				t.Errorf("%s: has %q", name, bad)
+			}
+		}
+		for _, u := range urlRE.FindAllString(doc, -1) {
+			if u != "http://www.w3.org/2000/svg" {
+				t.Errorf("%s: refers to %s", name, u)
+			}
+		}
+		if !strings.HasPrefix(doc, "<!DOCTYPE html>") || !strings.Contains(doc, "@page") {
+			t.Errorf("%s: not a whole printable document", name)
+		}
 	}
 }
