@@ -29,7 +29,7 @@ func TestEventKillChild(t *testing.T) {
 	}
 	for i := 0; ; i++ {
 		res := []string{"1-0", "0-1", "1/2-1/2"}[i%3]
-		if _, errOut, code := call(t, "", "event", "result", "kill", "1", "1", res, "--db", db); code != 0 && !strings.Contains(errOut, "already") {
+		if _, errOut, code := call(t, "", "event", "result", os.Getenv("CHESS960_KILL_ID"), "1", "1", res, "--db", db); code != 0 && !strings.Contains(errOut, "already") {
 			fmt.Fprintln(os.Stderr, errOut)
 			os.Exit(3)
 		}
@@ -68,18 +68,15 @@ func killRun(t *testing.T, db string) {
 		t.Fatal(err)
 	}
 	svc := event.NewService(st)
-	if cur, err := svc.Load(ctx, "kill"); err == nil {
-		// A Postgres database kept from an earlier run: start afresh under
-		// another ID would leave it; the ID is fixed, so refuse clearly.
-		t.Fatalf("the database already holds the event \"kill\" (version %d): give the test an empty database", cur.Version())
-	}
-	_, _, err = svc.Create(ctx, event.Init{ID: "kill", Settings: event.Settings{Name: "Kill", Rounds: 1}, Seed: "kill",
+	// A Postgres database outlives the test: each run has its own event.
+	id := fmt.Sprintf("kill-%d-%d", time.Now().UnixNano(), rand.IntN(1e6))
+	_, _, err = svc.Create(ctx, event.Init{ID: id, Settings: event.Settings{Name: "Kill", Rounds: 1}, Seed: "kill",
 		Players: []event.PlayerInfo{{Name: "A", Rating: 2000}, {Name: "B", Rating: 1900}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{event.KindPair, event.KindPublish, event.KindStart} {
-		if _, _, err := svc.Apply(ctx, "kill", event.RoleAdmin, "test", event.Change{Kind: k, Round: 1}); err != nil {
+		if _, _, err := svc.Apply(ctx, id, event.RoleAdmin, "test", event.Change{Kind: k, Round: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,7 +84,7 @@ func killRun(t *testing.T, db string) {
 	last := int64(0)
 	for kill := range 5 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestEventKillChild$")
-		cmd.Env = append(os.Environ(), "CHESS960_KILL_DB="+db)
+		cmd.Env = append(os.Environ(), "CHESS960_KILL_DB="+db, "CHESS960_KILL_ID="+id)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -103,11 +100,11 @@ func killRun(t *testing.T, db string) {
 			t.Fatalf("kill %d: reopen: %v", kill+1, err)
 		}
 		svc := event.NewService(st)
-		cur, err := svc.Load(ctx, "kill")
+		cur, err := svc.Load(ctx, id)
 		if err != nil {
 			t.Fatalf("kill %d: load: %v", kill+1, err)
 		}
-		chs, err := svc.History(ctx, "kill", 0)
+		chs, err := svc.History(ctx, id, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
