@@ -357,7 +357,7 @@ func (o *eventOpts) list(ctx context.Context, e *env, svc *event.Service) error 
 		}
 		return writeJSON(e.stdout, out)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	for _, s := range ls {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.ID, s.Updated.UTC().Format("2006-01-02 15:04"), s.Name)
 	}
@@ -434,7 +434,7 @@ func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 		head += fmt.Sprintf(", position %d (Fritz9 %d) %s, FEN %s", sp.ID(), sp.Fritz9(), sp, sp.FEN())
 	}
 	fmt.Fprintln(w, head)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := newTable(w)
 	for _, b := range r.Boards {
 		wp, bp := ev.PlayerByID(b.White), ev.PlayerByID(b.Black)
 		pos := ""
@@ -525,7 +525,7 @@ func (c *eventCtx) players() error {
 	if *o.json {
 		return writeJSON(c.e.stdout, ev.Players)
 	}
-	tw := tabwriter.NewWriter(c.e.stdout, 0, 4, 2, ' ', 0)
+	tw := newTable(c.e.stdout)
 	fmt.Fprintln(tw, "no.\tname\ttitle\trating\tfed\tclub\tstatus")
 	for _, p := range byNumber(ev.Players) {
 		status := ""
@@ -711,7 +711,7 @@ func (c *eventCtx) standings() error {
 	case *c.o.csv:
 		return event.WriteStandingsCSV(c.e.stdout, ev, s)
 	}
-	tw := tabwriter.NewWriter(c.e.stdout, 0, 4, 2, ' ', 0)
+	tw := newTable(c.e.stdout)
 	fmt.Fprintf(tw, "rank\tno.\tname\trating\tpoints\t%s\n", strings.Join(s.TieBreaks, "\t"))
 	for _, r := range s.Rows {
 		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\n", r.Rank, r.Number, r.Name, ratingText(r.Rating), r.Points, strings.Join(r.TieBreaks, "\t"))
@@ -851,4 +851,38 @@ func (c *eventCtx) link() error {
 		fmt.Fprintf(c.e.stdout, "%s\t%s\t%s\n", l.ID, l.Made.Format("2006-01-02 15:04"), l.Label)
 	}
 	return nil
+}
+
+// newTable returns a tabwriter for the event tables whose lines end
+// without the padding of empty last cells.
+func newTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(&trimWriter{w: w}, 0, 4, 2, ' ', 0)
+}
+
+// trimWriter drops the spaces at the end of each line it passes on.
+type trimWriter struct {
+	w      io.Writer
+	spaces int
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	out := make([]byte, 0, len(p))
+	for _, c := range p {
+		switch c {
+		case ' ':
+			t.spaces++
+			continue
+		case '\n':
+			t.spaces = 0
+		default:
+			for ; t.spaces > 0; t.spaces-- {
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, c)
+	}
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

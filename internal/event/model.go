@@ -73,7 +73,8 @@ type Event struct {
 	// Links are the arbiters' links (labels only); admin views only.
 	Links []Link `json:"links,omitempty"`
 	// FirstColor is the colour of the player numbered 1 in round 1 ("w" or
-	// "b"), drawn by lot when the event is created.
+	// "b"), drawn by lot from the seed when the event is created: White if
+	// the first byte of SHA-256("chess960:colour:" + seed) is even.
 	FirstColor string `json:"firstColor"`
 }
 

@@ -3,6 +3,7 @@ package event
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,7 +93,7 @@ type Init struct {
 	// Seed is the organiser's own seed; "" draws one from crypto/rand.
 	Seed string
 	// FirstColor is the colour of player 1 in round 1 ("w" or "b"); ""
-	// draws it by lot.
+	// draws it by lot from the seed (see firstColor).
 	FirstColor string
 	Players    []PlayerInfo
 	// Rounds played elsewhere (from a TRF), with player IDs 1..len(Players)
@@ -107,6 +108,17 @@ type Init struct {
 type request struct {
 	player int // index in Players
 	bye    ByeRequest
+}
+
+// firstColor draws the colour of player 1 in round 1 by lot from the seed,
+// so that it too can be checked once the seed is revealed: White if the
+// first byte of SHA-256("chess960:colour:" + seed) is even, else Black.
+func firstColor(seed string) string {
+	sum := sha256.Sum256([]byte("chess960:colour:" + seed))
+	if sum[0]%2 == 0 {
+		return "w"
+	}
+	return "b"
 }
 
 // SeedBytes is the size of a seed the server draws: 256 bits, written as
@@ -153,12 +165,7 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	case "w", "b":
 		d.FirstColor = in.FirstColor
 	case "":
-		var b [1]byte
-		rand.Read(b[:])
-		d.FirstColor = "w"
-		if b[0]&1 == 1 {
-			d.FirstColor = "b"
-		}
+		d.FirstColor = firstColor(d.SeedSecret)
 	default:
 		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
 	}
