@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
 )
 
@@ -25,7 +26,12 @@ type fixture struct {
 
 func newFixture(t *testing.T, s Settings, seed string, players []PlayerInfo) *fixture {
 	t.Helper()
-	svc := NewService(newMem())
+	return newFixtureOn(t, newMem(), s, seed, players)
+}
+
+func newFixtureOn(t *testing.T, db store.Store, s Settings, seed string, players []PlayerInfo) *fixture {
+	t.Helper()
+	svc := NewService(db)
 	st, tok, err := svc.Create(context.Background(), Init{Settings: s, Seed: seed, FirstColor: "w", Players: players})
 	if err != nil {
 		t.Fatal(err)
@@ -88,9 +94,51 @@ func outcome(e Event, b Board) string {
 	return "0-1"
 }
 
+// TestSwissRun runs an 11-player, 5-round Swiss on each store: in memory,
+// SQLite, and PostgreSQL (CHESS960_TEST_POSTGRES; required under CI).
 func TestSwissRun(t *testing.T) {
+	for _, b := range backends(t) {
+		t.Run(b.name, func(t *testing.T) { swissRun(t, b.open(t)) })
+	}
+}
+
+type backend struct {
+	name string
+	open func(t *testing.T) store.Store
+}
+
+func backends(t *testing.T) []backend {
+	out := []backend{
+		{"memory", func(t *testing.T) store.Store { return newMem() }},
+		{"sqlite", func(t *testing.T) store.Store {
+			st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		}},
+	}
+	pg := os.Getenv("CHESS960_TEST_POSTGRES")
+	switch {
+	case pg != "":
+		out = append(out, backend{"postgres", func(t *testing.T) store.Store {
+			st, err := store.Open(context.Background(), pg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		}})
+	case os.Getenv("CI") != "":
+		t.Error("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
+	}
+	return out
+}
+
+func swissRun(t *testing.T, stor store.Store) {
 	const seed = "swiss-run-seed"
-	f := newFixture(t, Settings{Name: "Test Open", System: Swiss, Rounds: 5}, seed, players(11))
+	f := newFixtureOn(t, stor, Settings{Name: "Test Open", System: Swiss, Rounds: 5}, seed, players(11))
 	e := f.st.Public()
 	if e.Commitment != "3a1b8e7c0c1b1f5e0c1b0c1b1f5e0c1b"[:0]+e.Commitment || len(e.Commitment) != 64 {
 		t.Fatalf("commitment %q", e.Commitment)
