@@ -15,16 +15,17 @@ import (
 )
 
 // TRF returns the event as a tournament report file in the format: the
-// header (name, place, dates, arbiter-facing settings), the rounds started
-// so far, and byes requested for the rounds to come (240 records in
-// TRF-2026; in TRF-16 they are left out). BBP Pairings, JaVaFo, Swiss
-// Manager and Vega read it.
+// header (name, place, dates, arbiter-facing settings), the rounds complete
+// so far (a round in play, whose results are not all in, is left out), and
+// byes requested for the rounds to come (240 records in TRF-2026; in TRF-16
+// they are left out). BBP Pairings, JaVaFo, Swiss Manager and Vega read it.
 func (e *Event) TRF(w io.Writer, format pairing.Format) error {
 	started := 0
 	for _, r := range e.Schedule {
-		if r.Status == Started {
-			started = r.Number
+		if !r.complete() {
+			break
 		}
+		started = r.Number
 	}
 	t := e.Tournament(started, false)
 	add := func(code, text string) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/pairing"
 )
 
 func startRound(f *fixture, rn int) Round {
@@ -344,5 +345,27 @@ func TestRatingFigures(t *testing.T) {
 	want := "rank,number,name,title,rating,federation,points,BH-C1,BH,SB,DE,WIN,rated games,average opponent,performance,rating change\r\n"
 	if !strings.HasPrefix(buf.String(), want) || !strings.Contains(buf.String(), ",1,2100,2900,+12.8\r\n") {
 		t.Errorf("CSV:\n%s", buf.String())
+	}
+}
+
+// TestTRFMidRound: a TRF written while a round is in play holds the rounds
+// complete, and reads back.
+func TestTRFMidRound(t *testing.T) {
+	f := newFixture(t, Settings{Name: "Mid", Rounds: 3}, "mid", players(6))
+	startRound(f, 1)
+	finishRound(f, 1)
+	startRound(f, 2)
+	f.do(Change{Kind: KindResult, Round: 2, Board: 1, Result: "1-0"})
+	var b strings.Builder
+	e := f.st.Public()
+	if err := e.TRF(&b, pairing.TRF16); err != nil {
+		t.Fatal(err)
+	}
+	tt, err := pairing.ParseTRFRecord([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.PlayedRounds() != 1 {
+		t.Errorf("%d rounds in the TRF, want the 1 complete", tt.PlayedRounds())
 	}
 }
