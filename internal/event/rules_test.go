@@ -2,6 +2,7 @@ package event
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -367,5 +368,33 @@ func TestTRFMidRound(t *testing.T) {
 	}
 	if tt.PlayedRounds() != 1 {
 		t.Errorf("%d rounds in the TRF, want the 1 complete", tt.PlayedRounds())
+	}
+}
+
+// TestCloneDeep: a clone shares nothing with its original, field by field
+// as JSON sees them.
+func TestCloneDeep(t *testing.T) {
+	f := newFixture(t, Settings{Name: "Clone", Rounds: 2, Positions: PositionRules{PerBoard: true}}, "cl", players(5))
+	f.do(Change{Kind: KindBye, Player: 2, Round: 2, Bye: ByeHalf})
+	startRound(f, 1)
+	finishRound(f, 1)
+	f.do(Change{Kind: KindAddLink, Label: "Arbiter"})
+	d := f.st.d
+	before, _ := json.Marshal(d)
+	c := d.clone()
+	after, _ := json.Marshal(c)
+	if string(before) != string(after) {
+		t.Fatal("the clone differs")
+	}
+	// Change everything reachable in the clone; the original stays.
+	c.TieBreaks[0] = "x"
+	c.Players[1].Byes[0].Kind = "x"
+	c.Schedule[0].Boards[0].History[0].Result = "x"
+	*c.Schedule[0].Boards[0].Position = 999
+	c.Schedule[0].Byes[0].Kind = "x"
+	c.Keys[0].Hash = "x"
+	c.Players[0].Name = "x"
+	if now, _ := json.Marshal(d); string(now) != string(before) {
+		t.Error("changing the clone changed the original")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chess960/chess960"
@@ -19,6 +20,38 @@ import (
 type Service struct {
 	st  store.Store
 	now func() time.Time
+	// cache holds the last state decoded of each event: an event's state
+	// at a version never changes, so a load at the same version skips
+	// decoding it again.
+	mu    sync.Mutex
+	cache map[string]*State
+}
+
+// cacheSize bounds the decoded states kept.
+const cacheSize = 128
+
+func (s *Service) cached(id string, version int64) *State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.cache[id]; st != nil && st.d.Version == version {
+		return st
+	}
+	return nil
+}
+
+func (s *Service) keep(st *State) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cache == nil {
+		s.cache = map[string]*State{}
+	}
+	if len(s.cache) >= cacheSize {
+		for k := range s.cache {
+			delete(s.cache, k)
+			break
+		}
+	}
+	s.cache[st.d.ID] = st
 }
 
 // NewService returns a Service over the store.
@@ -233,7 +266,14 @@ func (s *Service) Load(ctx context.Context, id string) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decode(rec)
+	if st := s.cached(id, rec.Version); st != nil {
+		return st, nil
+	}
+	st, err := decode(rec)
+	if err == nil {
+		s.keep(st)
+	}
+	return st, err
 }
 
 func decode(rec store.Record) (*State, error) {
@@ -282,7 +322,9 @@ func (s *Service) Apply(ctx context.Context, id, role, by string, c Change) (*St
 			return nil, "", err
 		}
 		d.Version = v
-		return &State{d: d}, secret, nil
+		st = &State{d: d}
+		s.keep(st)
+		return st, secret, nil
 	}
 	return nil, "", fmt.Errorf("event %s: too many changes at once; try again", id)
 }

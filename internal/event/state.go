@@ -6,9 +6,9 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -74,15 +74,43 @@ func notNow(format string, a ...any) error {
 
 // clone returns a deep copy of the document.
 func (d *doc) clone() *doc {
-	b, err := json.Marshal(d)
-	if err != nil {
-		panic(err) // a doc always encodes
-	}
-	var c doc
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
-	}
+	c := *d
+	c.Event = d.Event.clone()
+	c.Keys = slices.Clone(d.Keys)
 	return &c
+}
+
+// clone returns a deep copy of the event.
+func (e Event) clone() Event {
+	c := e
+	c.TieBreaks = slices.Clone(e.TieBreaks)
+	c.Links = slices.Clone(e.Links)
+	c.Players = slices.Clone(e.Players)
+	for i := range c.Players {
+		c.Players[i].Byes = slices.Clone(c.Players[i].Byes)
+	}
+	c.Schedule = slices.Clone(e.Schedule)
+	for i := range c.Schedule {
+		r := &c.Schedule[i]
+		r.Position = clonePos(r.Position)
+		r.Byes = slices.Clone(r.Byes)
+		r.Warnings = slices.Clone(r.Warnings)
+		r.Boards = slices.Clone(r.Boards)
+		for j := range r.Boards {
+			b := &r.Boards[j]
+			b.Position = clonePos(b.Position)
+			b.History = slices.Clone(b.History)
+		}
+	}
+	return c
+}
+
+func clonePos(p *int) *int {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // randomToken returns n random bytes in URL-safe base64.

@@ -1,0 +1,99 @@
+package event
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/chess960/chess960/internal/store"
+)
+
+// benchEvent is a 100-player Swiss after rounds complete rounds, on db.
+func benchEvent(b *testing.B, db store.Store, rounds int) *fixture {
+	b.Helper()
+	svc := NewService(db)
+	ps := make([]PlayerInfo, 100)
+	for i := range ps {
+		ps[i] = PlayerInfo{Name: fmt.Sprintf("Player %03d", i+1), Rating: 2600 - 9*i}
+	}
+	st, _, err := svc.Create(context.Background(), Init{Settings: Settings{Name: "Bench", Rounds: 9}, Seed: "bench", Players: ps})
+	if err != nil {
+		b.Fatal(err)
+	}
+	do := func(c Change) {
+		var err error
+		if st, _, err = svc.Apply(context.Background(), st.ID(), RoleAdmin, "admin", c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for rn := 1; rn <= rounds; rn++ {
+		do(Change{Kind: KindPair, Round: rn})
+		do(Change{Kind: KindPublish, Round: rn})
+		do(Change{Kind: KindStart, Round: rn})
+		for _, bd := range st.Public().Schedule[rn-1].Boards {
+			do(Change{Kind: KindResult, Round: rn, Board: bd.Board, Result: outcome(st.Public(), bd)})
+		}
+	}
+	return &fixture{svc: svc, id: st.ID(), st: st}
+}
+
+// BenchmarkApplyResult is one result entered (a correction of board 1 of
+// the round in play, alternating) on a 100-player event in round 6: load,
+// check, apply, write, in one transaction.
+func BenchmarkApplyResult(b *testing.B) {
+	for _, kind := range []string{"memory", "sqlite"} {
+		b.Run(kind, func(b *testing.B) {
+			var db store.Store = newMem()
+			if kind == "sqlite" {
+				var err error
+				db, err = store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer db.Close()
+			}
+			f := benchEvent(b, db, 5)
+			for _, c := range []string{KindPair, KindPublish, KindStart} {
+				if _, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", Change{Kind: c, Round: 6}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			i := 0
+			for b.Loop() {
+				res := []string{"1-0", "0-1"}[i%2]
+				i++
+				if _, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", Change{Kind: KindResult, Round: 6, Board: 1, Result: res}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPairRound pairs round 9 of a 100-player Swiss (and discards
+// the draft), in memory: the pairing engine and the event's bookkeeping.
+func BenchmarkPairRound(b *testing.B) {
+	f := benchEvent(b, newMem(), 8)
+	ctx := context.Background()
+	for b.Loop() {
+		if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: KindPair, Round: 9}); err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: KindUnpair, Round: 9}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStandings is the standings of a 100-player Swiss after 8 rounds
+// with the default tie-breaks, with the crosstable and rating figures.
+func BenchmarkStandings(b *testing.B) {
+	f := benchEvent(b, newMem(), 8)
+	e := f.st.Public()
+	for b.Loop() {
+		if _, err := e.Standings(8); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
