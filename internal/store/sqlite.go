@@ -101,7 +101,9 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 // migrate applies the pending migrations in one BEGIN IMMEDIATE
 // transaction, so two processes opening a new file at once take turns.
 func (s *sqliteStore) migrate(ctx context.Context) error {
-	fail := func(err error) error { return fmt.Errorf("store: SQLite file %q: migrating the schema: %w", s.path, err) }
+	fail := func(err error) error {
+		return fmt.Errorf("store: SQLite file %q: migrating the schema: %w", s.path, err)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(err)
