@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -325,6 +326,23 @@ func next(t *testing.T, ch <-chan int64) int64 {
 	}
 }
 
+// waitClosed reads ch until it is closed, failing the test if that takes
+// longer than guard.
+func waitClosed(t *testing.T, ch <-chan int64) {
+	t.Helper()
+	timeout := time.After(guard)
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("watch channel not closed within %v after its ctx ended", guard)
+		}
+	}
+}
+
 // TestWatchOtherInstance watches on one Store the changes made through
 // another Store on the same database. For SQLite that is the polling;
 // for PostgreSQL polling is off in the watching Store, so the versions
@@ -359,8 +377,7 @@ func TestWatchOtherInstance(t *testing.T) {
 			}
 		}
 		cancel()
-		for range ch { // drain: the channel must close
-		}
+		waitClosed(t, ch)
 	})
 }
 
@@ -440,9 +457,7 @@ func TestWatchClose(t *testing.T) {
 		for i, ch := range chans {
 			select {
 			case _, ok := <-ch:
-				if ok {
-					// An unread first version may still be sent? No:
-					// the channel is unbuffered and its goroutine ended.
+				if ok { // unbuffered: nothing can be pending once its goroutine ended
 					t.Errorf("watcher %d: a value after Close", i)
 				}
 			default:
@@ -549,4 +564,63 @@ func TestOpenErrors(t *testing.T) {
 			t.Errorf("Open(%q): %v; want an error containing %q", c.dsn, err, c.want)
 		}
 	}
+}
+
+// settle waits until at most want goroutines run, failing after guard.
+func settle(t *testing.T, want int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(guard)
+	for runtime.NumGoroutine() > want {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%s: %d goroutines, want at most %d:\n%s", what, runtime.NumGoroutine(), want, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestNoLeak: the goroutines of watchers end with their ctx, and all of a
+// Store's with Close.
+func TestNoLeak(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		dsn := b.fresh(t)
+		base := runtime.NumGoroutine()
+		s, err := OpenWith(ctx, dsn, Options{Poll: 10 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Create(ctx, Record{ID: "l", Name: "L", State: []byte(`{}`)}, Change{Kind: "create"}); err != nil {
+			t.Fatal(err)
+		}
+		watch := func(n int) {
+			var cancels []context.CancelFunc
+			var chans []<-chan int64
+			for range n {
+				wctx, cancel := context.WithCancel(ctx)
+				ch, err := s.Watch(wctx, "l")
+				if err != nil {
+					t.Fatal(err)
+				}
+				cancels = append(cancels, cancel)
+				chans = append(chans, ch)
+			}
+			for i := range n {
+				cancels[i]()
+				waitClosed(t, chans[i])
+			}
+		}
+		watch(1) // the PostgreSQL listener starts with the first Watch and stays
+		time.Sleep(50 * time.Millisecond)
+		withStore := runtime.NumGoroutine()
+		watch(10)
+		settle(t, withStore, "after the watchers' ctx ended")
+		if _, err := s.Watch(ctx, "l"); err != nil { // one left open at Close
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, base, "after Close")
+	})
 }
