@@ -47,6 +47,8 @@ func checkSQLitePath(path string) error {
 	switch {
 	case path == "":
 		return errors.New("store: no database given: want the path of an SQLite file or a postgres:// URL")
+	case strings.Contains(path, "://"):
+		return fmt.Errorf("store: %q: not a file path, and the only URLs supported are postgres:// and postgresql://", path)
 	case strings.ContainsRune(path, '?'):
 		return fmt.Errorf("store: SQLite file %q: a path with '?' is not supported", path)
 	case strings.HasPrefix(path, "file:") || strings.HasPrefix(path, ":memory:"):

@@ -179,6 +179,8 @@ func TestErrors(t *testing.T) {
 			{"empty ID", s.Create(ctx, Record{}, Change{}), "empty event ID"},
 			{"ID with a space", s.Create(ctx, Record{ID: "a b"}, Change{}), `"a b"`},
 			{"ID with a newline", func() error { _, err := s.Load(ctx, "a\nb"); return err }(), `"a\nb"`},
+			{"ID with a C1 control", s.Create(ctx, Record{ID: "a\u0085b"}, Change{}), `"a\u0085b"`},
+			{"ID of bad UTF-8", s.Create(ctx, Record{ID: "a\xffb"}, Change{}), `"a\xffb"`},
 			{"long ID", s.Create(ctx, Record{ID: strings.Repeat("x", 300)}, Change{}), "300 bytes"},
 			{"NUL in name", s.Create(ctx, Record{ID: "n", Name: "a\x00b"}, Change{}), "NUL"},
 			{"bad UTF-8 kind", s.Create(ctx, Record{ID: "n"}, Change{Kind: "\xff"}), "UTF-8"},
@@ -552,6 +554,7 @@ func TestOpenErrors(t *testing.T) {
 		{":memory:", "plain file path"},
 		{"file:x.db", "plain file path"},
 		{"postgres://u@127.0.0.1:notaport/db", "PostgreSQL connection string"},
+		{"mysql://u@127.0.0.1/db", "only URLs supported are postgres://"},
 	}
 	for _, c := range cases {
 		s, err := Open(ctx, c.dsn)
