@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -18,7 +19,7 @@ func checkID(id string) error {
 		return fmt.Errorf("store: event ID %.20q...: %d bytes, more than %d", id, len(id), maxID)
 	}
 	for i, r := range id {
-		if r == utf8.RuneError || r < 0x20 || r == 0x7f || r == ' ' {
+		if r == utf8.RuneError || !unicode.IsPrint(r) || r == ' ' {
 			return fmt.Errorf("store: event ID %q: byte %d: not a printable character other than space", id, i)
 		}
 	}

@@ -47,6 +47,8 @@ func checkSQLitePath(path string) error {
 	switch {
 	case path == "":
 		return errors.New("store: no database given: want the path of an SQLite file or a postgres:// URL")
+	case strings.Contains(path, "://"):
+		return fmt.Errorf("store: %q: not a file path, and the only URLs supported are postgres:// and postgresql://", path)
 	case strings.ContainsRune(path, '?'):
 		return fmt.Errorf("store: SQLite file %q: a path with '?' is not supported", path)
 	case strings.HasPrefix(path, "file:") || strings.HasPrefix(path, ":memory:"):
@@ -101,7 +103,9 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 // migrate applies the pending migrations in one BEGIN IMMEDIATE
 // transaction, so two processes opening a new file at once take turns.
 func (s *sqliteStore) migrate(ctx context.Context) error {
-	fail := func(err error) error { return fmt.Errorf("store: SQLite file %q: migrating the schema: %w", s.path, err) }
+	fail := func(err error) error {
+		return fmt.Errorf("store: SQLite file %q: migrating the schema: %w", s.path, err)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fail(err)

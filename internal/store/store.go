@@ -30,6 +30,10 @@ var (
 )
 
 // Record is an event's current state.
+//
+// IDs are 1 to 256 bytes of printable UTF-8 without spaces. Times are kept
+// to the microsecond and come back in UTC; a zero time given to Create or
+// Update means now.
 type Record struct {
 	ID      string
 	Name    string // the event's name, for lists (a copy of what State holds)
