@@ -75,11 +75,27 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 		"add":   func(a, b int) int { return a + b },
 		"sub":   func(a, b int) int { return a - b },
 		"mod":   func(a, b int) int { return a % b },
+		"fen":   fenOf,
+		"rank":  rankOf,
+		"deref": deref,
+		"bye":   byeName,
+		"sys":   SystemName,
+		"dict": func(kv ...any) map[string]any {
+			m := map[string]any{}
+			for i := 0; i+1 < len(kv); i += 2 {
+				m[kv[i].(string)] = kv[i+1]
+			}
+			return m
+		},
 	}
 	out := map[string]*template.Template{}
 	for _, name := range []string{"home", "gallery", "draw", "sheet", "play", "api", "error"} {
 		t := template.New("layout.html").Funcs(funcs)
 		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/"+name+".html"))
+	}
+	for _, name := range []string{"event", "eventnew", "admin"} {
+		t := template.New("layout.html").Funcs(funcs)
+		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/eventparts.html", "templates/"+name+".html"))
 	}
 	return out
 }
