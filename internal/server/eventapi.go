@@ -453,8 +453,8 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 }
 
 // describeChange is a line of the history as the admin pages list it.
-func describeChange(v int64, at, kind, by string, body []byte) historyRow {
-	h := historyRow{Version: v, At: at, Kind: kind, By: by}
+func describeChange(v int64, at time.Time, kind, by string, body []byte) historyRow {
+	h := historyRow{Version: v, Day: at.Format("2006-01-02"), Time: at.Format("15:04"), Kind: kind, By: by}
 	var c event.Change
 	if json.Unmarshal(body, &c) != nil {
 		return h

@@ -61,7 +61,8 @@ type action struct {
 // historyRow is one change of the event's history, as the pages list it.
 type historyRow struct {
 	Version int64
-	At      string
+	Day     string
+	Time    string
 	Kind    string
 	By      string
 	What    string
@@ -158,6 +159,7 @@ func byeName(k string) string {
 
 func (s *Server) newEventPage(r *http.Request, title string, e event.Event) *eventPage {
 	p := &eventPage{page: s.newPage(r, title, "events"), E: e, Results: event.Results}
+	p.Kept = true
 	return p
 }
 
@@ -345,7 +347,7 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 			from = len(chs) - 8
 		}
 		for i := len(chs) - 1; i >= from; i-- {
-			p.History = append(p.History, describeChange(chs[i].Version, chs[i].At.Format("2006-01-02 15:04"), chs[i].Kind, chs[i].By, chs[i].Body))
+			p.History = append(p.History, describeChange(chs[i].Version, chs[i].At, chs[i].Kind, chs[i].By, chs[i].Body))
 		}
 		if tab == "" {
 			p.Next = nextActions(ev, a.base())

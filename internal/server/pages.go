@@ -31,7 +31,10 @@ type page struct {
 	File      bool
 	InlineCSS template.CSS
 	InlineJS  []template.JS
-	css       string
+	// Kept: the page shows what the server keeps (an event), so the
+	// footer does not say that nothing is stored.
+	Kept bool
+	css  string
 }
 
 func (s *Server) newPage(r *http.Request, title, nav string) page {
@@ -80,6 +83,12 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 		"deref": deref,
 		"bye":   byeName,
 		"sys":   SystemName,
+		"at": func(s []string, i int) string {
+			if i < len(s) {
+				return s[i]
+			}
+			return ""
+		},
 		"dict": func(kv ...any) map[string]any {
 			m := map[string]any{}
 			for i := 0; i+1 < len(kv); i += 2 {
