@@ -88,7 +88,10 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 			f = pairing.TRF16
 		}
 		if err := ev.TRF(&b, f); err != nil {
-			return s.eventErr(r, err)
+			// The model writes no TRF while a round is in play (a board
+			// without its result): a matter of the event's state.
+			return &inputError{status: http.StatusUnprocessableEntity, code: "state",
+				msg: "TRF export: " + capMessage(err.Error()) + " (the TRF is written once every board of the rounds played has a result)"}
 		}
 		file += ".trf"
 	case "standings.csv":

@@ -210,6 +210,7 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 		p.Form = newCreateForm(set)
 		p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
 		p.Error = msg
+		p.Script = "event.js"
 		return s.writePage(w, r, "eventnew", p, status, cacheNever)
 	}
 	if ie != nil {

@@ -740,6 +740,8 @@ func TestEventHostileInputs(t *testing.T) {
 		{"GET", "/e/" + id + "/a/" + tok + "?x=1", "", ""},
 		{"GET", "/e/" + id + "?x=" + huge[:5000], "", ""},
 		{"GET", "/e/" + id + "/export.trf?format=pdf", "", ""},
+		{"GET", "/e/" + id + "/export.trf", "", ""},
+		{"GET", "/e/" + id + "/a/" + tok + "/export.trf?format=trf16", "", ""},
 		{"GET", "/e/" + id + "/pgn/1/99", "", ""},
 		{"GET", "/e/" + id + "/pgn/x/-1", "", ""},
 		{"GET", "/e/" + id + "/pgn/99999999999999999999/1", "", ""},
@@ -831,5 +833,42 @@ func TestEventHostileInputs(t *testing.T) {
 			t.Errorf("%s %s %.60q: the event changed from version %d to %d", tc.method, short, tc.body, v, got)
 			v = got
 		}
+	}
+}
+
+// TestEventManualPairing edits a draft by hand through the round page's
+// form; a pairing that repeats a game shows the rule it breaks.
+func TestEventManualPairing(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := c.createEvent("Manual", "manual-seed", 3)
+	for _, n := range []string{"A", "B", "C", "D"} {
+		a.must("add-players", "name", n)
+	}
+	a.must("pair", "round", "1")
+	a.must("set-pairing", "round", "1", "pairs", "1 2\n3 4", "back", "round/1")
+	r := a.event().Schedule[0]
+	if !r.Manual || len(r.Boards) != 2 || r.Boards[0].White != 1 || r.Boards[0].Black != 2 || r.Boards[1].White != 3 || r.Boards[1].Black != 4 {
+		t.Fatalf("round 1 after the manual pairing: %+v", r)
+	}
+	a.must("publish", "round", "1")
+	a.must("start", "round", "1")
+	a.must("result", "round", "1", "board", "1", "result", "1-0")
+	a.must("result", "round", "1", "board", "2", "result", "0-1")
+	a.must("pair", "round", "2")
+	a.must("set-pairing", "round", "2", "pairs", "2-1\n4-3", "back", "round/2")
+	r = a.event().Schedule[1]
+	if len(r.Warnings) == 0 {
+		t.Fatalf("a repeated pairing has no warning: %+v", r)
+	}
+	page := c.get(a.base + "/round/2")
+	if !strings.Contains(page.body, "breaks these rules") || !strings.Contains(page.body, r.Warnings[0][:20]) {
+		t.Errorf("the round page does not show the warnings %q", r.Warnings)
+	}
+	if !strings.Contains(page.body, "2 1\n4 3\n") {
+		t.Error("the manual form is not filled with the current pairing")
+	}
+	a.must("unpair", "round", "2", "back", "players")
+	if n := len(a.event().Schedule); n != 1 {
+		t.Errorf("after unpair: %d rounds", n)
 	}
 }
