@@ -380,6 +380,8 @@ func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		// The body is at most max bytes, all kept in memory: no
+		// temporary files to remove.
 		err = r.ParseMultipartForm(max)
 	} else {
 		err = r.ParseForm()
