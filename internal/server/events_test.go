@@ -872,3 +872,31 @@ func TestEventManualPairing(t *testing.T) {
 		t.Errorf("after unpair: %d rounds", n)
 	}
 }
+
+// TestEventLiveEnds: a live stream ends at its time cap (the browser then
+// reconnects).
+func TestEventLiveEnds(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	c.s.liveMax = 50 * time.Millisecond
+	srv := httptest.NewServer(c.s)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+a.id()+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil || ctx.Err() != nil {
+		t.Fatalf("the stream did not end at its cap: %v", err)
+	}
+	if !strings.HasPrefix(string(b), "retry: 5000\n\nevent: version\ndata: ") {
+		t.Errorf("stream %q", b)
+	}
+	if len(c.s.streams) != 0 {
+		t.Errorf("%d streams still counted", len(c.s.streams))
+	}
+}
