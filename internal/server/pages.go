@@ -31,7 +31,10 @@ type page struct {
 	File      bool
 	InlineCSS template.CSS
 	InlineJS  []template.JS
-	css       string
+	// Kept: the page shows what the server keeps (an event), so the
+	// footer does not say that nothing is stored.
+	Kept bool
+	css  string
 }
 
 func (s *Server) newPage(r *http.Request, title, nav string) page {
@@ -75,11 +78,33 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 		"add":   func(a, b int) int { return a + b },
 		"sub":   func(a, b int) int { return a - b },
 		"mod":   func(a, b int) int { return a % b },
+		"fen":   fenOf,
+		"rank":  rankOf,
+		"deref": deref,
+		"bye":   byeName,
+		"sys":   SystemName,
+		"at": func(s []string, i int) string {
+			if i < len(s) {
+				return s[i]
+			}
+			return ""
+		},
+		"dict": func(kv ...any) map[string]any {
+			m := map[string]any{}
+			for i := 0; i+1 < len(kv); i += 2 {
+				m[kv[i].(string)] = kv[i+1]
+			}
+			return m
+		},
 	}
 	out := map[string]*template.Template{}
 	for _, name := range []string{"home", "gallery", "draw", "sheet", "play", "api", "error"} {
 		t := template.New("layout.html").Funcs(funcs)
 		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/"+name+".html"))
+	}
+	for _, name := range []string{"event", "eventnew", "admin"} {
+		t := template.New("layout.html").Funcs(funcs)
+		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/eventparts.html", "templates/"+name+".html"))
 	}
 	return out
 }

@@ -26,6 +26,8 @@ func (s *Server) pageHandler(h handlerFunc) http.Handler {
 
 // writeError answers with e: a JSON object under /api/ (and for the
 // pictures), an error page elsewhere.
+//
+// A form of the event pages (a POST under /events or /e/) gets a page too.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputError) {
 	h := w.Header()
 	h.Del("Content-Disposition")
@@ -34,7 +36,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputErro
 	if e.retryAfter > 0 {
 		h.Set("Retry-After", strconv.Itoa(e.retryAfter))
 	}
-	if isAPI(r.URL.Path) || r.Method != http.MethodGet && r.Method != http.MethodHead {
+	if isAPI(r.URL.Path) || r.Method != http.MethodGet && r.Method != http.MethodHead && !(r.Method == http.MethodPost && isEventPath(r.URL.Path)) {
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(e.status)
 		w.Write(marshalCLI(errorJSON{Error: e.msg, Code: e.code, Problems: e.problems, Param: e.param, Status: e.status}))

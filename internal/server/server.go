@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -48,6 +49,18 @@ type Config struct {
 	// at most MaxEngineTime); give the pool the same MaxSearch. A request
 	// for a longer search is answered 422.
 	EngineTime time.Duration
+	// Events runs the tournaments (the event pages, /e/ and /api/events);
+	// nil: those pages answer 404, saying the server runs without a
+	// database.
+	Events *event.Service
+	// WriteRate and WriteBurst are the token bucket of writes (POSTs
+	// under /events, /e/ and /api/events) per client IP, per second
+	// (defaults DefaultWriteRate and DefaultWriteBurst).
+	WriteRate  float64
+	WriteBurst int
+	// MaxStreams is how many live streams may be open at once (default
+	// DefaultMaxStreams).
+	MaxStreams int
 }
 
 // DefaultPerftBudget is the node budget of one perft request when
@@ -64,6 +77,11 @@ type Server struct {
 	heavySem chan struct{}
 	// galleryCache holds the unfiltered gallery pages, rendered once.
 	galleryCache sync.Map
+	// writes limits the event writes per client; streams counts the live
+	// streams open; liveMax caps each one's time.
+	writes  *rateLimiter
+	streams chan struct{}
+	liveMax time.Duration
 }
 
 // New returns the web app.
@@ -81,8 +99,18 @@ func New(cfg Config) *Server {
 		cfg.EngineTime = uci.DefaultMaxSearch
 	}
 	cfg.EngineTime = min(cfg.EngineTime, MaxEngineTime)
+	if cfg.WriteRate <= 0 {
+		cfg.WriteRate = DefaultWriteRate
+	}
+	if cfg.WriteBurst <= 0 {
+		cfg.WriteBurst = DefaultWriteBurst
+	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = DefaultMaxStreams
+	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
-		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy)}
+		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
+		writes: newRateLimiter(cfg.WriteRate, cfg.WriteBurst), streams: make(chan struct{}, cfg.MaxStreams), liveMax: liveMaxTime}
 	s.assets = loadAssets()
 	s.pages = s.parseTemplates()
 	s.routes()
@@ -134,6 +162,9 @@ func (s *Server) routes() {
 	page("GET /api", s.apiDocs)
 	page("GET /robots.txt", s.robots)
 	s.mux.Handle("GET /s/", s.assets)
+
+	// Events: their pages, live stream, exports and API.
+	s.eventRoutes(page, api)
 }
 
 // ServeHTTP serves a request through the middleware: recover, security
@@ -150,7 +181,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if s.cfg.Logger != nil {
 				buf := make([]byte, 4096)
 				buf = buf[:runtime.Stack(buf, false)]
-				s.cfg.Logger.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(buf))
+				s.cfg.Logger.Error("panic", "path", redactPath(r.URL.Path), "panic", v, "stack", string(buf))
 			}
 			if sw.status == 0 {
 				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"})
@@ -159,6 +190,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.logRequest(r, sw, start)
 	}()
 	setSecurityHeaders(sw.Header())
+	if isEventPath(r.URL.Path) {
+		// Capability URLs: no page of an event tells another site where
+		// it came from.
+		sw.Header()["Referrer-Policy"] = noReferrer
+		if e := s.limitWrites(r); e != nil {
+			s.writeError(sw, r, e)
+			return
+		}
+	}
 	if len(r.URL.RawQuery) > 4*maxParam {
 		s.writeError(sw, r, &inputError{status: http.StatusRequestURITooLong, code: codeTooLong, msg: "query too long: at most 32768 bytes"})
 		return
@@ -227,8 +267,10 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+var noReferrer = []string{"no-referrer"}
+
 // logRequest writes the access log record. The query is left out: it may
-// hold an arbiter's secret seed.
+// hold an arbiter's secret seed; so is the token of an admin link's path.
 func (s *Server) logRequest(r *http.Request, w *statusWriter, start time.Time) {
 	if s.cfg.Logger == nil {
 		return
@@ -238,7 +280,7 @@ func (s *Server) logRequest(r *http.Request, w *statusWriter, start time.Time) {
 		status = http.StatusOK
 	}
 	s.cfg.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
-		slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
 		slog.Int("status", status), slog.Int("bytes", w.bytes),
 		slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr))
 }

@@ -557,13 +557,15 @@ func TestOpenAPI(t *testing.T) {
 	}
 	for _, route := range []string{"GET /api/positions/{n}", "GET /api/random", "GET /api/identify", "GET /api/moves",
 		"GET /api/play", "POST /api/play", "GET /api/perft", "POST /api/pgn", "GET /diagram.svg", "GET /diagram.png",
-		"GET /api/openapi.json", "GET /healthz", "GET /api/analyse", "GET /api/engine/move", "GET /api/engine"} {
+		"GET /api/openapi.json", "GET /healthz", "GET /api/analyse", "GET /api/engine/move", "GET /api/engine",
+		"POST /api/events", "GET /api/events/{id}", "GET /api/events/{id}/standings", "GET /api/events/{id}/history",
+		"POST /api/events/{id}/changes"} {
 		method, path, _ := strings.Cut(route, " ")
 		if doc.Paths[path][strings.ToLower(method)] == nil {
 			t.Errorf("OpenAPI lacks %s", route)
 		}
 		// And the server has the route.
-		r := httptest.NewRequest(method, strings.Replace(path, "{n}", "1", 1), nil)
+		r := httptest.NewRequest(method, strings.NewReplacer("{n}", "1", "{id}", "abc").Replace(path), nil)
 		if _, pattern := s.mux.Handler(r); pattern == "" {
 			t.Errorf("the server lacks %s", route)
 		}

@@ -1,0 +1,488 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/pairing"
+)
+
+// eventRoutes adds the event pages, the live stream, the exports and the
+// event API.
+func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
+	page("GET /events/new", s.eventNew)
+	page("POST /events", s.eventCreate)
+	page("GET /e/{id}", s.eventPublic)
+	page("GET /e/{id}/verify", s.eventVerify)
+	page("GET /e/{id}/pgn/{round}/{board}", s.eventBoardPGN)
+	for _, name := range []string{"export.trf", "standings.csv", "games.pgn", "event.json"} {
+		page("GET /e/{id}/"+name, s.publicExport(name))
+	}
+	s.mux.Handle("GET /e/{id}/live", http.HandlerFunc(s.eventLive))
+	page("GET /e/{id}/a/{token}", s.adminGET)
+	page("GET /e/{id}/a/{token}/{tab}", s.adminGET)
+	page("GET /e/{id}/a/{token}/round/{n}", s.adminGET)
+	page("POST /e/{id}/a/{token}/do", s.adminDo)
+
+	api("POST /api/events", s.apiEventCreate)
+	api("GET /api/events/{id}", s.apiEvent)
+	api("GET /api/events/{id}/standings", s.apiStandings)
+	api("GET /api/events/{id}/history", s.apiHistory)
+	api("POST /api/events/{id}/changes", s.apiChange)
+}
+
+func exportQuery(r *http.Request, name string) *inputError {
+	q, e := newQuery(r.URL.RawQuery)
+	if e != nil {
+		return e
+	}
+	if name == "export.trf" {
+		if e := q.only("format"); e != nil {
+			return e
+		}
+		if f := q.get("format"); f != "" && f != "trf16" && f != "trf26" && f != "trf2026" {
+			return badParam("format", f, "want trf16, or nothing for TRF-2026")
+		}
+		return nil
+	}
+	return q.only()
+}
+
+func (s *Server) publicExport(name string) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) *inputError {
+		st, e := s.loadPublic(r)
+		if e != nil {
+			return e
+		}
+		if e := exportQuery(r, name); e != nil {
+			return e
+		}
+		return s.export(w, r, st.Public(), name, false)
+	}
+}
+
+// export writes one of the event's files: TRF (TRF-2026, or TRF-16 with
+// ?format=trf16), the standings as CSV, the games as PGN, or the event
+// as JSON.
+func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, name string, admin bool) *inputError {
+	var b bytes.Buffer
+	ctype := "text/plain; charset=utf-8"
+	file := ev.ID
+	if admin {
+		file += "-admin"
+	}
+	switch name {
+	case "export.trf":
+		f := pairing.TRF2026
+		if r.URL.Query().Get("format") == "trf16" {
+			f = pairing.TRF16
+		}
+		if err := ev.TRF(&b, f); err != nil {
+			// The model writes no TRF while a round is in play (a board
+			// without its result): a matter of the event's state.
+			return &inputError{status: http.StatusUnprocessableEntity, code: "state",
+				msg: "TRF export: " + capMessage(err.Error()) + " (the TRF is written once every board of the rounds played has a result)"}
+		}
+		file += ".trf"
+	case "standings.csv":
+		stand, err := ev.Standings(0)
+		if err != nil {
+			return s.eventErr(r, err)
+		}
+		writeStandingsCSV(&b, ev, stand)
+		ctype, file = "text/csv; charset=utf-8", file+"-standings.csv"
+	case "games.pgn":
+		if err := ev.PGN(&b); err != nil {
+			return s.eventErr(r, err)
+		}
+		ctype, file = "application/x-chess-pgn", file+".pgn"
+	case "event.json":
+		b.Write(marshalCLI(ev))
+		ctype, file = "application/json; charset=utf-8", file+".json"
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Disposition", `attachment; filename="`+file+`"`)
+	h.Set("Content-Length", strconv.Itoa(b.Len()))
+	w.Write(b.Bytes())
+	return nil
+}
+
+// writeStandingsCSV writes the standings as RFC 4180 CSV: rank, number,
+// name, title, rating, federation, points, one column per tie-break,
+// performance and rating change.
+func writeStandingsCSV(w io.Writer, ev event.Event, s event.Standings) {
+	c := csv.NewWriter(w)
+	c.UseCRLF = true // RFC 4180
+	head := []string{"rank", "number", "name", "title", "rating", "federation", "points"}
+	head = append(head, s.TieBreaks...)
+	c.Write(append(head, "performance", "ratingChange"))
+	for _, row := range s.Rows {
+		fed := ""
+		if p := ev.PlayerByID(row.Player); p != nil {
+			fed = p.Federation
+		}
+		rec := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Number), csvText(row.Name), row.Title, intOrEmpty(row.Rating), fed, row.Points}
+		for i := range s.TieBreaks {
+			v := ""
+			if i < len(row.TieBreaks) {
+				v = row.TieBreaks[i]
+			}
+			rec = append(rec, v)
+		}
+		c.Write(append(rec, intOrEmpty(row.Performance), row.RatingChange))
+	}
+	c.Flush()
+}
+
+// csvText keeps a spreadsheet from reading a name as a formula.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func intOrEmpty(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// GET /e/{id}/pgn/{round}/{board}: one game's PGN.
+func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	rn, err1 := strconv.Atoi(r.PathValue("round"))
+	bn, err2 := strconv.Atoi(r.PathValue("board"))
+	if err1 != nil || err2 != nil || rn < 1 || bn < 1 {
+		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such game: want /e/ID/pgn/ROUND/BOARD with numbers"}
+	}
+	ev := st.Public()
+	b, err := ev.BoardPGN(rn, bn)
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/x-chess-pgn")
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-r%d-b%d.pgn"`, ev.ID, rn, bn))
+	w.Write(b)
+	return nil
+}
+
+// GET /e/{id}/live: Server-Sent Events, an "event: version" each time the
+// event changes (the current version first), a comment every 20 s to keep
+// the connection, for at most 30 minutes (the browser reconnects).
+func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
+	fail := func(e *inputError) { s.writeError(w, r, e) }
+	if s.cfg.Events == nil {
+		fail(noDatabase())
+		return
+	}
+	id := r.PathValue("id")
+	if err := event.CheckID(id); err != nil {
+		fail(&inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())})
+		return
+	}
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		fail(&inputError{status: http.StatusTooManyRequests, retryAfter: 30, code: codeBusy, msg: "busy: too many live pages open; the page still works, reload it"})
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.liveMax)
+	defer cancel()
+	ch, err := s.cfg.Events.Watch(ctx, id)
+	if err != nil {
+		fail(s.eventErr(r, err))
+		return
+	}
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(s.liveMax + time.Minute))
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", cacheNever)
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	io.WriteString(w, "retry: 5000\n\n")
+	rc.Flush()
+	tick := time.NewTicker(liveHeartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case v, ok := <-ch:
+			if !ok {
+				return
+			}
+			if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
+				return
+			}
+		case <-tick.C:
+			if _, err := io.WriteString(w, ": heartbeat\n\n"); err != nil {
+				return
+			}
+		}
+		if rc.Flush() != nil {
+			return
+		}
+	}
+}
+
+// createJSON is the body of POST /api/events.
+type createJSON struct {
+	Settings event.Settings     `json:"settings"`
+	Seed     string             `json:"seed,omitempty"`
+	Players  []event.PlayerInfo `json:"players,omitempty"`
+}
+
+// createdJSON is the answer of POST /api/events: the event (the admin
+// view) and the admin link's path, shown this once.
+type createdJSON struct {
+	Event event.Event `json:"event"`
+	Admin string      `json:"admin"`
+}
+
+// changedJSON is the answer of POST /api/events/{id}/changes: the event
+// (the admin view) and, for a change that makes a link, its path.
+type changedJSON struct {
+	Event event.Event `json:"event"`
+	Link  string      `json:"link,omitempty"`
+}
+
+// conflictJSON is the 409 of a change whose subject changed meanwhile,
+// with the event as it now is.
+type conflictJSON struct {
+	errorJSON
+	Event event.Event `json:"event"`
+}
+
+// historyJSON is one change of GET /api/events/{id}/history.
+type historyJSON struct {
+	Version int64           `json:"version"`
+	At      time.Time       `json:"at"`
+	Kind    string          `json:"kind"`
+	By      string          `json:"by"`
+	Change  json.RawMessage `json:"change,omitempty"`
+}
+
+// readJSON decodes a body of at most max bytes strictly: no unknown
+// fields, nothing after the value.
+func readJSON(w http.ResponseWriter, r *http.Request, max int64, v any) *inputError {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("more data after the JSON value")
+	}
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("more data after the JSON value")
+		}
+	}
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		return &inputError{status: http.StatusRequestEntityTooLarge, code: codeTooLarge, msg: fmt.Sprintf("body too large: at most %d bytes", max)}
+	case errors.Is(err, io.EOF):
+		return &inputError{status: http.StatusBadRequest, code: codeMissing, msg: "body: empty: want a JSON object"}
+	case err != nil:
+		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: "body: not the JSON this endpoint takes: " + capMessage(err.Error())}
+	}
+	return nil
+}
+
+func writeJSONStatus(w http.ResponseWriter, status int, v any) {
+	body := marshalCLI(v)
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// POST /api/events.
+func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputError {
+	if s.cfg.Events == nil {
+		return noDatabase()
+	}
+	var in createJSON
+	if e := readJSON(w, r, maxImport, &in); e != nil {
+		return e
+	}
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings, Seed: in.Seed, Players: in.Players})
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	w.Header().Set("Location", "/api/events/"+st.ID())
+	writeJSONStatus(w, http.StatusCreated, createdJSON{Event: st.Admin(), Admin: "/e/" + st.ID() + "/a/" + tok})
+	return nil
+}
+
+// GET /api/events/{id}: the public view.
+func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	if e := noQuery(r); e != nil {
+		return e
+	}
+	writeJSONStatus(w, http.StatusOK, st.Public())
+	return nil
+}
+
+// GET /api/events/{id}/standings?after=N.
+func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	q, e := newQuery(r.URL.RawQuery)
+	if e != nil {
+		return e
+	}
+	if e := q.only("after"); e != nil {
+		return e
+	}
+	after := 0
+	if v := q.get("after"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 2*event.MaxRounds {
+			return badParam("after", v, "want a round number, 0..%d", 2*event.MaxRounds)
+		}
+		after = n
+	}
+	ev := st.Public()
+	stand, err := ev.Standings(after)
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	writeJSONStatus(w, http.StatusOK, stand)
+	return nil
+}
+
+// GET /api/events/{id}/history: the changes, oldest first. A manual
+// pairing of a round still in draft is listed without its pairs.
+func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	if e := noQuery(r); e != nil {
+		return e
+	}
+	chs, err := s.cfg.Events.History(r.Context(), st.ID(), 0)
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	public := len(st.Public().Schedule)
+	out := []historyJSON{}
+	for _, c := range chs {
+		h := historyJSON{Version: c.Version, At: c.At, Kind: c.Kind, By: c.By, Change: c.Body}
+		if c.Kind == event.KindSetPairing {
+			var ch event.Change
+			if json.Unmarshal(c.Body, &ch) != nil || ch.Round > public {
+				h.Change = nil
+			}
+		}
+		out = append(out, h)
+	}
+	writeJSONStatus(w, http.StatusOK, out)
+	return nil
+}
+
+// POST /api/events/{id}/changes, with Authorization: Bearer TOKEN.
+func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
+	if s.cfg.Events == nil {
+		return noDatabase()
+	}
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || tok == "" {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="chess960 event"`)
+		return &inputError{status: http.StatusUnauthorized, param: "Authorization", code: "unauthorized",
+			msg: "Authorization: want Bearer TOKEN, the token of the event's admin or arbiter link"}
+	}
+	r.SetPathValue("token", strings.TrimSpace(tok))
+	a, e := s.loadAdmin(r)
+	if e != nil {
+		return e
+	}
+	var c event.Change
+	if e := readJSON(w, r, maxImport, &c); e != nil {
+		return e
+	}
+	if len(c.PGN) > maxPGN {
+		return &inputError{status: http.StatusRequestEntityTooLarge, param: "pgn", code: codeTooLarge, msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
+	}
+	if c.Kind == event.KindCreate || c.Kind == event.KindImport {
+		return badParam("kind", c.Kind, "want one of %s", strings.Join(event.Kinds, ", "))
+	}
+	st, secret, err := s.cfg.Events.Apply(r.Context(), a.st.ID(), a.role, a.label, c)
+	var ce *event.ConflictError
+	if errors.As(err, &ce) {
+		writeJSONStatus(w, http.StatusConflict, conflictJSON{
+			errorJSON: errorJSON{Error: ce.Error(), Code: "conflict", Status: http.StatusConflict},
+			Event:     ce.State.Admin()})
+		return nil
+	}
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	out := changedJSON{Event: st.Admin()}
+	if secret != "" {
+		out.Link = "/e/" + st.ID() + "/a/" + secret
+	}
+	writeJSONStatus(w, http.StatusOK, out)
+	return nil
+}
+
+// describeChange is a line of the history as the admin pages list it.
+func describeChange(v int64, at time.Time, kind, by string, body []byte) historyRow {
+	h := historyRow{Version: v, Day: at.Format("2006-01-02"), Time: at.Format("15:04"), Kind: kind, By: by}
+	var c event.Change
+	if json.Unmarshal(body, &c) != nil {
+		return h
+	}
+	switch kind {
+	case event.KindResult:
+		res := c.Result
+		if res == "" {
+			res = "cleared"
+		}
+		h.What = fmt.Sprintf("round %d, board %d: %s", c.Round, c.Board, res)
+	case event.KindPGN:
+		h.What = fmt.Sprintf("round %d, board %d: PGN", c.Round, c.Board)
+	case event.KindPair, event.KindSetPairing, event.KindUnpair, event.KindPublish, event.KindStart:
+		if c.Round > 0 {
+			h.What = fmt.Sprintf("round %d", c.Round)
+		}
+	case event.KindAddPlayers:
+		h.What = fmt.Sprintf("%d player(s)", len(c.Players))
+	case event.KindWithdraw, event.KindReinstate, event.KindEditPlayer:
+		h.What = fmt.Sprintf("player %d", c.Player)
+	case event.KindBye:
+		h.What = fmt.Sprintf("player %d, round %d: %s", c.Player, c.Round, byeName(c.Bye))
+	case event.KindAddLink:
+		h.What = c.Label
+	}
+	return h
+}

@@ -1,0 +1,444 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/event"
+)
+
+// eventPage is what the event templates get.
+type eventPage struct {
+	page
+	E event.Event
+	// Admin pages: the link's path, its role and label, the forms' CSRF
+	// token, and the tab shown.
+	Admin bool
+	Base  string
+	Role  string
+	Label string
+	CSRF  string
+	Tab   string
+	// Created and Rotated show the admin link once, with "save this
+	// link"; NewLink is a new arbiter link, shown once.
+	Created bool
+	Rotated bool
+	NewLink string
+	// Conflict is the message of a change refused because its subject
+	// changed meanwhile; the page shows the current state.
+	Conflict string
+	Round    *event.Round
+	RoundN   int
+	Pairs    string
+	Stand    *event.Standings
+	History  []historyRow
+	Next     []action
+	Verify   *event.Verification
+	Results  []string
+	Form     createForm
+	Error    string
+}
+
+// createForm is what the create and settings forms show.
+type createForm struct {
+	event.Settings
+	TieBreakText string
+	Seed         string
+	Defaults     map[string]string
+}
+
+// action is a next step the dashboard offers: a form button, or a link.
+type action struct {
+	Label, Kind, Href string
+	Round             int
+	Primary           bool
+	Note              string
+}
+
+// historyRow is one change of the event's history, as the pages list it.
+type historyRow struct {
+	Version int64
+	Day     string
+	Time    string
+	Kind    string
+	By      string
+	What    string
+}
+
+// Name returns the name of the player with the ID ("bye" for 0).
+func (p *eventPage) Name(id int) string {
+	if id == 0 {
+		return "bye"
+	}
+	return p.E.PlayerName(id)
+}
+
+// Number returns the pairing number of the player with the ID.
+func (p *eventPage) Number(id int) int {
+	if pl := p.E.PlayerByID(id); pl != nil {
+		return pl.Number
+	}
+	return 0
+}
+
+// Fed returns the federation of the player with the ID.
+func (p *eventPage) Fed(id int) string {
+	if pl := p.E.PlayerByID(id); pl != nil {
+		return pl.Federation
+	}
+	return ""
+}
+
+// Visible returns the rounds the page shows: every round for an admin,
+// the published and started ones publicly (the view has no draft).
+func (p *eventPage) Visible() []event.Round { return p.E.Schedule }
+
+// SystemName is the system as people read it.
+func SystemName(s event.System) string {
+	switch s {
+	case event.Swiss:
+		return "Swiss (FIDE Dutch)"
+	case event.RoundRobin:
+		return "Round robin"
+	case event.DoubleRoundRobin:
+		return "Double round robin"
+	}
+	return string(s)
+}
+
+// fenOf returns the start position's FEN, "" for an invalid number.
+func fenOf(n *int) string {
+	if n == nil {
+		return ""
+	}
+	p, err := chess960.New(*n)
+	if err != nil {
+		return ""
+	}
+	return p.FEN()
+}
+
+// rankOf returns the start position's back rank.
+func rankOf(n *int) string {
+	if n == nil {
+		return ""
+	}
+	p, err := chess960.New(*n)
+	if err != nil {
+		return ""
+	}
+	return p.String()
+}
+
+func deref(n *int) int {
+	if n == nil {
+		return -1
+	}
+	return *n
+}
+
+// byeName is a bye's kind as people read it.
+func byeName(k string) string {
+	switch k {
+	case event.ByePairing:
+		return "bye (1 point)"
+	case event.ByeHalf:
+		return "half-point bye"
+	case event.ByeZero:
+		return "zero-point bye"
+	case event.ByeFull:
+		return "full-point bye"
+	case event.ByeAbsent:
+		return "not paired"
+	}
+	return k
+}
+
+func (s *Server) newEventPage(r *http.Request, title string, e event.Event) *eventPage {
+	p := &eventPage{page: s.newPage(r, title, "events"), E: e, Results: event.Results}
+	p.Kept = true
+	return p
+}
+
+// GET /events/new: the form that creates an event.
+func (s *Server) eventNew(w http.ResponseWriter, r *http.Request) *inputError {
+	if s.cfg.Events == nil {
+		return noDatabase()
+	}
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	p := s.newEventPage(r, "New event", event.Event{})
+	p.Form = newCreateForm(event.Settings{System: event.Swiss, Rounds: 5})
+	p.Script = "event.js"
+	return s.writePage(w, r, "eventnew", p, http.StatusOK, cacheNever)
+}
+
+func newCreateForm(set event.Settings) createForm {
+	f := createForm{Settings: set, Defaults: map[string]string{}}
+	for _, sys := range []event.System{event.Swiss, event.RoundRobin, event.DoubleRoundRobin} {
+		f.Defaults[string(sys)] = strings.Join(event.DefaultTieBreaks(sys), ",")
+	}
+	f.TieBreakText = strings.Join(set.TieBreaks, ",")
+	if f.TieBreakText == "" {
+		f.TieBreakText = f.Defaults[string(set.System)]
+	}
+	return f
+}
+
+// POST /events: create the event, then go to its admin page, which shows
+// the admin link once.
+func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError {
+	if s.cfg.Events == nil {
+		return noDatabase()
+	}
+	if e := sameOrigin(r); e != nil {
+		return e
+	}
+	if e := parseForm(w, r, maxCreateForm); e != nil {
+		return e
+	}
+	set, ie := settingsFromForm(r)
+	seed := r.PostFormValue("seed")
+	fail := func(msg string, status int) *inputError {
+		p := s.newEventPage(r, "New event", event.Event{})
+		set.Name, set.Place, set.TimeControl = echo(set.Name), echo(set.Place), echo(set.TimeControl)
+		set.Positions.Exclude = echo(set.Positions.Exclude)
+		p.Form = newCreateForm(set)
+		p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
+		p.Error = msg
+		p.Script = "event.js"
+		return s.writePage(w, r, "eventnew", p, status, cacheNever)
+	}
+	if ie != nil {
+		return fail(ie.msg, ie.status)
+	}
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: set, Seed: seed})
+	if err != nil {
+		e := s.eventErr(r, err)
+		if e.status >= 500 {
+			return e
+		}
+		return fail(e.msg, e.status)
+	}
+	http.Redirect(w, r, "/e/"+st.ID()+"/a/"+tok+"?created=1", http.StatusSeeOther)
+	return nil
+}
+
+// GET /e/{id}: the public page.
+func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	ev := st.Public()
+	p := s.newEventPage(r, ev.Name, ev)
+	p.Description = "Pairings, results and standings of " + ev.Name + "."
+	p.Script = "event.js"
+	if stand, err := ev.Standings(0); err == nil && stand.Rounds > 0 {
+		p.Stand = &stand
+	}
+	return s.writePage(w, r, "event", p, http.StatusOK, cacheNever)
+}
+
+// GET /e/{id}/verify: the check of the draw, once the seed is revealed.
+func (s *Server) eventVerify(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	if err := noQuery(r); err != nil {
+		return err
+	}
+	ev := st.Public()
+	p := s.newEventPage(r, "Verify "+ev.Name, ev)
+	p.Tab = "verify"
+	if v, err := ev.Verify(""); err == nil {
+		p.Verify = &v
+	} else if !errors.Is(err, event.ErrState) {
+		return s.eventErr(r, err)
+	}
+	return s.writePage(w, r, "event", p, http.StatusOK, cacheNever)
+}
+
+// GET /e/{id}/a/{token} and /e/{id}/a/{token}/{tab}...: the admin pages.
+func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
+	a, e := s.loadAdmin(r)
+	if e != nil {
+		return e
+	}
+	tab := r.PathValue("tab")
+	if n := r.PathValue("n"); n != "" {
+		tab = "round/" + n
+	}
+	switch tab {
+	case "export.trf", "standings.csv", "games.pgn", "event.json":
+		if err := exportQuery(r, tab); err != nil {
+			return err
+		}
+		return s.export(w, r, a.st.Admin(), tab, true)
+	}
+	q, qe := newQuery(r.URL.RawQuery)
+	if qe != nil {
+		return qe
+	}
+	if err := q.only("created", "rotated"); err != nil {
+		return err
+	}
+	if tab != "" && backTab(tab) != tab {
+		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such page: " + quotePath(redactPath(r.URL.Path))}
+	}
+	p, e := s.adminView(r, a, a.st, tab)
+	if e != nil {
+		return e
+	}
+	p.Created, p.Rotated = q.has("created"), q.has("rotated")
+	return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+}
+
+// adminView builds an admin page of the tab.
+func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string) (*eventPage, *inputError) {
+	ev := st.Admin()
+	p := s.newEventPage(r, ev.Name+" · admin", ev)
+	p.Admin, p.Base, p.Role, p.Label, p.Tab = true, a.base(), a.role, a.label, tab
+	p.CSRF = csrfToken(a.token, ev.ID)
+	switch {
+	case tab == "settings" || tab == "links":
+		if a.role != event.RoleAdmin {
+			return nil, &inputError{status: http.StatusForbidden, code: "forbidden", msg: "the " + tab + " are the organiser's: open them with the admin link"}
+		}
+		p.Form = newCreateForm(ev.Settings)
+		p.Script = "event.js"
+	case strings.HasPrefix(tab, "round/"):
+		n, _ := strconv.Atoi(strings.TrimPrefix(tab, "round/"))
+		p.RoundN = n
+		if n > len(ev.Schedule)+1 {
+			return nil, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "round " + strconv.Itoa(n) + ": not paired yet; the next round is " + strconv.Itoa(len(ev.Schedule)+1)}
+		}
+		if n <= len(ev.Schedule) {
+			p.Round = &ev.Schedule[n-1]
+			var b strings.Builder
+			for _, bd := range p.Round.Boards {
+				b.WriteString(strconv.Itoa(bd.White) + " " + strconv.Itoa(bd.Black) + "\n")
+			}
+			for _, y := range p.Round.Byes {
+				if y.Kind == event.ByePairing {
+					b.WriteString(strconv.Itoa(y.Player) + " 0\n")
+				}
+			}
+			p.Pairs = b.String()
+		}
+	case tab == "standings":
+		if stand, err := ev.Standings(0); err == nil {
+			p.Stand = &stand
+		}
+	case tab == "history" || tab == "":
+		chs, err := s.cfg.Events.History(r.Context(), ev.ID, 0)
+		if err != nil {
+			return nil, s.eventErr(r, err)
+		}
+		from := 0
+		if tab == "" && len(chs) > 8 {
+			from = len(chs) - 8
+		}
+		for i := len(chs) - 1; i >= from; i-- {
+			p.History = append(p.History, describeChange(chs[i].Version, chs[i].At, chs[i].Kind, chs[i].By, chs[i].Body))
+		}
+		if tab == "" {
+			p.Next = nextActions(ev, a.base())
+		}
+	}
+	return p, nil
+}
+
+// nextActions are the dashboard's buttons: what the event needs next.
+func nextActions(ev event.Event, base string) []action {
+	if ev.Finished {
+		return nil
+	}
+	n := len(ev.Schedule)
+	if n == 0 || ev.Schedule[n-1].Complete() {
+		if ev.Rounds == 0 || n < ev.Rounds {
+			note := ""
+			if len(ev.Players) < 2 {
+				note = "add the players first"
+			}
+			return []action{{Label: "Pair round " + strconv.Itoa(n+1), Kind: event.KindPair, Round: n + 1, Primary: true, Note: note}}
+		}
+		return []action{{Label: "Finish the event and reveal the seed", Kind: event.KindFinish, Primary: true,
+			Note: "the results are final: nothing more can change"}}
+	}
+	last := ev.Schedule[n-1]
+	rn := strconv.Itoa(last.Number)
+	switch last.Status {
+	case event.Draft:
+		return []action{{Label: "Publish round " + rn, Kind: event.KindPublish, Round: last.Number, Primary: true},
+			{Label: "Review or edit the pairing", Href: base + "/round/" + rn}}
+	case event.Published:
+		return []action{{Label: "Start round " + rn + " (reveals its position)", Kind: event.KindStart, Round: last.Number, Primary: true}}
+	}
+	return []action{{Label: "Enter results of round " + rn + " (" + strconv.Itoa(last.Pending()) + " to go)", Href: base + "/round/" + rn, Primary: true}}
+}
+
+// POST /e/{id}/a/{token}/do: every change an admin form makes.
+func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
+	if e := sameOrigin(r); e != nil {
+		return e
+	}
+	a, e := s.loadAdmin(r)
+	if e != nil {
+		return e
+	}
+	if e := parseForm(w, r, maxForm); e != nil {
+		return e
+	}
+	if e := checkCSRF(r, a.token, a.st.ID()); e != nil {
+		return e
+	}
+	c, e := changeFromForm(r)
+	if e != nil {
+		return e
+	}
+	back := backTab(r.PostFormValue("back"))
+	st, secret, err := s.cfg.Events.Apply(r.Context(), a.st.ID(), a.role, a.label, c)
+	var ce *event.ConflictError
+	if errors.As(err, &ce) {
+		tab := back
+		if c.Round > 0 && c.Round <= len(ce.State.Admin().Schedule) {
+			tab = "round/" + strconv.Itoa(c.Round)
+		}
+		p, ie := s.adminView(r, a, ce.State, tab)
+		if ie != nil {
+			return ie
+		}
+		p.Conflict = ce.Error()
+		return s.writePage(w, r, "admin", p, http.StatusConflict, cacheNever)
+	}
+	if err != nil {
+		return s.eventErr(r, err)
+	}
+	switch c.Kind {
+	case event.KindRotateAdmin:
+		http.Redirect(w, r, "/e/"+st.ID()+"/a/"+secret+"?rotated=1", http.StatusSeeOther)
+		return nil
+	case event.KindAddLink:
+		p, ie := s.adminView(r, a, st, "links")
+		if ie != nil {
+			return ie
+		}
+		p.NewLink = "/e/" + st.ID() + "/a/" + secret
+		return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+	}
+	to := a.base()
+	if back != "" {
+		to += "/" + back
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+	return nil
+}

@@ -1,0 +1,503 @@
+package server
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// Limits of the event pages and API.
+const (
+	maxImport     = 1 << 20  // bytes of a players' file (CSV or TRF), or of an API body
+	maxPGN        = 64 << 10 // bytes of one game's PGN
+	maxForm       = maxImport + 64<<10
+	maxCreateForm = 64 << 10
+
+	// DefaultWriteRate and DefaultWriteBurst are the token bucket of
+	// writes per client IP: POSTs under /events, /e/ and /api/events.
+	DefaultWriteRate  = 5
+	DefaultWriteBurst = 20
+	// DefaultMaxStreams is how many live streams (GET /e/{id}/live) may be
+	// open at once; more are answered 429.
+	DefaultMaxStreams = 1000
+	liveHeartbeat     = 20 * time.Second
+	liveMaxTime       = 30 * time.Minute
+)
+
+// noDatabase answers the event routes of a server without events.
+func noDatabase() *inputError {
+	return &inputError{status: http.StatusNotFound, code: codeNotFound,
+		msg: "this server runs without a database, so it keeps no events: start it with one to run tournaments"}
+}
+
+// noEvent is the one answer to an admin link that does not open: it does
+// not say whether the event exists.
+func noEvent() *inputError {
+	return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event or link"}
+}
+
+// isEventPath reports whether a path belongs to the events: their pages
+// answer form errors as pages, and set Referrer-Policy no-referrer.
+func isEventPath(p string) bool {
+	return p == "/events" || strings.HasPrefix(p, "/events/") || strings.HasPrefix(p, "/e/") ||
+		p == "/api/events" || strings.HasPrefix(p, "/api/events/")
+}
+
+// redactPath replaces the token of an admin path /e/{id}/a/{token}/... so
+// that the access log never holds a link's secret.
+func redactPath(p string) string {
+	if !strings.HasPrefix(p, "/e/") {
+		return p
+	}
+	seg := strings.SplitN(p, "/", 6) // "", "e", id, "a", token, rest
+	if len(seg) >= 5 && seg[3] == "a" {
+		seg[4] = "REDACTED"
+		return strings.Join(seg, "/")
+	}
+	return p
+}
+
+// eventErr turns an error of the event model or the store into the
+// answer: 404 for no such event, 403 for a role that may not, 422 for a
+// change that does not fit the event's state, 400 for a malformed one. Any
+// other error is the server's own (500).
+func (s *Server) eventErr(r *http.Request, err error) *inputError {
+	msg := capMessage(err.Error())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event"}
+	case errors.Is(err, event.ErrForbidden):
+		return &inputError{status: http.StatusForbidden, code: "forbidden", msg: msg}
+	case errors.Is(err, event.ErrState):
+		return &inputError{status: http.StatusUnprocessableEntity, code: "state", msg: msg}
+	case errors.Is(err, event.ErrInvalid):
+		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: msg}
+	case errors.Is(err, context.Canceled):
+		return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+	}
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Error("event", "path", redactPath(r.URL.Path), "error", err.Error())
+	}
+	return &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error: the event could not be read or written; try again"}
+}
+
+// csrfToken is the hidden token of an admin link's forms:
+// HMAC-SHA256(key = the link's token, "csrf:" + event ID). It needs no
+// state, so any instance checks it.
+func csrfToken(token, id string) string {
+	m := hmac.New(sha256.New, []byte(token))
+	io.WriteString(m, "csrf:"+id)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// checkCSRF checks a form's CSRF token in constant time.
+func checkCSRF(r *http.Request, token, id string) *inputError {
+	got := r.PostFormValue("csrf")
+	if !hmac.Equal([]byte(got), []byte(csrfToken(token, id))) {
+		return &inputError{status: http.StatusForbidden, param: "csrf", code: "csrf",
+			msg: "csrf: the form's token does not match this link: reload the page and send the form again"}
+	}
+	return nil
+}
+
+// sameOrigin refuses a request a browser says comes from another site:
+// Sec-Fetch-Site other than same-origin (or none, typed by the user), or
+// an Origin whose host is not the request's.
+func sameOrigin(r *http.Request) *inputError {
+	refuse := func(why string) *inputError {
+		return &inputError{status: http.StatusForbidden, code: "crossSite", msg: "cross-site request refused: " + why}
+	}
+	if v := r.Header.Get("Sec-Fetch-Site"); v != "" && v != "same-origin" && v != "none" {
+		return refuse("Sec-Fetch-Site is " + quote.Input(v))
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
+			return refuse("Origin " + quote.Input(o) + " is not this site")
+		}
+	}
+	return nil
+}
+
+// rateLimiter is a token bucket per client IP.
+type rateLimiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	buckets map[string]*bucket
+	now     func() time.Time
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// maxBuckets bounds the limiter's memory; past it, full buckets go.
+const maxBuckets = 100_000
+
+func newRateLimiter(rate float64, burst int) *rateLimiter {
+	return &rateLimiter{rate: rate, burst: float64(burst), buckets: map[string]*bucket{}, now: time.Now}
+}
+
+// allow takes a token of the client's bucket; when there is none it
+// returns false and the seconds until there is.
+func (l *rateLimiter) allow(client string) (bool, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.buckets[client]
+	if b == nil {
+		if len(l.buckets) >= maxBuckets {
+			for k, o := range l.buckets {
+				if o.tokens+now.Sub(o.last).Seconds()*l.rate >= l.burst {
+					delete(l.buckets, k)
+				}
+			}
+		}
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		wait := int((1-b.tokens)/l.rate) + 1
+		return false, wait
+	}
+	b.tokens--
+	return true, 0
+}
+
+// clientIP is the request's peer address without the port.
+func clientIP(r *http.Request) string {
+	h, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return h
+}
+
+// limitWrites answers a write over the client's rate 429.
+func (s *Server) limitWrites(r *http.Request) *inputError {
+	if r.Method != http.MethodPost || !isEventPath(r.URL.Path) {
+		return nil
+	}
+	if ok, wait := s.writes.allow(clientIP(r)); !ok {
+		return &inputError{status: http.StatusTooManyRequests, retryAfter: wait, code: codeBusy,
+			msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.rate, wait)}
+	}
+	return nil
+}
+
+// loadPublic loads the event of the path's {id}.
+func (s *Server) loadPublic(r *http.Request) (*event.State, *inputError) {
+	if s.cfg.Events == nil {
+		return nil, noDatabase()
+	}
+	id := r.PathValue("id")
+	if err := event.CheckID(id); err != nil {
+		return nil, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())}
+	}
+	st, err := s.cfg.Events.Load(r.Context(), id)
+	if err != nil {
+		return nil, s.eventErr(r, err)
+	}
+	return st, nil
+}
+
+// admin is an admin link opened: the event, the link's token, role and
+// label.
+type admin struct {
+	st                 *event.State
+	token, role, label string
+}
+
+// base is the admin link's path.
+func (a admin) base() string { return "/e/" + a.st.ID() + "/a/" + a.token }
+
+// loadAdmin loads the event of an admin path and checks its token; a
+// wrong token and a missing event get the same 404.
+func (s *Server) loadAdmin(r *http.Request) (admin, *inputError) {
+	if s.cfg.Events == nil {
+		return admin{}, noDatabase()
+	}
+	id, tok := r.PathValue("id"), r.PathValue("token")
+	if event.CheckID(id) != nil || len(tok) > 100 {
+		return admin{}, noEvent()
+	}
+	st, err := s.cfg.Events.Load(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return admin{}, noEvent()
+	}
+	if err != nil {
+		return admin{}, s.eventErr(r, err)
+	}
+	role, label := st.Role(tok)
+	if role == "" {
+		return admin{}, noEvent()
+	}
+	return admin{st: st, token: tok, role: role, label: label}, nil
+}
+
+// formInt reads an integer form field; "" is 0 unless required.
+func formInt(r *http.Request, name string, required bool) (int, *inputError) {
+	v := strings.TrimSpace(r.PostFormValue(name))
+	if v == "" {
+		if required {
+			return 0, missing(name, "a number")
+		}
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > 1_000_000 {
+		return 0, badParam(name, v, "want a whole number from 0 to 1000000")
+	}
+	return n, nil
+}
+
+// settingsFromForm reads the settings fields of the create and settings
+// forms.
+func settingsFromForm(r *http.Request) (event.Settings, *inputError) {
+	s := event.Settings{
+		Name: r.PostFormValue("name"), Place: r.PostFormValue("place"),
+		Start: strings.TrimSpace(r.PostFormValue("start")), End: strings.TrimSpace(r.PostFormValue("end")),
+		System: event.System(r.PostFormValue("system")), TimeControl: r.PostFormValue("timeControl"),
+	}
+	var e *inputError
+	if s.Rounds, e = formInt(r, "rounds", false); e != nil {
+		return s, e
+	}
+	if tb := strings.TrimSpace(r.PostFormValue("tieBreaks")); tb != "" {
+		for _, f := range strings.Split(tb, ",") {
+			s.TieBreaks = append(s.TieBreaks, strings.TrimSpace(f))
+		}
+	}
+	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
+	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
+	s.Positions.Balanced = r.PostFormValue("balanced") != ""
+	if s.Positions.Balanced {
+		if s.Positions.MaxEval, e = formInt(r, "maxEval", true); e != nil {
+			return s, e
+		}
+	}
+	return s, nil
+}
+
+// playerFromForm reads a player's fields.
+func playerFromForm(r *http.Request) (event.PlayerInfo, *inputError) {
+	p := event.PlayerInfo{Name: r.PostFormValue("name"), FideID: strings.TrimSpace(r.PostFormValue("fideId")),
+		Federation: strings.TrimSpace(r.PostFormValue("federation")), Title: strings.TrimSpace(r.PostFormValue("title")),
+		Club: r.PostFormValue("club"), Sex: strings.TrimSpace(r.PostFormValue("sex")), Birth: strings.TrimSpace(r.PostFormValue("birth"))}
+	var e *inputError
+	if p.Rating, e = formInt(r, "rating", false); e != nil {
+		return p, e
+	}
+	if p.K, e = formInt(r, "k", false); e != nil {
+		return p, e
+	}
+	return p, nil
+}
+
+// parsePairs reads a manual pairing: one board a line, the white and the
+// black player's IDs ("3 7", "3-7"); "5 0" or "5 bye" is the pairing bye.
+func parsePairs(text string) ([]event.ManualPair, *inputError) {
+	var out []event.ManualPair
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '-' || r == '\t' || r == ',' })
+		if len(f) == 1 || len(f) == 2 && strings.EqualFold(f[1], "bye") {
+			f = []string{f[0], "0"}
+		}
+		if len(f) != 2 {
+			return nil, badParam("pairs", line, "line %d: want the white and the black player's IDs, like 3 7 (or 5 0 for the bye)", i+1)
+		}
+		w, err1 := strconv.Atoi(f[0])
+		b, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil || w < 1 || b < 0 {
+			return nil, badParam("pairs", line, "line %d: want two player IDs (numbers), like 3 7", i+1)
+		}
+		out = append(out, event.ManualPair{White: w, Black: b})
+		if len(out) > event.MaxPlayers {
+			return nil, badParam("pairs", line, "more than %d boards", event.MaxPlayers)
+		}
+	}
+	if len(out) == 0 {
+		return nil, missing("pairs", "one board a line: the white and the black player's IDs")
+	}
+	return out, nil
+}
+
+// readUpload returns the uploaded file of the field, or the text field of
+// the same name + "Text", at most max bytes.
+func readUpload(r *http.Request, field string, max int64) (string, *inputError) {
+	if r.MultipartForm != nil {
+		if fh := r.MultipartForm.File[field]; len(fh) > 0 && fh[0].Size > 0 {
+			if fh[0].Size > max {
+				return "", &inputError{status: http.StatusRequestEntityTooLarge, param: field, code: codeTooLarge,
+					msg: fmt.Sprintf("%s: the file has %d bytes, at most %d", field, fh[0].Size, max)}
+			}
+			f, err := fh[0].Open()
+			if err != nil {
+				return "", &inputError{status: http.StatusBadRequest, param: field, code: codeInvalid, msg: field + ": the upload cannot be read"}
+			}
+			defer f.Close()
+			b, err := io.ReadAll(io.LimitReader(f, max+1))
+			if err != nil {
+				return "", &inputError{status: http.StatusBadRequest, param: field, code: codeInvalid, msg: field + ": the upload cannot be read"}
+			}
+			return string(b), nil
+		}
+	}
+	t := r.PostFormValue(field + "Text")
+	if int64(len(t)) > max {
+		return "", &inputError{status: http.StatusRequestEntityTooLarge, param: field, code: codeTooLarge,
+			msg: fmt.Sprintf("%s: %d bytes, at most %d", field, len(t), max)}
+	}
+	return t, nil
+}
+
+// parseForm reads a POSTed form (urlencoded or multipart) of at most max
+// bytes.
+func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
+	r.Body = http.MaxBytesReader(w, r.Body, max)
+	var err error
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		// The body is at most max bytes, all kept in memory: no
+		// temporary files to remove.
+		err = r.ParseMultipartForm(max)
+	} else {
+		err = r.ParseForm()
+	}
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		return &inputError{status: http.StatusRequestEntityTooLarge, code: codeTooLarge, msg: fmt.Sprintf("form too large: at most %d bytes", max)}
+	case err != nil:
+		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: "form cannot be read: " + capMessage(err.Error())}
+	}
+	for k, vs := range r.PostForm {
+		if len(vs) > 1 {
+			return badParam(k, vs[1], "given %d times: give it once", len(vs)).withCode(codeRepeated)
+		}
+	}
+	return nil
+}
+
+// changeFromForm builds the change an admin form asks for.
+func changeFromForm(r *http.Request) (event.Change, *inputError) {
+	c := event.Change{Kind: r.PostFormValue("kind")}
+	var e *inputError
+	if b := strings.TrimSpace(r.PostFormValue("base")); b != "" {
+		v, err := strconv.ParseInt(b, 10, 64)
+		if err != nil || v < 0 {
+			return c, badParam("base", b, "want the event's version the page showed, a whole number")
+		}
+		c.Base = v
+	}
+	num := func(dst *int, name string, required bool) {
+		if e == nil {
+			*dst, e = formInt(r, name, required)
+		}
+	}
+	switch c.Kind {
+	case event.KindAddPlayers:
+		var p event.PlayerInfo
+		if p, e = playerFromForm(r); e == nil {
+			c.Players = []event.PlayerInfo{p}
+		}
+	case "import":
+		var data string
+		if data, e = readUpload(r, "file", maxImport); e != nil {
+			return c, e
+		}
+		if strings.TrimSpace(data) == "" {
+			return c, missing("file", "a CSV file with a header row (name, rating, ...) or a TRF file")
+		}
+		ps, err := event.ReadPlayers([]byte(data))
+		if err != nil {
+			return c, &inputError{status: http.StatusBadRequest, param: "file", code: codeInvalid, msg: capMessage(err.Error())}
+		}
+		c.Kind, c.Players = event.KindAddPlayers, ps
+	case event.KindEditPlayer:
+		num(&c.Player, "player", true)
+		if e == nil {
+			var p event.PlayerInfo
+			if p, e = playerFromForm(r); e == nil {
+				c.Players = []event.PlayerInfo{p}
+			}
+		}
+	case event.KindWithdraw, event.KindBye:
+		num(&c.Player, "player", true)
+		num(&c.Round, "round", c.Kind == event.KindBye)
+		c.Bye = r.PostFormValue("bye")
+	case event.KindReinstate:
+		num(&c.Player, "player", true)
+	case event.KindPair:
+		num(&c.Round, "round", false)
+	case event.KindUnpair, event.KindPublish, event.KindStart:
+		num(&c.Round, "round", true)
+	case event.KindSetPairing:
+		num(&c.Round, "round", true)
+		if e == nil {
+			c.Pairs, e = parsePairs(r.PostFormValue("pairs"))
+		}
+	case event.KindResult:
+		num(&c.Round, "round", true)
+		num(&c.Board, "board", true)
+		c.Result = r.PostFormValue("result")
+	case event.KindPGN:
+		num(&c.Round, "round", true)
+		num(&c.Board, "board", true)
+		if e == nil {
+			c.PGN, e = readUpload(r, "pgn", maxPGN)
+		}
+	case event.KindSettings:
+		var set event.Settings
+		if set, e = settingsFromForm(r); e == nil {
+			c.Settings = &set
+		}
+	case event.KindAddLink:
+		c.Label = r.PostFormValue("label")
+	case event.KindRevokeLink:
+		c.Link = r.PostFormValue("link")
+	case event.KindFinish, event.KindRotateAdmin:
+	case "":
+		return c, missing("kind", "the kind of change")
+	default:
+		return c, badParam("kind", c.Kind, "want one of %s", strings.Join(event.Kinds, ", "))
+	}
+	return c, e
+}
+
+// backTab returns the admin tab a form goes back to: one the pages have,
+// or the dashboard.
+func backTab(v string) string {
+	switch v {
+	case "players", "settings", "links", "standings", "exports", "history":
+		return v
+	}
+	if n, ok := strings.CutPrefix(v, "round/"); ok {
+		if k, err := strconv.Atoi(n); err == nil && k > 0 && k <= 2*event.MaxRounds {
+			return v
+		}
+	}
+	return ""
+}
