@@ -740,8 +740,6 @@ func TestEventHostileInputs(t *testing.T) {
 		{"GET", "/e/" + id + "/a/" + tok + "?x=1", "", ""},
 		{"GET", "/e/" + id + "?x=" + huge[:5000], "", ""},
 		{"GET", "/e/" + id + "/export.trf?format=pdf", "", ""},
-		{"GET", "/e/" + id + "/export.trf", "", ""},
-		{"GET", "/e/" + id + "/a/" + tok + "/export.trf?format=trf16", "", ""},
 		{"GET", "/e/" + id + "/pgn/1/99", "", ""},
 		{"GET", "/e/" + id + "/pgn/x/-1", "", ""},
 		{"GET", "/e/" + id + "/pgn/99999999999999999999/1", "", ""},
