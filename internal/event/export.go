@@ -210,9 +210,19 @@ func (e *Event) BoardPGN(round, board int) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// WriteStandingsCSV writes standings as CSV (RFC 4180): rank, number,
-// name, title, rating, federation, points, one column per tie-break, rated
-// games, average opponent, performance and rating change.
+// csvText keeps a spreadsheet from reading a name as a formula: a name
+// that starts with =, +, -, @, a tab or a carriage return gets a leading '.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// WriteStandingsCSV writes standings as CSV (RFC 4180, CR LF): rank,
+// number, name (guarded against formulas, see csvText), title, rating,
+// federation, points, one column per tie-break, rated games, average
+// opponent, performance and rating change.
 func WriteStandingsCSV(w io.Writer, e Event, s Standings) error {
 	cw := csv.NewWriter(w)
 	cw.UseCRLF = true
@@ -222,7 +232,7 @@ func WriteStandingsCSV(w io.Writer, e Event, s Standings) error {
 	cw.Write(head)
 	for _, r := range s.Rows {
 		p := e.PlayerByID(r.Player)
-		rec := []string{strconv.Itoa(r.Rank), strconv.Itoa(r.Number), r.Name, r.Title, ratingTag(r.Rating), p.Federation, r.Points}
+		rec := []string{strconv.Itoa(r.Rank), strconv.Itoa(r.Number), csvText(r.Name), r.Title, ratingTag(r.Rating), p.Federation, r.Points}
 		rec = append(rec, r.TieBreaks...)
 		for len(rec) < 7+len(s.TieBreaks) {
 			rec = append(rec, "")

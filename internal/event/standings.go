@@ -1,6 +1,7 @@
 package event
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -186,10 +187,19 @@ func (e *Event) fillTieBreaks(t *pairing.Tournament, rounds int, s *Standings) e
 	return nil
 }
 
-// signed writes a rating change with its sign: "+7.4", "-5.3", "0".
+// signed writes a rating change (in hundredths) with its sign and one
+// decimal, or two where the hundredths are not 0 (a K factor capped for
+// many games): "+7.4", "-5.3", "+2.0", "0.0".
 func signed(v pairing.Value) string {
-	if v > 0 {
-		return "+" + v.String()
+	sign := "+"
+	switch {
+	case v < 0:
+		sign, v = "-", -v
+	case v == 0:
+		sign = ""
 	}
-	return v.String()
+	if v%10 == 0 {
+		return fmt.Sprintf("%s%d.%d", sign, v/100, v/10%10)
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
 }

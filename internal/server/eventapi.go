@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -99,7 +98,9 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 		if err != nil {
 			return s.eventErr(r, err)
 		}
-		writeStandingsCSV(&b, ev, stand)
+		if err := event.WriteStandingsCSV(&b, ev, stand); err != nil {
+			return s.eventErr(r, err)
+		}
 		ctype, file = "text/csv; charset=utf-8", file+"-standings.csv"
 	case "games.pgn":
 		if err := ev.PGN(&b); err != nil {
@@ -117,48 +118,6 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 	h.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.Write(b.Bytes())
 	return nil
-}
-
-// writeStandingsCSV writes the standings as RFC 4180 CSV: rank, number,
-// name, title, rating, federation, points, one column per tie-break,
-// performance and rating change.
-func writeStandingsCSV(w io.Writer, ev event.Event, s event.Standings) {
-	c := csv.NewWriter(w)
-	c.UseCRLF = true // RFC 4180
-	head := []string{"rank", "number", "name", "title", "rating", "federation", "points"}
-	head = append(head, s.TieBreaks...)
-	c.Write(append(head, "performance", "ratingChange"))
-	for _, row := range s.Rows {
-		fed := ""
-		if p := ev.PlayerByID(row.Player); p != nil {
-			fed = p.Federation
-		}
-		rec := []string{strconv.Itoa(row.Rank), strconv.Itoa(row.Number), csvText(row.Name), row.Title, intOrEmpty(row.Rating), fed, row.Points}
-		for i := range s.TieBreaks {
-			v := ""
-			if i < len(row.TieBreaks) {
-				v = row.TieBreaks[i]
-			}
-			rec = append(rec, v)
-		}
-		c.Write(append(rec, intOrEmpty(row.Performance), row.RatingChange))
-	}
-	c.Flush()
-}
-
-// csvText keeps a spreadsheet from reading a name as a formula.
-func csvText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-func intOrEmpty(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return strconv.Itoa(n)
 }
 
 // GET /e/{id}/pgn/{round}/{board}: one game's PGN.

@@ -296,7 +296,7 @@ func TestEventSwissRun(t *testing.T) {
 	// Exports before the finish.
 	csvR := c.get("/e/" + a.id() + "/standings.csv")
 	lines := strings.Split(strings.TrimRight(csvR.body, "\r\n"), "\r\n")
-	if csvR.status != 200 || lines[0] != "rank,number,name,title,rating,federation,points,BH-C1,BH,SB,DE,WIN,performance,ratingChange" || len(lines) != 12 {
+	if csvR.status != 200 || lines[0] != "rank,number,name,title,rating,federation,points,BH-C1,BH,SB,DE,WIN,rated games,average opponent,performance,rating change" || len(lines) != 12 {
 		t.Errorf("standings.csv: %d %q", csvR.status, csvR.body)
 	}
 	trf := c.get("/e/" + a.id() + "/export.trf?format=trf16")
