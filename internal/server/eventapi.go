@@ -33,6 +33,8 @@ func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
 	page("GET /e/{id}/a/{token}/round/{n}", s.adminGET)
 	page("POST /e/{id}/a/{token}/do", s.adminDo)
 
+	s.printRoutes(page)
+
 	api("POST /api/events", s.apiEventCreate)
 	api("GET /api/events/{id}", s.apiEvent)
 	api("GET /api/events/{id}/standings", s.apiStandings)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
 )
 
@@ -27,7 +29,6 @@ import (
 type evClient struct {
 	t      *testing.T
 	s      *Server
-	mem    *memStore
 	log    *syncBuffer
 	mu     sync.Mutex
 	bodies []string
@@ -52,8 +53,14 @@ func (b *syncBuffer) String() string {
 
 func newEvClient(t *testing.T, cfg Config) *evClient {
 	t.Helper()
-	c := &evClient{t: t, mem: newMem(), log: &syncBuffer{}}
-	cfg.Events = event.NewService(c.mem)
+	c := &evClient{t: t, log: &syncBuffer{}}
+	// The real store: an SQLite file of the test's own.
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg.Events = event.NewService(st)
 	cfg.Logger = newTestLogger(c.log)
 	if cfg.WriteBurst == 0 {
 		cfg.WriteBurst = 1_000_000

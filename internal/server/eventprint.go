@@ -1,0 +1,86 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/printable"
+)
+
+// The printed paper of an event (package printable): a round's pairing
+// sheet, board cards, result slips and projector page, and the standings.
+// The public ones show what the public page shows; the admin ones (under
+// the admin link) include a draft pairing.
+
+// printDocs are the documents of a round.
+var printDocs = map[string]func(io.Writer, event.Event, int) error{
+	"pairings":  printable.PairingSheet,
+	"cards":     printable.BoardCards,
+	"slips":     printable.ResultSlips,
+	"projector": printable.Projector,
+}
+
+func (s *Server) printRoutes(page func(string, handlerFunc)) {
+	page("GET /e/{id}/print/standings", s.printPublic)
+	page("GET /e/{id}/print/{doc}/{round}", s.printPublic)
+	page("GET /e/{id}/a/{token}/print/standings", s.printAdmin)
+	page("GET /e/{id}/a/{token}/print/{doc}/{round}", s.printAdmin)
+}
+
+func (s *Server) printPublic(w http.ResponseWriter, r *http.Request) *inputError {
+	st, e := s.loadPublic(r)
+	if e != nil {
+		return e
+	}
+	return s.printDoc(w, r, st.Public())
+}
+
+func (s *Server) printAdmin(w http.ResponseWriter, r *http.Request) *inputError {
+	a, e := s.loadAdmin(r)
+	if e != nil {
+		return e
+	}
+	return s.printDoc(w, r, a.st.Admin())
+}
+
+func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event) *inputError {
+	q, qe := newQuery(r.URL.RawQuery)
+	if qe != nil {
+		return qe
+	}
+	if e := q.only(); e != nil {
+		return e
+	}
+	var b bytes.Buffer
+	var err error
+	doc := r.PathValue("doc")
+	if doc == "" {
+		err = printable.FinalStandings(&b, ev)
+	} else {
+		f, ok := printDocs[doc]
+		if !ok {
+			return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such document " + quotePath(doc) + ": want pairings, cards, slips, projector or standings"}
+		}
+		text := r.PathValue("round")
+		n, perr := strconv.Atoi(text)
+		if perr != nil || n < 1 || len(text) > 3 {
+			return badParam("round", text, "want a round number")
+		}
+		err = f(&b, ev, n)
+	}
+	if err != nil {
+		if errors.Is(err, printable.ErrRound) {
+			return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: capMessage(err.Error())}
+		}
+		return s.eventErr(r, err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+	return nil
+}
