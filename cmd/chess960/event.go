@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -168,17 +169,11 @@ func (o *eventOpts) run(e *env, args []string) error {
 	if len(bad) > 0 {
 		return usagef("%s does not go with event %s", strings.Join(bad, ", "), action)
 	}
-	dsn := *o.db
-	if dsn == "" {
-		dsn = os.Getenv("CHESS960_DB")
-	}
-	if dsn == "" {
-		dsn = "chess960.db"
-	}
+	dsn := eventDSN(*o.db)
 	ctx := context.Background()
 	st, err := store.Open(ctx, dsn)
 	if err != nil {
-		return fmt.Errorf("--db %s: %v", quoteArg(dsn), err)
+		return fmt.Errorf("--db %s: %v", quoteArg(redactDSN(dsn)), err)
 	}
 	defer st.Close()
 	svc := event.NewService(st)
@@ -240,6 +235,30 @@ func (o *eventOpts) run(e *env, args []string) error {
 		return c.link()
 	}
 	return nil
+}
+
+// eventDSN is the database of serve and event: --db, else $CHESS960_DB,
+// else ./chess960.db.
+func eventDSN(flagValue string) string {
+	switch {
+	case flagValue != "":
+		return flagValue
+	case os.Getenv("CHESS960_DB") != "":
+		return os.Getenv("CHESS960_DB")
+	}
+	return "chess960.db"
+}
+
+// redactDSN hides a password in a postgres:// URL, for messages.
+func redactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
 }
 
 func eventErr(id string, err error) error {

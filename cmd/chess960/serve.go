@@ -14,8 +14,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -69,11 +71,15 @@ const shutdownGrace = 10 * time.Second
 
 func init() {
 	register(&command{
-		name: "serve", args: "[--addr HOST:PORT] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
+		name: "serve", args: "[--addr HOST:PORT] [--db PATH|postgres://...] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
 		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
-instances behind a load balancer serve the same app. The JSON API under /api/ answers what
+instances behind a load balancer serve the same app. Events (tournaments, /events/new)
+are the exception: they live in the database --db, an SQLite file (default
+$CHESS960_DB, else ./chess960.db, created on first use) or a postgres:// URL, which
+several instances may share (live pages follow changes through LISTEN/NOTIFY); the
+command line's "event" works on the same database. The JSON API under /api/ answers what
 the commands print with --json. The access log (one line per request, without the query,
 which may hold an arbiter's secret seed) goes to stderr. SIGINT or SIGTERM stop the server
 after the requests in flight finish.
@@ -88,6 +94,7 @@ stops after --engine-time milliseconds. One engine is started at start-up, so a 
 fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
+			db := fs.String("db", "", "keep events in this SQLite `PATH` or postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
 			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish, if there is one); none: no engine")
 			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process; the default is half the CPUs")
@@ -115,6 +122,13 @@ fails at once.`,
 					debug.SetGCPercent(400)
 				}
 				cfg := server.Config{Logger: log}
+				dsn := eventDSN(*db)
+				st, err := store.Open(context.Background(), dsn)
+				if err != nil {
+					return fmt.Errorf("--db %s: %v", quoteArg(redactDSN(dsn)), err)
+				}
+				defer st.Close()
+				cfg.Events = event.NewService(st)
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {
 					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")

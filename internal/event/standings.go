@@ -38,13 +38,15 @@ type Row struct {
 	Results []Cell `json:"results"`
 }
 
-// Cell is one round of a player's line: the opponent's rank in the
+// Cell is one round of a player's line: the opponent's line in the
 // standings, the colour and the result, as crosstables print it ("7w1",
 // "3b½", "+" for a forfeit won, "-" for a bye or absence).
 type Cell struct {
-	Opponent int    `json:"opponent,omitempty"` // rank of the opponent, 0 for none
-	Color    string `json:"color,omitempty"`    // "w" or "b"
-	Result   string `json:"result"`             // "1", "½", "0", "+", "-", "=" (half-point bye), "" (pending)
+	// Opponent is the opponent's line in the standings, from 1 (its place
+	// in Rows, unique even where ranks are shared); 0 for none.
+	Opponent int    `json:"opponent,omitempty"`
+	Color    string `json:"color,omitempty"` // "w" or "b"
+	Result   string `json:"result"`          // "1", "½", "0", "+", "-", "=" (half-point bye), "" (pending)
 }
 
 // Standings returns the standings after the given number of rounds (0:
@@ -96,10 +98,10 @@ func (e *Event) standings(rounds int) (Standings, error) {
 	if err := e.fillTieBreaks(t, rounds, &s); err != nil {
 		return s, err
 	}
-	// Crosstable cells, by the opponents' ranks.
+	// Crosstable cells, by the opponents' lines.
 	rankOf := map[int]int{}
-	for _, r := range s.Rows {
-		rankOf[r.Number] = r.Rank
+	for i, r := range s.Rows {
+		rankOf[r.Number] = i + 1
 	}
 	for i := range s.Rows {
 		tp := t.Player(s.Rows[i].Number)
