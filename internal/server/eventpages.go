@@ -216,7 +216,19 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 	if ie != nil {
 		return fail(ie.msg, ie.status)
 	}
-	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: set, Seed: seed})
+	in := event.Init{Settings: set, Seed: seed}
+	trf, ue := readUpload(r, "trf", maxImport)
+	if ue != nil {
+		return fail(ue.msg, ue.status)
+	}
+	if strings.TrimSpace(trf) != "" {
+		var err error
+		if in, err = event.FromTRF([]byte(trf), set); err != nil {
+			return fail("trf: "+capMessage(err.Error()), http.StatusBadRequest)
+		}
+		in.Seed = seed
+	}
+	st, tok, err := s.cfg.Events.Create(r.Context(), in)
 	if err != nil {
 		e := s.eventErr(r, err)
 		if e.status >= 500 {

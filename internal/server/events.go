@@ -26,7 +26,7 @@ const (
 	maxImport     = 1 << 20  // bytes of a players' file (CSV or TRF), or of an API body
 	maxPGN        = 64 << 10 // bytes of one game's PGN
 	maxForm       = maxImport + 64<<10
-	maxCreateForm = 64 << 10
+	maxCreateForm = maxImport + 64<<10
 
 	// DefaultWriteRate and DefaultWriteBurst are the token bucket of
 	// writes per client IP: POSTs under /events, /e/ and /api/events.
