@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/balance"
 	"github.com/chess960/chess960/pairing"
 )
 
@@ -396,5 +397,34 @@ func TestCloneDeep(t *testing.T) {
 	c.Players[0].Name = "x"
 	if now, _ := json.Marshal(d); string(now) != string(before) {
 		t.Error("changing the clone changed the original")
+	}
+}
+
+// TestBalancedPositions: with Balanced, every round's position is one the
+// shipped balance table scores within MaxEval centipawns.
+func TestBalancedPositions(t *testing.T) {
+	tab, err := balance.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, Settings{Name: "Balanced", Rounds: 4, Positions: PositionRules{Balanced: true, MaxEval: 15, Exclude: "518"}}, "bal", players(8))
+	for rn := 1; rn <= 4; rn++ {
+		r := startRound(f, rn)
+		row := tab.Row(chess960.MustNew(*r.Position))
+		if row.Score.Value < -15 || row.Score.Value > 15 || *r.Position == 518 {
+			t.Errorf("round %d: position %d scores %d cp", rn, *r.Position, row.Score.Value)
+		}
+		finishRound(f, rn)
+	}
+	f.do(Change{Kind: KindFinish})
+	e := f.st.Public()
+	v, err := e.Verify("")
+	if err != nil || !v.OK || !strings.Contains(v.Command, "--exclude 518 --balanced 15") {
+		t.Errorf("verify: %v %+v", err, v)
+	}
+	// A balance limit no position meets is refused at creation.
+	_, _, err = NewService(newMem()).Create(context.Background(), Init{Settings: Settings{Name: "x", Rounds: 3, Positions: PositionRules{Balanced: true, MaxEval: 0, Exclude: "0-959"}}})
+	if err == nil {
+		t.Error("no position left: no error")
 	}
 }
