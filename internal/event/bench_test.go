@@ -38,9 +38,10 @@ func benchEvent(b *testing.B, db store.Store, rounds int) *fixture {
 	return &fixture{svc: svc, id: st.ID(), st: st}
 }
 
-// BenchmarkApplyResult is one result entered (a correction of board 1 of
-// the round in play, alternating) on a 100-player event in round 6: load,
-// check, apply, write, in one transaction.
+// BenchmarkApplyResult is one result entered on a 100-player event in round
+// 6 (load, check, apply, write, in one transaction), each on a board of its
+// own: the event is restored from a backup every 40 results, so that every
+// result lands on an event of the same size.
 func BenchmarkApplyResult(b *testing.B) {
 	for _, kind := range []string{"memory", "sqlite"} {
 		b.Run(kind, func(b *testing.B) {
@@ -54,16 +55,30 @@ func BenchmarkApplyResult(b *testing.B) {
 				defer db.Close()
 			}
 			f := benchEvent(b, db, 5)
+			ctx := context.Background()
 			for _, c := range []string{KindPair, KindPublish, KindStart} {
-				if _, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", Change{Kind: c, Round: 6}); err != nil {
+				if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: c, Round: 6}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			i := 0
+			cur, _ := f.svc.Load(ctx, f.id)
+			backup, err := cur.Backup()
+			if err != nil {
+				b.Fatal(err)
+			}
+			id, i := f.id, 0
 			for b.Loop() {
-				res := []string{"1-0", "0-1"}[i%2]
+				if i%40 == 0 {
+					b.StopTimer()
+					st, err := f.svc.Restore(ctx, backup, true)
+					if err != nil {
+						b.Fatal(err)
+					}
+					id = st.ID()
+					b.StartTimer()
+				}
 				i++
-				if _, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", Change{Kind: KindResult, Round: 6, Board: 1, Result: res}); err != nil {
+				if _, _, err := f.svc.Apply(ctx, id, RoleAdmin, "admin", Change{Kind: KindResult, Round: 6, Board: 1 + (i-1)%40, Result: "1-0"}); err != nil {
 					b.Fatal(err)
 				}
 			}
