@@ -1,0 +1,138 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// TestEventTwoInstances runs two instances of the app on one database, as
+// behind a load balancer: an event made and changed through instance A is
+// served by B, and B's live stream reports a result entered on A (on
+// PostgreSQL through LISTEN/NOTIFY; on SQLite, two processes' worth of
+// Stores on one file, through its polling). A second arbiter's stale entry
+// on B gets a 409 for the board A changed.
+func TestEventTwoInstances(t *testing.T) {
+	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "shared.db")}
+	switch pg := os.Getenv("CHESS960_TEST_POSTGRES"); {
+	case pg != "":
+		dbs["postgres"] = pg
+	case os.Getenv("CI") != "":
+		t.Error("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
+	}
+	for name, dsn := range dbs {
+		t.Run(name, func(t *testing.T) {
+			open := func() *httptest.Server {
+				st, err := store.Open(context.Background(), dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				srv := httptest.NewServer(New(Config{Events: event.NewService(st), WriteBurst: 1000}))
+				t.Cleanup(srv.Close)
+				return srv
+			}
+			a, b := open(), open()
+			body := `{"settings": {"name": "Two", "rounds": 2}, "players": [{"name": "A", "rating": 2400}, {"name": "B", "rating": 2300}, {"name": "C", "rating": 2200}, {"name": "D", "rating": 2100}]}`
+			res, err := http.Post(a.URL+"/api/events", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var made struct {
+				Event event.Event `json:"event"`
+				Admin string      `json:"admin"`
+			}
+			json.NewDecoder(res.Body).Decode(&made)
+			res.Body.Close()
+			if res.StatusCode != http.StatusCreated {
+				t.Fatalf("create on A: %d", res.StatusCode)
+			}
+			id, tok := made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
+			change := func(srv *httptest.Server, c string) (int, event.Event) {
+				req, _ := http.NewRequest("POST", srv.URL+"/api/events/"+id+"/changes", strings.NewReader(c))
+				req.Header.Set("Authorization", "Bearer "+tok)
+				req.Header.Set("Content-Type", "application/json")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer res.Body.Close()
+				var out struct {
+					Event event.Event `json:"event"`
+				}
+				json.NewDecoder(res.Body).Decode(&out)
+				return res.StatusCode, out.Event
+			}
+			for _, k := range []string{"pair", "publish", "start"} {
+				if code, _ := change(a, `{"kind": "`+k+`", "round": 1}`); code != 200 {
+					t.Fatalf("%s on A: %d", k, code)
+				}
+			}
+			// B serves what A made.
+			res, err = http.Get(b.URL + "/api/events/" + id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var seen event.Event
+			json.NewDecoder(res.Body).Decode(&seen)
+			res.Body.Close()
+			if res.StatusCode != 200 || len(seen.Schedule) != 1 || seen.Schedule[0].Position == nil {
+				t.Fatalf("B's view: %d %+v", res.StatusCode, seen.Schedule)
+			}
+			// B's live stream, then a result entered on A.
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(ctx, "GET", b.URL+"/e/"+id+"/live", nil)
+			live, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer live.Body.Close()
+			versions := make(chan string, 8)
+			go func() {
+				sc := bufio.NewScanner(live.Body)
+				for sc.Scan() {
+					if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+						versions <- v
+					}
+				}
+				close(versions)
+			}()
+			if v := <-versions; v != fmt.Sprint(seen.Version) {
+				t.Fatalf("B's stream starts at %s, want %d", v, seen.Version)
+			}
+			code, after := change(a, fmt.Sprintf(`{"kind": "result", "round": 1, "board": 1, "result": "1-0", "base": %d}`, seen.Version))
+			if code != 200 {
+				t.Fatalf("result on A: %d", code)
+			}
+			select {
+			case v, ok := <-versions:
+				if !ok || v != fmt.Sprint(after.Version) {
+					t.Fatalf("B's stream gave %q (open %v), want %d", v, ok, after.Version)
+				}
+			case <-ctx.Done():
+				t.Fatal("B's stream did not report the result entered on A")
+			}
+			// A stale entry for the same board on B: 409 with A's result.
+			code, cur := change(b, fmt.Sprintf(`{"kind": "result", "round": 1, "board": 1, "result": "0-1", "base": %d}`, seen.Version))
+			if code != http.StatusConflict || cur.Schedule[0].Boards[0].Result != "1-0" {
+				t.Errorf("stale entry on B: %d, board 1 %q", code, cur.Schedule[0].Boards[0].Result)
+			}
+			// The same stale base on another board goes in.
+			if code, _ := change(b, fmt.Sprintf(`{"kind": "result", "round": 1, "board": 2, "result": "0-1", "base": %d}`, seen.Version)); code != 200 {
+				t.Errorf("another board from the stale base on B: %d", code)
+			}
+		})
+	}
+}
