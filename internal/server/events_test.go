@@ -246,8 +246,14 @@ func TestEventSwissRun(t *testing.T) {
 		if rd.Status != event.Started || rd.Position == nil {
 			t.Fatalf("round %d: status %s, position %v", rn, rd.Status, rd.Position)
 		}
-		if pub := c.get("/e/" + a.id()); !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d&amp;thumbnail=1`, *rd.Position)) {
-			t.Errorf("round %d: the public page lacks the position's diagram", rn)
+		// The round just started leads the public page, with a large
+		// diagram; earlier rounds have small ones.
+		pub := c.get("/e/" + a.id())
+		if !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d" width="320"`, *rd.Position)) {
+			t.Errorf("round %d: the public page lacks the position's large diagram", rn)
+		}
+		if rn > 1 && !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d&amp;thumbnail=1`, *e.Schedule[rn-2].Position)) {
+			t.Errorf("round %d: the public page lacks round %d's small diagram", rn, rn-1)
 		}
 		if rn == 2 {
 			found := false
