@@ -63,9 +63,38 @@ func NewService(st store.Store) *Service {
 func (s *Service) Store() store.Store { return s.st }
 
 // State is an event as loaded, with its secrets, which only its methods
-// read.
+// read. A State never changes (a change makes a new one), so it may be
+// shared; it keeps the standings it has computed.
 type State struct {
 	d *doc
+
+	mu        sync.Mutex
+	standings map[int]standingsResult
+}
+
+type standingsResult struct {
+	s   Standings
+	err error
+}
+
+// Standings returns the public event's standings after the round (0: the
+// last complete one), as Event.Standings does, computed once per State.
+// The result is shared: do not change it.
+func (st *State) Standings(after int) (Standings, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if r, ok := st.standings[after]; ok {
+		return r.s, r.err
+	}
+	e := st.d.Event // read only: Standings does not change the event
+	s, err := e.Standings(after)
+	if st.standings == nil {
+		st.standings = map[int]standingsResult{}
+	}
+	if len(st.standings) < 2*MaxRounds+2 {
+		st.standings[after] = standingsResult{s, err}
+	}
+	return s, err
 }
 
 // Public returns the event as everyone may see it: no draft pairings, no

@@ -332,8 +332,7 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputErro
 		}
 		after = n
 	}
-	ev := st.Public()
-	stand, err := ev.Standings(after)
+	stand, err := st.Standings(after)
 	if err != nil {
 		return s.eventErr(r, err)
 	}

@@ -249,14 +249,24 @@ func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError
 	if err := noQuery(r); err != nil {
 		return err
 	}
+	// Every phone at the event asks for this page when a result comes in:
+	// it is rendered once per version (and theme and encoding).
+	key := publicKey{id: st.ID(), version: st.Version(), theme: themeOf(r), gzip: acceptsGzip(r)}
+	if pg, ok := s.publicPages.get(key); ok {
+		sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
+		return nil
+	}
 	ev := st.Public()
 	p := s.newEventPage(r, ev.Name, ev)
 	p.Description = "Pairings, results and standings of " + ev.Name + "."
 	p.Script = "event.js"
-	if stand, err := ev.Standings(0); err == nil && stand.Rounds > 0 {
+	if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
 		p.Stand = &stand
 	}
-	return s.writePage(w, r, "event", p, http.StatusOK, cacheNever)
+	body, gz := s.buildPage(r, "event", p)
+	s.publicPages.put(key, renderedPage{body: body, gz: gz})
+	sendPage(w, r, body, gz, http.StatusOK, cacheNever)
+	return nil
 }
 
 // GET /e/{id}/verify: the check of the draw, once the seed is revealed.

@@ -116,19 +116,33 @@ func (s *Server) render(w io.Writer, name string, data any) error {
 // writePage renders a page into a buffer first, so that a template error
 // cannot leave half a page, and sends it (gzipped when the client takes it).
 func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, data any, status int, cache string) *inputError {
+	body, gz := s.buildPage(r, name, data)
+	sendPage(w, r, body, gz, status, cache)
+	return nil
+}
+
+// buildPage renders a page, gzipped if the request takes it and the page
+// is worth it; gz says whether it is.
+func (s *Server) buildPage(r *http.Request, name string, data any) (body []byte, gz bool) {
 	b := pageBuffers.Get().(*bytes.Buffer)
 	b.Reset()
 	defer pageBuffers.Put(b)
 	if err := s.render(b, name, data); err != nil {
 		panic(err) // our own templates with our own data: a bug
 	}
+	if b.Len() > 1400 && acceptsGzip(r) {
+		return gzipFast(b.Bytes()), true
+	}
+	return bytes.Clone(b.Bytes()), false
+}
+
+// sendPage writes a page that buildPage made.
+func sendPage(w http.ResponseWriter, r *http.Request, body []byte, gz bool, status int, cache string) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", cache)
 	h.Set("Vary", "Accept-Encoding, Cookie") // the theme cookie
-	body := b.Bytes()
-	if len(body) > 1400 && acceptsGzip(r) {
-		body = gzipFast(body)
+	if gz {
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
@@ -136,7 +150,6 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, name string, 
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
-	return nil
 }
 
 // pageBuffers hold pages while they are rendered.

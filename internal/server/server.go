@@ -77,6 +77,8 @@ type Server struct {
 	heavySem chan struct{}
 	// galleryCache holds the unfiltered gallery pages, rendered once.
 	galleryCache sync.Map
+	// publicPages holds events' public pages, by version.
+	publicPages pageCache
 	// writes limits the event writes per client; streams counts the live
 	// streams open; liveMax caps each one's time.
 	writes  *rateLimiter
