@@ -307,8 +307,24 @@ func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
 	if e := noQuery(r); e != nil {
 		return e
 	}
-	writeJSONStatus(w, http.StatusOK, st.Public())
+	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "json"}, func() any { return st.Public() })
 	return nil
+}
+
+// writePublicJSON writes the JSON of an event's public view or standings,
+// made once per version.
+func (s *Server) writePublicJSON(w http.ResponseWriter, key publicKey, v func() any) {
+	pg, ok := s.publicPages.get(key)
+	if !ok {
+		pg = renderedPage{body: marshalCLI(v())}
+		s.publicPages.put(key, pg)
+	}
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	h.Set("Cache-Control", cacheNever)
+	h.Set("Content-Length", strconv.Itoa(len(pg.body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(pg.body)
 }
 
 // GET /api/events/{id}/standings?after=N.
@@ -336,7 +352,7 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputErro
 	if err != nil {
 		return s.eventErr(r, err)
 	}
-	writeJSONStatus(w, http.StatusOK, stand)
+	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "standings/" + strconv.Itoa(after)}, func() any { return stand })
 	return nil
 }
 

@@ -251,7 +251,7 @@ func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError
 	}
 	// Every phone at the event asks for this page when a result comes in:
 	// it is rendered once per version (and theme and encoding).
-	key := publicKey{id: st.ID(), version: st.Version(), theme: themeOf(r), gzip: acceptsGzip(r)}
+	key := publicKey{id: st.ID(), version: st.Version(), kind: "page", theme: themeOf(r), gzip: acceptsGzip(r)}
 	if pg, ok := s.publicPages.get(key); ok {
 		sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
 		return nil

@@ -2,11 +2,12 @@ package server
 
 import "sync"
 
-// publicKey names one rendering of an event's public page. An event's
-// state at a version never changes, so neither does the page.
+// publicKey names one rendering of an event's public page or public JSON.
+// An event's state at a version never changes, so neither do they.
 type publicKey struct {
 	id      string
 	version int64
+	kind    string // "page", "json", or "standings/N"
 	theme   string
 	gzip    bool
 }
