@@ -424,6 +424,7 @@ func swissBrowser(tt *testing.T, ctx context.Context, st store.Store, shots bool
 			}
 		}
 		if rn == 3 {
+			b.checkPrintables(rn)
 			if shots {
 				b.shootMid()
 			}
@@ -482,6 +483,29 @@ func swissBrowser(tt *testing.T, ctx context.Context, st store.Store, shots bool
 	}
 	if shots {
 		b.shootFinished()
+	}
+}
+
+// checkPrintables opens the round's printed paper and the standings'
+// under the admin link: each names the event, and its style sheet (a
+// <style> element of its own) applies: the sheets set the body's margin
+// to 0, the browser's default is 8 px.
+func (b *evBrowser) checkPrintables(round int) {
+	t := b.t
+	t.Helper()
+	for _, doc := range []string{"pairings", "cards", "slips", "projector", "standings"} {
+		path := fmt.Sprintf("%s/print/%s/%d", b.base, doc, round)
+		if doc == "standings" {
+			path = b.base + "/print/standings"
+		}
+		b.open(b.admin, path)
+		if got := text(t, b.admin, "body"); !strings.Contains(got, "Browser Open") {
+			t.Errorf("the printed %s do not name the event: %.200q", doc, got)
+		}
+		got := eval[[]string](t, b.admin, `[getComputedStyle(document.body).marginTop, String(document.querySelectorAll('style').length), String([...document.querySelectorAll('style')].filter(s => s.sheet && s.sheet.cssRules.length > 0).length)]`)
+		if got[0] != "0px" {
+			t.Errorf("the printed %s are unstyled: body margin %s, %s <style> elements of which %s apply (the server's Content-Security-Policy style-src 'self' blocks an inline <style>)", doc, got[0], got[1], got[2])
+		}
 	}
 }
 
@@ -575,7 +599,7 @@ func (b *evBrowser) shots(pages [][3]string) {
 	b.t.Run("screenshots", func(t *testing.T) {
 		for _, p := range pages {
 			shoot(t, b.ctx, p[0], b.srv+p[1], p[2], func(c context.Context) {
-				waitFor(t, c, `document.readyState === 'complete' && [...document.images].every(i => i.complete)`, p[0]+" loaded")
+				waitFor(t, c, `document.readyState === 'complete' && [...document.images].every(i => i.complete || i.getBoundingClientRect().top > innerHeight)`, p[0]+" loaded")
 				b.keep(c)
 			})
 		}
