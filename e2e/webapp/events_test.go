@@ -500,11 +500,11 @@ func (b *evBrowser) checkPrintables(round int) {
 		}
 		b.open(b.admin, path)
 		if got := text(t, b.admin, "body"); !strings.Contains(got, "Browser Open") {
-			t.Errorf("the printed %s do not name the event: %.200q", doc, got)
+			t.Errorf("print/%s does not name the event: %.200q", doc, got)
 		}
 		got := eval[[]string](t, b.admin, `[getComputedStyle(document.body).marginTop, String(document.querySelectorAll('style').length), String([...document.querySelectorAll('style')].filter(s => s.sheet && s.sheet.cssRules.length > 0).length)]`)
 		if got[0] != "0px" {
-			t.Errorf("the printed %s are unstyled: body margin %s, %s <style> elements of which %s apply (the server's Content-Security-Policy style-src 'self' blocks an inline <style>)", doc, got[0], got[1], got[2])
+			t.Errorf("print/%s is unstyled: body margin %s, %s <style> elements of which %s apply (the server's Content-Security-Policy style-src 'self' blocks an inline <style>)", doc, got[0], got[1], got[2])
 		}
 	}
 }
