@@ -81,6 +81,9 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	// The documents carry their style sheet inline, so that they print
+	// the same when saved; they have no script, and fetch nothing.
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'")
 	w.Write(b.Bytes())
 	return nil
 }

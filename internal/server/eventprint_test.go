@@ -24,6 +24,11 @@ func TestEventPrint(t *testing.T) {
 			if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
 				t.Fatalf("%s/print/%s/1: %d %.200s", base, doc, r.status, r.body)
 			}
+			// The documents' inline style sheet must apply (the pages'
+			// policy allows none), and nothing else may load.
+			if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "style-src 'unsafe-inline'") || !strings.Contains(csp, "default-src 'none'") || !strings.Contains(r.body, "<style") {
+				t.Errorf("%s/print/%s/1: policy %q", base, doc, csp)
+			}
 			if doc != "slips" && (!strings.Contains(r.body, strconv.Itoa(pos)) || !strings.Contains(r.body, fen[:8])) {
 				t.Errorf("%s/print/%s/1 lacks position %d", base, doc, pos)
 			}

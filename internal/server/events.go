@@ -126,6 +126,12 @@ func sameOrigin(r *http.Request) *inputError {
 		return refuse("Sec-Fetch-Site is " + quote.Input(v))
 	}
 	if o := r.Header.Get("Origin"); o != "" {
+		if o == "null" && r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+			// A browser that sends no referrer may send Origin null on
+			// a same-origin form; Sec-Fetch-Site, which no page can
+			// set, says where it came from.
+			return nil
+		}
 		u, err := url.Parse(o)
 		if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
 			return refuse("Origin " + quote.Input(o) + " is not this site")

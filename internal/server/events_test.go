@@ -417,7 +417,8 @@ func TestEventCSRF(t *testing.T) {
 		{"another event's token", csrfToken("x", a.id()), nil, "csrf"},
 		{"cross-site origin", a.csrf, map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": ""}, "cross-site"},
 		{"cross-site fetch", a.csrf, map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": ""}, "cross-site"},
-		{"null origin", a.csrf, map[string]string{"Origin": "null"}, "cross-site"},
+		{"null origin from another site", a.csrf, map[string]string{"Origin": "null", "Sec-Fetch-Site": "cross-site"}, "cross-site"},
+		{"null origin, no fetch site", a.csrf, map[string]string{"Origin": "null", "Sec-Fetch-Site": ""}, "cross-site"},
 	} {
 		f := url.Values{}
 		for k, vs := range form {
@@ -434,8 +435,13 @@ func TestEventCSRF(t *testing.T) {
 			t.Errorf("%s: the event changed to version %d", tc.name, got)
 		}
 	}
-	// The same form with the token goes through.
+	// The same form with the token goes through; so does one a browser
+	// sends with Origin null from this site (Sec-Fetch-Site same-origin).
 	a.must("result", "round", "1", "board", "1", "result", "1-0")
+	f := url.Values{"csrf": {a.csrf}, "kind": {"result"}, "round": {"1"}, "board": {"2"}, "result": {"0-1"}, "base": {a.version()}}
+	if r := c.do("POST", a.base+"/do", "application/x-www-form-urlencoded", strings.NewReader(f.Encode()), map[string]string{"Origin": "null"}); r.status != http.StatusSeeOther {
+		t.Errorf("a same-origin form with Origin null: %d %.300s", r.status, r.body)
+	}
 }
 
 // TestEventConflict: two arbiters enter board 1 against the same version;
@@ -700,14 +706,14 @@ func TestEventsWithoutDatabase(t *testing.T) {
 	}
 }
 
-// TestEventHeaders: the event pages send no referrer, and admin pages are
-// never cached.
+// TestEventHeaders: the event pages send a referrer to no other site, and
+// admin pages are never cached.
 func TestEventHeaders(t *testing.T) {
 	c := newEvClient(t, Config{})
 	a := newSmallEvent(t, c)
 	for _, target := range []string{"/e/" + a.id(), a.base, a.base + "/round/1", "/events/new", "/api/events/" + a.id()} {
 		r := c.get(target)
-		if r.header.Get("Referrer-Policy") != "no-referrer" {
+		if r.header.Get("Referrer-Policy") != "same-origin" {
 			t.Errorf("%s: Referrer-Policy %q", target, r.header.Get("Referrer-Policy"))
 		}
 		if r.header.Get("Cache-Control") != "no-store" {

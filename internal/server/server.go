@@ -195,7 +195,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if isEventPath(r.URL.Path) {
 		// Capability URLs: no page of an event tells another site where
 		// it came from.
-		sw.Header()["Referrer-Policy"] = noReferrer
+		sw.Header()["Referrer-Policy"] = eventReferrer
 		if e := s.limitWrites(r); e != nil {
 			s.writeError(sw, r, e)
 			return
@@ -269,7 +269,10 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-var noReferrer = []string{"no-referrer"}
+// eventReferrer is the Referrer-Policy of event pages: their capability URLs
+// go to no other site (and, unlike no-referrer, a same-origin form still
+// carries its Origin).
+var eventReferrer = []string{"same-origin"}
 
 // logRequest writes the access log record. The query is left out: it may
 // hold an arbiter's secret seed; so is the token of an admin link's path.
