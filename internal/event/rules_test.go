@@ -428,3 +428,52 @@ func TestBalancedPositions(t *testing.T) {
 		t.Error("no position left: no error")
 	}
 }
+
+// TestLateEntry: a player entered after round 2 is paired from round 3;
+// rounds 1 and 2 count as absent (zero points), in the standings and in
+// the TRF, which re-pairs every round as the event paired it.
+func TestLateEntry(t *testing.T) {
+	f := newFixture(t, Settings{Name: "Late", Rounds: 4}, "late", players(7))
+	for rn := 1; rn <= 2; rn++ {
+		startRound(f, rn)
+		finishRound(f, rn)
+	}
+	f.do(Change{Kind: KindAddPlayers, Players: []PlayerInfo{{Name: "Late Comer", Rating: 2500}}})
+	e := f.st.Admin()
+	late := e.Players[len(e.Players)-1]
+	if late.Joined != 3 || late.Number != 1 {
+		t.Fatalf("late entry: joined %d, number %d (the top rating: number 1)", late.Joined, late.Number)
+	}
+	r3 := startRound(f, 3)
+	found := false
+	for _, b := range r3.Boards {
+		found = found || b.White == late.ID || b.Black == late.ID
+	}
+	if !found {
+		t.Fatal("the late entry is not paired in round 3")
+	}
+	finishRound(f, 3)
+	e = f.st.Public()
+	s, err := e.Standings(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range s.Rows {
+		if r.Player == late.ID && (r.Results[0].Result != "-" || r.Results[1].Result != "-") {
+			t.Errorf("the late entry's rounds 1-2: %+v", r.Results[:2])
+		}
+	}
+	var b strings.Builder
+	if err := e.TRF(&b, pairing.TRF16); err != nil {
+		t.Fatal(err)
+	}
+	tt, err := pairing.ParseTRFRecord([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 1; r <= 3; r++ {
+		if d := pairing.CompareRound(tt, r, dutchOf(t, tt.Before(r))); d != nil {
+			t.Errorf("round %d: %v", r, d)
+		}
+	}
+}
