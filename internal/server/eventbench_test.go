@@ -53,8 +53,9 @@ func benchEventServer(b *testing.B) (*Server, string) {
 // 6: the pairings of six rounds, the standings with the crosstable.
 func BenchmarkEventPublic(b *testing.B) {
 	s, id := benchEventServer(b)
-	for _, target := range []string{"/e/" + id, "/api/events/" + id, "/api/events/" + id + "/standings"} {
-		b.Run(target[len(target)-min(len(target), 10):], func(b *testing.B) {
+	for _, tc := range []struct{ name, target string }{{"page", "/e/" + id}, {"json", "/api/events/" + id}, {"standings", "/api/events/" + id + "/standings"}} {
+		target := tc.target
+		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				w := httptest.NewRecorder()
 				s.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
