@@ -41,6 +41,7 @@ or both. The CLI acts with the organiser's rights.
   event players ID                the players, by pairing number
   event players ID --add NAME [--rating R] [--fide-id N] [--federation F]
             [--title T] [--club C]
+  event players ID --edit NO [--name N] [--rating R] [--title T] ...
   event players ID --import FILE  players from CSV (header: name,rating,fideId,
                                   federation,title,club) or a TRF
   event players ID --withdraw NO [--round R] | --reinstate NO
@@ -74,7 +75,7 @@ or both. The CLI acts with the organiser's rights.
 			o := &eventOpts{fs: fs}
 			o.db = fs.String("db", "", "the database: an SQLite `PATH` or a postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
 			o.json = boolFlag(fs, "json", "print JSON, as the web API returns it")
-			o.name = fs.String("name", "", "event new: the event's `NAME`")
+			o.name = fs.String("name", "", "event new: the event's `NAME`; players --edit: the player's")
 			o.id = fs.String("id", "", "event new: a readable `ID` for the event's URLs, such as oslo-960 (default: drawn)")
 			o.place = fs.String("place", "", "event new: the `PLACE`")
 			o.start = fs.String("start", "", "event new: the first day, `YYYY-MM-DD`")
@@ -89,12 +90,13 @@ or both. The CLI acts with the organiser's rights.
 			o.seed = fs.String("seed", "", "event new: your own seed (default: drawn in secret); event verify: the seed to check")
 			o.players = fs.String("players", "", "event new: players from a CSV or TRF `FILE`")
 			o.add = fs.String("add", "", "players: add a player with this `NAME`; link: add an arbiter link with this label")
-			o.rating = numberFlag(fs, "rating", 0, 0, 3500, "players --add: the rating")
-			o.fide = fs.String("fide-id", "", "players --add: the FIDE ID")
-			o.fed = fs.String("federation", "", "players --add: the federation (three letters)")
-			o.title = fs.String("title", "", "players --add: the title (GM, IM, ...)")
-			o.club = fs.String("club", "", "players --add: the club")
+			o.rating = numberFlag(fs, "rating", 0, 0, 3500, "players --add/--edit: the rating")
+			o.fide = fs.String("fide-id", "", "players --add/--edit: the FIDE ID")
+			o.fed = fs.String("federation", "", "players --add/--edit: the federation (three letters)")
+			o.title = fs.String("title", "", "players --add/--edit: the title (GM, IM, ...)")
+			o.club = fs.String("club", "", "players --add/--edit: the club")
 			o.imp = fs.String("import", "", "players: import players from a CSV or TRF `FILE`")
+			o.edit = numberFlag(fs, "edit", 0, 1, 1<<30, "players: change the details of the player with this pairing number `NO` (with --name, --rating, ...)")
 			o.withdraw = numberFlag(fs, "withdraw", 0, 1, 1<<30, "players: withdraw the player with this pairing number `NO`")
 			o.reinstate = numberFlag(fs, "reinstate", 0, 1, 1<<30, "players: reinstate the player with this pairing number `NO`")
 			o.bye = numberFlag(fs, "bye", 0, 1, 1<<30, "players: a bye for the player with this pairing number `NO` (with --round and --kind)")
@@ -123,7 +125,7 @@ type eventOpts struct {
 	json, perBoard, publish, csv, newID, rotate             *bool
 	system, kind, format                                    *choice
 	rounds, balanced, rating, withdraw, reinstate, bye      *number
-	round, after                                            *number
+	round, after, edit                                      *number
 }
 
 // actionFlags are the flags each action takes, besides --db and --json.
@@ -131,7 +133,7 @@ var actionFlags = map[string][]string{
 	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "per-board", "exclude", "balanced", "seed", "players"},
 	"list":      {},
 	"show":      {},
-	"players":   {"add", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
+	"players":   {"add", "edit", "name", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
 	"pair":      {"publish", "set"},
 	"start":     {},
 	"result":    {"pgn"},
@@ -480,25 +482,63 @@ func (c *eventCtx) players() error {
 	o := c.o
 	var ch *event.Change
 	count := 0
-	for _, f := range []string{"add", "import", "withdraw", "reinstate", "bye"} {
+	for _, f := range []string{"add", "edit", "import", "withdraw", "reinstate", "bye"} {
 		if o.given(f) {
 			count++
 		}
 	}
 	if count > 1 {
-		return usagef("give one of --add, --import, --withdraw, --reinstate and --bye")
+		return usagef("give one of --add, --edit, --import, --withdraw, --reinstate and --bye")
 	}
-	if count == 0 {
-		for _, f := range []string{"rating", "fide-id", "federation", "title", "club", "round", "kind"} {
-			if o.given(f) {
-				return usagef("--%s goes with --add, --withdraw or --bye", f)
-			}
+	// Which flags go with which change.
+	with := map[string][]string{
+		"name": {"edit"}, "rating": {"add", "edit"}, "fide-id": {"add", "edit"}, "federation": {"add", "edit"},
+		"title": {"add", "edit"}, "club": {"add", "edit"}, "round": {"withdraw", "bye"}, "kind": {"bye"},
+	}
+	for _, f := range []string{"name", "rating", "fide-id", "federation", "title", "club", "round", "kind"} {
+		if !o.given(f) {
+			continue
+		}
+		ok := false
+		for _, w := range with[f] {
+			ok = ok || o.given(w)
+		}
+		if !ok {
+			return usagef("--%s goes with --%s", f, strings.Join(with[f], " or --"))
 		}
 	}
 	switch {
 	case o.given("add"):
 		ch = &event.Change{Kind: event.KindAddPlayers, Players: []event.PlayerInfo{{Name: *o.add, Rating: int(o.rating.n),
 			FideID: *o.fide, Federation: *o.fed, Title: *o.title, Club: *o.club}}}
+	case o.given("edit"):
+		id, err := c.playerID(int(o.edit.n))
+		if err != nil {
+			return err
+		}
+		ev := c.st.Admin()
+		p := ev.PlayerByID(id)
+		info := event.PlayerInfo{Name: p.Name, Rating: p.Rating, FideID: p.FideID, Federation: p.Federation,
+			Title: p.Title, Club: p.Club, Sex: p.Sex, Birth: p.Birth, K: p.K}
+		set := map[string]func(){
+			"name":       func() { info.Name = *o.name },
+			"rating":     func() { info.Rating = int(o.rating.n) },
+			"fide-id":    func() { info.FideID = *o.fide },
+			"federation": func() { info.Federation = *o.fed },
+			"title":      func() { info.Title = *o.title },
+			"club":       func() { info.Club = *o.club },
+		}
+		changed := false
+		for f, apply := range set {
+			if o.given(f) {
+				apply()
+				changed = true
+			}
+		}
+		if !changed {
+			return usagef("--edit needs what to change: --name, --rating, --fide-id, --federation, --title or --club")
+		}
+		ch = &event.Change{Kind: event.KindEditPlayer, Player: id, Players: []event.PlayerInfo{info}}
 	case o.given("import"):
 		data, err := readFileArg(c.e, *o.imp, 4<<20)
 		if err != nil {

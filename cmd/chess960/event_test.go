@@ -24,6 +24,10 @@ func TestEventCLI(t *testing.T) {
 		return mustRun(t, append(append([]string{"event"}, args...), "--db", db)...)
 	}
 	out := ev("new", "--id", "rr5", "--name", "Five", "--system", "roundrobin", "--seed", "cli-rr", "--players", csv)
+	// An edit renumbers: Eva, rated 2400 now, becomes number 1.
+	if pl := ev("players", "rr5", "--edit", "5", "--rating", "2400", "--club", "Reykjavik"); !strings.Contains(strings.Split(pl, "\n")[1], "1    Eva") || !strings.Contains(pl, "Reykjavik") {
+		t.Errorf("edit:\n%s", pl)
+	}
 	if !strings.HasPrefix(out, "event rr5: Five\ncommitment ") || !strings.Contains(out, "admin link /e/rr5/a/") {
 		t.Fatalf("new:\n%s", out)
 	}
@@ -128,6 +132,10 @@ func TestEventCLI(t *testing.T) {
 		{[]string{"event", "result", "rr5", "x", "1", "1-0"}, 2, "ROUND \"x\""},
 		{[]string{"event", "players", "rr5", "--bye", "1"}, 2, "--bye needs --round and --kind"},
 		{[]string{"event", "export", "rr5"}, 2, "needs --format"},
+		{[]string{"event", "players", "rr5", "--name", "X"}, 2, "--name goes with --edit"},
+		{[]string{"event", "players", "rr5", "--withdraw", "2", "--rating", "5"}, 2, "--rating goes with --add or --edit"},
+		{[]string{"event", "players", "rr5", "--edit", "2"}, 2, "--edit needs what to change"},
+		{[]string{"event", "players", "rr5", "--edit", "9", "--rating", "2000"}, 1, "no player has the pairing number 9"},
 		{[]string{"event", "import", filepath.Join(dir, "none.trf")}, 1, "no such file"},
 	} {
 		_, errOut, code := call(t, "", append(c.args, "--db", db)...)
