@@ -71,7 +71,7 @@ const shutdownGrace = 10 * time.Second
 
 func init() {
 	register(&command{
-		name: "serve", args: "[--addr HOST:PORT] [--db PATH|postgres://...] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
+		name: "serve", args: "[--addr HOST:PORT] [--db PATH|postgres://...] [--client-ip-header HEADER] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
 		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
@@ -94,6 +94,7 @@ stops after --engine-time milliseconds. One engine is started at start-up, so a 
 fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
+			ipHeader := fs.String("client-ip-header", "", "behind a load balancer: the `HEADER` it sets to the client's address (e.g. X-Forwarded-For; its last entry counts), for the per-client write limits")
 			db := fs.String("db", "", "keep events in this SQLite `PATH` or postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
 			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish, if there is one); none: no engine")
@@ -121,7 +122,7 @@ fails at once.`,
 					// latency tail short under load.
 					debug.SetGCPercent(400)
 				}
-				cfg := server.Config{Logger: log}
+				cfg := server.Config{Logger: log, ClientIPHeader: *ipHeader}
 				dsn := eventDSN(*db)
 				st, err := store.Open(context.Background(), dsn)
 				if err != nil {

@@ -136,3 +136,33 @@ func TestEventTwoInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestClientIPHeader: behind a load balancer the write limit counts the
+// client the balancer names (the header's last entry), not the balancer.
+func TestClientIPHeader(t *testing.T) {
+	r := httptest.NewRequest("POST", "/e/x/a/y/do", nil)
+	r.RemoteAddr = "10.0.0.1:5555"
+	r.Header.Add("X-Forwarded-For", "6.6.6.6, 203.0.113.7")
+	if got := clientIP(r, ""); got != "10.0.0.1" {
+		t.Errorf("no header configured: %q", got)
+	}
+	if got := clientIP(r, "X-Forwarded-For"); got != "203.0.113.7" {
+		t.Errorf("X-Forwarded-For: %q, want the entry the balancer added", got)
+	}
+	r.Header.Del("X-Forwarded-For")
+	if got := clientIP(r, "X-Forwarded-For"); got != "10.0.0.1" {
+		t.Errorf("header missing: %q, want the peer", got)
+	}
+	// Two clients behind one balancer have buckets of their own.
+	s := New(Config{Events: event.NewService(newMem()), WriteBurst: 1, WriteRate: 0.001, ClientIPHeader: "X-Real-IP"})
+	for _, ip := range []string{"198.51.100.1", "198.51.100.2"} {
+		for i, want := range []bool{true, false} {
+			r := httptest.NewRequest("POST", "/e/x/a/y/do", nil)
+			r.RemoteAddr = "10.0.0.1:5555"
+			r.Header.Set("X-Real-IP", ip)
+			if got := s.limitWrites(r) == nil; got != want {
+				t.Errorf("%s, write %d: allowed %v, want %v", ip, i+1, got, want)
+			}
+		}
+	}
+}

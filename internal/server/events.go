@@ -189,8 +189,21 @@ func (l *rateLimiter) allow(client string) (bool, int) {
 	return true, 0
 }
 
-// clientIP is the request's peer address without the port.
-func clientIP(r *http.Request) string {
+// clientIP is the client's address: the last entry of the header a load
+// balancer sets (Config.ClientIPHeader), or else the request's peer
+// address without the port.
+func clientIP(r *http.Request, header string) string {
+	if header != "" {
+		if v := r.Header.Values(header); len(v) > 0 {
+			last := v[len(v)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if ip := strings.TrimSpace(last); ip != "" && len(ip) <= 64 {
+				return ip
+			}
+		}
+	}
 	h, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -203,7 +216,7 @@ func (s *Server) limitWrites(r *http.Request) *inputError {
 	if r.Method != http.MethodPost || !isEventPath(r.URL.Path) {
 		return nil
 	}
-	if ok, wait := s.writes.allow(clientIP(r)); !ok {
+	if ok, wait := s.writes.allow(clientIP(r, s.cfg.ClientIPHeader)); !ok {
 		return &inputError{status: http.StatusTooManyRequests, retryAfter: wait, code: codeBusy,
 			msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.rate, wait)}
 	}

@@ -61,6 +61,13 @@ type Config struct {
 	// MaxStreams is how many live streams may be open at once (default
 	// DefaultMaxStreams).
 	MaxStreams int
+	// ClientIPHeader names the header a load balancer in front sets to
+	// the client's address (such as X-Forwarded-For, whose last entry is
+	// taken: the one the balancer added). The write limits count per
+	// client by it; "" counts by the connection's peer, right when
+	// clients connect directly. Set it only behind a proxy that sets it,
+	// or clients can pick their own address.
+	ClientIPHeader string
 }
 
 // DefaultPerftBudget is the node budget of one perft request when
