@@ -216,60 +216,79 @@ func ParseFEN(s string) (StartPos, error) {
 }
 
 func parseFEN(s string) (StartPos, *rankErr) {
+	w, _, err := parseStartFEN(s, true)
+	return w, err
+}
+
+// parseStartFEN reads the FEN of a start position whose Black back rank is
+// any start rank (a DFRC start) or, with mirrored, White's mirror image.
+func parseStartFEN(s string, mirrored bool) (StartPos, StartPos, *rankErr) {
 	f := strings.Fields(s)
 	if len(f) != 4 && len(f) != 6 {
-		return StartPos{}, &rankErr{ErrSyntax, "need 6 fields (or 4, EPD style), have " + strconv.Itoa(len(f))}
+		return StartPos{}, StartPos{}, &rankErr{ErrSyntax, "need 6 fields (or 4, EPD style), have " + strconv.Itoa(len(f))}
 	}
 	rows := strings.Split(f[0], "/")
 	if len(rows) != 8 {
-		return StartPos{}, &rankErr{ErrSyntax, "board needs 8 ranks separated by '/', has " + strconv.Itoa(len(rows))}
+		return StartPos{}, StartPos{}, &rankErr{ErrSyntax, "board needs 8 ranks separated by '/', has " + strconv.Itoa(len(rows))}
 	}
 	for i, row := range rows {
 		if !validRow(row) {
-			return StartPos{}, &rankErr{ErrSyntax, "rank " + strconv.Itoa(8-i) + " " + quotePart(row) + " is not 8 squares of pieces (KQRBNP, kqrbnp) and digits"}
+			return StartPos{}, StartPos{}, &rankErr{ErrSyntax, "rank " + strconv.Itoa(8-i) + " " + quotePart(row) + " is not 8 squares of pieces (KQRBNP, kqrbnp) and digits"}
 		}
 		rows[i] = normalRow(row)
 	}
 	if !isUpperRow(rows[7]) {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 1 " + quotePart(rows[7]) + " is not eight white pieces"}
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "rank 1 " + quotePart(rows[7]) + " is not eight white pieces"}
 	}
 	w, werr := parseRank(rows[7])
 	if werr != nil {
-		return StartPos{}, &rankErr{werr.err, "rank 1: " + werr.detail}
+		return StartPos{}, StartPos{}, &rankErr{werr.err, "rank 1: " + werr.detail}
 	}
 	sp := StartPos{uint16(w)}
 	if rows[6] != "PPPPPPPP" {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 2 is " + quotePart(rows[6]) + ", want PPPPPPPP"}
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "rank 2 is " + quotePart(rows[6]) + ", want PPPPPPPP"}
 	}
 	for i := 2; i <= 5; i++ {
 		if rows[i] != "8" {
-			return StartPos{}, &rankErr{ErrNotStart, "rank " + strconv.Itoa(8-i) + " is " + quotePart(rows[i]) + ", want empty (8)"}
+			return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "rank " + strconv.Itoa(8-i) + " is " + quotePart(rows[i]) + ", want empty (8)"}
 		}
 	}
 	if rows[1] != "pppppppp" {
-		return StartPos{}, &rankErr{ErrNotStart, "rank 7 is " + quotePart(rows[1]) + ", want pppppppp"}
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "rank 7 is " + quotePart(rows[1]) + ", want pppppppp"}
 	}
-	if want := strings.ToLower(sp.String()); rows[0] != want {
-		return StartPos{}, &rankErr{ErrNotMirrored, "rank 8 is " + quotePart(rows[0]) + ", want " + strconv.Quote(want)}
+	bp := sp
+	if mirrored {
+		if want := strings.ToLower(sp.String()); rows[0] != want {
+			return StartPos{}, StartPos{}, &rankErr{ErrNotMirrored, "rank 8 is " + quotePart(rows[0]) + ", want " + strconv.Quote(want)}
+		}
+	} else {
+		if !isUpperRow(strings.ToUpper(rows[0])) || strings.ToLower(rows[0]) != rows[0] {
+			return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "rank 8 " + quotePart(rows[0]) + " is not eight black pieces"}
+		}
+		b, berr := parseRank(strings.ToUpper(rows[0]))
+		if berr != nil {
+			return StartPos{}, StartPos{}, &rankErr{berr.err, "rank 8: " + berr.detail}
+		}
+		bp = StartPos{uint16(b)}
 	}
 	if f[1] != "w" {
-		return StartPos{}, &rankErr{ErrNotStart, "side to move is " + quotePart(f[1]) + ", want w"}
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "side to move is " + quotePart(f[1]) + ", want w"}
 	}
-	if d := checkCastling(sp, f[2]); d != "" {
-		return StartPos{}, &rankErr{ErrNotStart, "castling field " + quotePart(f[2]) + ": " + d}
+	if d := checkCastling(sp, bp, f[2]); d != "" {
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "castling field " + quotePart(f[2]) + ": " + d}
 	}
 	if f[3] != "-" {
-		return StartPos{}, &rankErr{ErrNotStart, "en-passant field is " + quotePart(f[3]) + ", want -"}
+		return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "en-passant field is " + quotePart(f[3]) + ", want -"}
 	}
 	if len(f) == 6 {
 		if f[4] != "0" {
-			return StartPos{}, &rankErr{ErrNotStart, "halfmove clock is " + quotePart(f[4]) + ", want 0"}
+			return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "halfmove clock is " + quotePart(f[4]) + ", want 0"}
 		}
 		if f[5] != "1" {
-			return StartPos{}, &rankErr{ErrNotStart, "move number is " + quotePart(f[5]) + ", want 1"}
+			return StartPos{}, StartPos{}, &rankErr{ErrNotStart, "move number is " + quotePart(f[5]) + ", want 1"}
 		}
 	}
-	return sp, nil
+	return sp, bp, nil
 }
 
 // validRow reports whether row is 8 squares of piece letters and digits.
@@ -344,10 +363,12 @@ func isUpperRow(row string) bool {
 }
 
 // checkCastling reports what is wrong with a start position's castling field,
-// or "" when it grants exactly the four rights. Each right may be written as
-// K/Q (k/q) or as the rook's file letter.
-func checkCastling(sp StartPos, field string) string {
-	_, ra, rh := sp.Files()
+// White's back rank w and Black's b, or "" when it grants exactly the four
+// rights. Each right may be written as K/Q (k/q) or as the rook's file
+// letter; with only two rooks a side, K and Q are never ambiguous.
+func checkCastling(w, b StartPos, field string) string {
+	_, wa, wh := w.Files()
+	_, ba, bh := b.Files()
 	var seen [4]bool // white a-side, white h-side, black a-side, black h-side
 	for i := 0; i < len(field); i++ {
 		c := field[i]
@@ -363,8 +384,10 @@ func checkCastling(sp StartPos, field string) string {
 			k = 2
 		case c >= 'A' && c <= 'H', c >= 'a' && c <= 'h':
 			file, black := int(c-'A'), false
+			ra, rh := wa, wh
 			if c >= 'a' {
 				file, black = int(c-'a'), true
+				ra, rh = ba, bh
 			}
 			switch file {
 			case ra:
