@@ -50,6 +50,26 @@ func NewStartPosition(p chess960.StartPos) StartPosition {
 	}
 }
 
+// DFRCStart is a Double Fischer Random start as pos W:B --json prints it.
+type DFRCStart struct {
+	Name            string        `json:"dfrc"`            // "W:B", White first
+	Index           int           `json:"index"`           // W × 960 + B, Stockfish's DFRC_openings.epd order
+	BlackFirstIndex int           `json:"blackFirstIndex"` // B × 960 + W
+	Chess960        bool          `json:"chess960"`        // Black mirrors White
+	FEN             string        `json:"fen"`             // X-FEN (KQkq)
+	ShredderFEN     string        `json:"shredderFen"`     // the rooks' files
+	Mirror          string        `json:"mirror"`          // B:W, the start from the other side
+	White           StartPosition `json:"white"`
+	Black           StartPosition `json:"black"`
+}
+
+// NewDFRCStart describes d.
+func NewDFRCStart(d chess960.DFRC) DFRCStart {
+	return DFRCStart{Name: d.String(), Index: d.Index(), BlackFirstIndex: d.BlackFirstIndex(), Chess960: d.IsChess960(),
+		FEN: d.FEN(), ShredderFEN: d.ShredderFEN(), Mirror: d.Mirror().String(),
+		White: NewStartPosition(d.White), Black: NewStartPosition(d.Black)}
+}
+
 // NewStartPositions describes each of ps, in order (`chess960 table`).
 func NewStartPositions(ps []chess960.StartPos) []StartPosition {
 	out := make([]StartPosition, len(ps))
