@@ -163,7 +163,7 @@ fails at once.`,
 				ctx, stop := serveContext()
 				defer stop()
 				srv := server.NewHTTPServer(*addr, server.New(cfg), log)
-				fmt.Fprintf(e.stderr, "chess960: serving on http://%s (Ctrl+C stops)\n", ln.Addr())
+				fmt.Fprintf(e.stderr, "chess960: serving on http://%s (events in %s; Ctrl+C stops)\n", ln.Addr(), redactDSN(dsn))
 				flush(e)
 				err = server.Run(ctx, srv, ln, shutdownGrace)
 				if err != nil {
