@@ -1,8 +1,11 @@
 package chess960_test
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,4 +116,93 @@ func ExampleDFRC() {
 	// rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w HAha - 0 1
 	// 532:502 false
 	// rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1
+}
+
+// TestDFRCDrawer checks the seeded draw against its description, computed
+// here with crypto/sha256: with no exclusions, draw k is the first 8 bytes
+// of SHA-256("chess960-dfrc:" + seed + ":" + k) mod 921600; with
+// exclusions, the pool is the allowed starts in ascending index order.
+func TestDFRCDrawer(t *testing.T) {
+	hash := func(seed string, k int) uint64 {
+		sum := sha256.Sum256([]byte("chess960-dfrc:" + seed + ":" + strconv.Itoa(k)))
+		return binary.BigEndian.Uint64(sum[:8])
+	}
+	d, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: true, Seed: "Round 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 50 {
+		got := d.Next()
+		if want := int(hash("Round 1", k) % chess960.DFRCCount); got.Index() != want {
+			t.Fatalf("draw %d: %v (index %d), want index %d", k, got, got.Index(), want)
+		}
+	}
+	// Exclusions: every start with White 0..479 is out; the pool is the
+	// starts 480:0 .. 959:959, 460,800 of them, in index order, so draw k
+	// is 480 × 960 + (hash mod 460800).
+	ex, err := chess960.ParseDFRCSet("0-479:*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err = chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: true, Seed: "x", Exclude: ex})
+	if err != nil || d.Allowed() != 460800 {
+		t.Fatalf("%v, %d allowed", err, d.Allowed())
+	}
+	for k := range 50 {
+		if got, want := d.Next().Index(), 480*960+int(hash("x", k)%460800); got != want {
+			t.Fatalf("draw %d with exclusions: index %d, want %d", k, got, want)
+		}
+	}
+	// Unique: a small pool drawn twice over gives each start once per
+	// round.
+	ex, _ = chess960.ParseDFRCSet("0-957:*,958:*,959:0-949")
+	d, err = chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: true, Seed: "u", Exclude: ex, Unique: true})
+	if err != nil || d.Allowed() != 10 {
+		t.Fatalf("%v, %d allowed", err, d.Allowed())
+	}
+	for round := range 2 {
+		seen := map[chess960.DFRC]bool{}
+		for range 10 {
+			s := d.Next()
+			if s.White.ID() != 959 || s.Black.ID() < 950 || seen[s] {
+				t.Fatalf("round %d: %v", round, s)
+			}
+			seen[s] = true
+		}
+	}
+	// Everything excluded.
+	all, _ := chess960.ParseDFRCSet("*:*")
+	if _, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Exclude: all}); !errors.Is(err, chess960.ErrNoneLeft) {
+		t.Errorf("all excluded: %v", err)
+	}
+	// The chess960 keyword: the 960 mirrored starts.
+	c, _ := chess960.ParseDFRCSet("chess960")
+	if c.Len() != 960 || !c.Has(chess960.DFRC{White: chess960.MustNew(518), Black: chess960.MustNew(518)}) {
+		t.Errorf("chess960: %d", c.Len())
+	}
+	for _, bad := range []string{"518", "518:", "x:1", "1:960", "1:2:3", "1-:5"} {
+		if _, err := chess960.ParseDFRCSet(bad); !errors.Is(err, chess960.ErrSyntax) && !errors.Is(err, chess960.ErrRange) {
+			t.Errorf("ParseDFRCSet(%q): %v", bad, err)
+		}
+	}
+}
+
+// TestDFRCDrawerUniqueAll draws all 921,600 starts without repeats: each
+// comes exactly once.
+func TestDFRCDrawerUniqueAll(t *testing.T) {
+	d, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: true, Seed: "all", Unique: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen chess960.DFRCSet
+	for k := range chess960.DFRCCount {
+		s := d.Next()
+		if seen.Has(s) {
+			t.Fatalf("draw %d: %v again", k, s)
+		}
+		seen.Add(s)
+	}
+	if seen.Len() != chess960.DFRCCount {
+		t.Errorf("%d distinct", seen.Len())
+	}
 }

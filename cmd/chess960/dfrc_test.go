@@ -1,7 +1,11 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -55,6 +59,65 @@ func TestDFRCCommands(t *testing.T) {
 		{[]string{"pos", "502:x"}, 1, "want W:B with two Scharnagl numbers"},
 		{[]string{"pos", "5:5", "--fritz9"}, 2, "--fritz9 goes with a position number"},
 		{[]string{"id", "kbbqrnnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, 1, "rank 8"},
+	} {
+		_, errOut, code := call(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.text) {
+			t.Errorf("chess960 %s: exit %d, %q; want %d and %q", strings.Join(c.args, " "), code, errOut, c.code, c.text)
+		}
+	}
+}
+
+// TestRandomDFRC: random --dfrc's seeded draws are those its help text
+// says, computed here with crypto/sha256; --unique draws a small pool
+// without repeats; the errors.
+func TestRandomDFRC(t *testing.T) {
+	out := strings.Split(strings.TrimSpace(mustRun(t, "random", "--dfrc", "--seed", "Round 1", "--count", "20")), "\n")
+	for k, line := range out {
+		sum := sha256.Sum256([]byte("chess960-dfrc:Round 1:" + strconv.Itoa(k)))
+		x := int(binary.BigEndian.Uint64(sum[:8]) % 921600)
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != fmt.Sprintf("%d:%d", x/960, x%960) {
+			t.Fatalf("draw %d: %q, want %d:%d", k, line, x/960, x%960)
+		}
+		if w := strings.Split(mustRun(t, "pos", strconv.Itoa(x/960)), "\n")[0]; f[1] != w {
+			t.Errorf("draw %d: White's rank %s, pos %d says %s", k, f[1], x/960, w)
+		}
+	}
+	// 959:950..959 is a pool of 10: drawn uniquely, each comes once.
+	lines := strings.Split(strings.TrimSpace(mustRun(t, "random", "--dfrc", "--seed", "u", "--unique", "--count", "10", "--exclude", "0-958:*,959:0-949")), "\n")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		name := strings.Fields(l)[0]
+		if seen[name] || !strings.HasPrefix(name, "959:95") {
+			t.Errorf("unique draw %q", l)
+		}
+		seen[name] = true
+	}
+	if len(seen) != 10 {
+		t.Errorf("%d distinct of 10", len(seen))
+	}
+	var j struct {
+		Allowed int `json:"allowed"`
+		Starts  []struct {
+			Name string `json:"dfrc"`
+		} `json:"starts"`
+		SeedSHA256 string `json:"seedSha256"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "random", "--dfrc", "--seed", "Round 1", "--count", "2", "--exclude", "chess960", "--json")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Allowed != 921600-960 || len(j.Starts) != 2 || len(j.SeedSHA256) != 64 {
+		t.Errorf("--json: %+v", j)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		text string
+	}{
+		{[]string{"random", "--dfrc", "--exclude", "*:*"}, 1, "every start is excluded"},
+		{[]string{"random", "--dfrc", "--exclude", "518"}, 1, "want W:B"},
+		{[]string{"random", "--dfrc", "--exclude", "1:960"}, 1, "0..959"},
+		{[]string{"random", "--dfrc", "--balanced", "20"}, 2, "--balanced goes with Chess960 draws"},
 	} {
 		_, errOut, code := call(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.text) {

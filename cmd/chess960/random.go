@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/api"
@@ -11,7 +12,7 @@ import (
 
 func init() {
 	register(&command{
-		name: "random", args: "[--count K] [--seed S] [--unique] [--exclude LIST] [--balanced CP] [--json]",
+		name: "random", args: "[--dfrc] [--count K] [--seed S] [--unique] [--exclude LIST] [--balanced CP] [--json]",
 		summary: "draw start positions uniformly at random",
 		detail: `Prints one line per draw: the Scharnagl number and the back rank.
 Without --seed the draws come from the operating system's secure random source.
@@ -25,7 +26,15 @@ LIST is numbers and ranges, e.g. 518,0-9. --balanced CP draws only the start pos
 that the balance table shipped with chess960 (Stockfish 15.1 at depth 25) scores
 within CP centipawns of equality, |score| <= CP; with --exclude, both apply. A seed that
 starts with '-' is written --seed=-S. --json prints one object: the options, the seed's SHA-256 (the
-commitment an arbiter publishes before the event) and the positions.`,
+commitment an arbiter publishes before the event) and the positions.
+
+--dfrc draws Double Fischer Random starts, W:B, uniformly from all 921,600 (White's and
+Black's back ranks apart), one line each: "W:B" and both ranks. The seeded algorithm is
+the same with "chess960-dfrc:" in place of "chess960:", over the allowed starts in the
+order of their index W x 960 + B. Re-derive with:
+  printf 'chess960-dfrc:%s:%d' "$S" 0 | sha256sum      # first 16 hex digits mod 921600
+Its LIST is W:B items, each side a number, a range or *: "518:*" is every start with
+White's 518, and "chess960" the 960 in which Black mirrors White.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			count := numberFlag(fs, "count", 1, 1, 10_000_000, "number of positions to draw (1..10000000)")
 			seed := fs.String("seed", "", "make the draw reproducible from this text `S`")
@@ -33,9 +42,25 @@ commitment an arbiter publishes before the event) and the positions.`,
 			exclude := fs.String("exclude", "", "never draw these positions: a `LIST` of numbers and ranges such as 518,0-9")
 			balanced := numberFlag(fs, "balanced", -1, 0, 10000, "draw only positions the shipped balance table scores within `CP` centipawns of equality")
 			asJSON := boolFlag(fs, "json", "print a JSON object with the options and the positions")
+			dfrc := boolFlag(fs, "dfrc", "draw Double Fischer Random starts W:B from all 921,600")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
+				}
+				if *dfrc {
+					if flagSet(fs, "balanced") {
+						return usagef("--balanced goes with Chess960 draws: the balance table has the 960 starts, not the DFRC ones")
+					}
+					ex, err := chess960.ParseDFRCSet(*exclude)
+					if err != nil {
+						return err
+					}
+					o := chess960.DFRCDrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: *unique}
+					d, err := chess960.NewDFRCDrawer(o)
+					if err != nil {
+						return fmt.Errorf("--exclude %s: every start is excluded: nothing left to draw", quoteArg(*exclude))
+					}
+					return writeDFRCDraws(e, o, d, int(count.n), *exclude, *asJSON)
 				}
 				ex, err := chess960.ParseSet(*exclude)
 				if err != nil {
@@ -80,4 +105,28 @@ commitment an arbiter publishes before the event) and the positions.`,
 			}
 		},
 	})
+}
+
+// writeDFRCDraws prints random --dfrc's draws.
+func writeDFRCDraws(e *env, o chess960.DFRCDrawOptions, d *chess960.DFRCDrawer, n int, exclude string, asJSON bool) error {
+	if asJSON {
+		out := api.DFRCDraw{Seeded: o.Seeded, Unique: o.Unique, Exclude: exclude, Allowed: d.Allowed(), Starts: make([]api.DFRCStart, 0, min(n, 1<<16))}
+		if o.Seeded {
+			out.Seed, out.SeedSHA256 = o.Seed, chess960.Commitment(o.Seed)
+		}
+		if n > 100_000 {
+			return usagef("--json prints at most 100000 DFRC draws; leave --json out for more")
+		}
+		for range n {
+			out.Starts = append(out.Starts, api.NewDFRCStart(d.Next()))
+		}
+		return writeJSON(e.stdout, out)
+	}
+	for range n {
+		s := d.Next()
+		if _, err := fmt.Fprintf(e.stdout, "%s %s %s\n", s, s.White, strings.ToLower(s.Black.String())); err != nil {
+			return &outputError{err}
+		}
+	}
+	return nil
 }

@@ -63,6 +63,17 @@ type DFRCStart struct {
 	Black           StartPosition `json:"black"`
 }
 
+// DFRCDraw is random --dfrc --json's answer.
+type DFRCDraw struct {
+	Seeded     bool        `json:"seeded"`
+	Seed       string      `json:"seed,omitempty"`
+	SeedSHA256 string      `json:"seedSha256,omitempty"`
+	Unique     bool        `json:"unique"`
+	Exclude    string      `json:"exclude,omitempty"`
+	Allowed    int         `json:"allowed"` // the starts that may be drawn
+	Starts     []DFRCStart `json:"starts"`
+}
+
 // NewDFRCStart describes d.
 func NewDFRCStart(d chess960.DFRC) DFRCStart {
 	return DFRCStart{Name: d.String(), Index: d.Index(), BlackFirstIndex: d.BlackFirstIndex(), Chess960: d.IsChess960(),
