@@ -179,6 +179,8 @@ func (ps *parser) parse(r *raw, reuse bool) *Game {
 			return g
 		}
 		g.Start, g.sid = e.pos, e.sid
+	} else if st := ps.fens.start; st != nil {
+		g.Start, g.sid = st.pos, st.sid
 	} else {
 		g.Start, g.sid = standardStart, 518+1
 	}
@@ -385,6 +387,18 @@ func (x *game) move(p *chess.Position, t token) (chess.Move, error) {
 type fenCache struct {
 	mu sync.RWMutex
 	m  map[string]fenEntry
+	// start is the start of games without a FEN tag (Reader.Start), set
+	// before the first game is read; nil: the standard start.
+	start *fenEntry
+}
+
+// entryOf describes a start position for the cache.
+func entryOf(p chess.Position) fenEntry {
+	e := fenEntry{pos: p, sid: -1}
+	if sp, err := chess960.ParseFEN(p.FEN(chess.Standard)); err == nil {
+		e.sid = int16(sp.ID()) + 1
+	}
+	return e
 }
 
 // fen reads a FEN tag, from the cache when it has been read before.
@@ -400,10 +414,7 @@ func (ps *parser) fen(s string) (fenEntry, error) {
 	if err != nil {
 		return fenEntry{}, err
 	}
-	e = fenEntry{pos: p, sid: -1}
-	if sp, err := chess960.ParseFEN(p.FEN(chess.Standard)); err == nil {
-		e.sid = int16(sp.ID()) + 1
-	}
+	e = entryOf(p)
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= 4096 {
 		c.m = make(map[string]fenEntry)

@@ -4,6 +4,8 @@ import (
 	"io"
 	"iter"
 	"sync"
+
+	"github.com/chess960/chess960/chess"
 )
 
 // Reader reads games from PGN text, one at a time.
@@ -23,6 +25,12 @@ type Reader struct {
 	// so needs less memory. Set it before the first Read.
 	ReuseGames bool
 
+	// Start is the start position of the games without a FEN tag (as
+	// broadcast boards and DGT exports write Chess960 games); the zero
+	// Position means the standard start, as the PGN standard has it. A
+	// game's own FEN tag always wins. Set it before the first Read.
+	Start chess.Position
+
 	in   io.Reader
 	s    *scanner
 	p    parser
@@ -39,6 +47,10 @@ func (r *Reader) scanner() *scanner {
 	if r.s == nil {
 		r.s = newScanner(r.in, r.MaxGameBytes)
 		r.p.fens = &r.fens
+		if r.Start != (chess.Position{}) {
+			e := entryOf(r.Start)
+			r.fens.start = &e
+		}
 	}
 	return r.s
 }

@@ -663,3 +663,31 @@ func TestReuseGames(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderStart: games without a FEN tag start from Reader.Start; a game
+// with one keeps its own, in Read and in ReadParallel alike.
+func TestReaderStart(t *testing.T) {
+	const text = "[Event \"a\"]\n\n1. Ne3 Ne6 *\n\n[Event \"b\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. Nh3 *\n"
+	start := chess.NewPosition(chess960.MustNew(959))
+	for _, workers := range []int{1, 4} {
+		r := NewReader(strings.NewReader(text))
+		r.Start = start
+		var ids []int
+		var errs []error
+		err := ReadParallel(r, workers, func(g *Game) *Game { return g.Clone() }, func(g *Game) error {
+			id, _ := g.StartID()
+			ids = append(ids, id)
+			if g.Err != nil {
+				errs = append(errs, g.Err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Game c, 1. Nh3, is legal from 518 and not from 959: it has an error.
+		if len(ids) != 3 || ids[0] != 959 || ids[1] != 518 || ids[2] != 959 || len(errs) != 1 {
+			t.Errorf("%d workers: starts %v, errors %v", workers, ids, errs)
+		}
+	}
+}

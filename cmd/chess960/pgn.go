@@ -13,10 +13,12 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/pgnjson"
 	"github.com/chess960/chess960/pgn"
@@ -24,7 +26,7 @@ import (
 
 func init() {
 	register(&command{
-		name: "pgn", args: "[FILE...|-] [--json | --export [--castling xfen|shredder] | --stats [--json]] [--threads N]",
+		name: "pgn", args: "[FILE...|-] [--start N|W:B|FEN] [--json | --export [--castling xfen|shredder] | --stats [--json]] [--threads N]",
 		summary: "read and check PGN games; print them, convert them, or count results per start position",
 		detail: `Reads every game of the files (- or none: stdin), plain or compressed with gzip,
 bzip2 or zstd (.pgn.gz, .pgn.bz2, .pgn.zst; told by their first bytes), and plays
@@ -38,6 +40,11 @@ uci, san, fen, result, status, error); with --export the games in PGN export for
 with --stats the games, White wins, draws, Black wins and White's score per start
 position (--json: an array of {id, games, white, draws, black}).
 
+--start gives the start of the games that have no FEN tag, as broadcast boards and DGT
+exports write Chess960 games: a start position's number, a DFRC start W:B, or a FEN.
+Their moves are played from it, and --export writes them with Variant, SetUp and FEN
+tags. A game's own FEN tag still wins.
+
 A game with an error keeps its moves before the error; the others are read as usual.
 The exit status is 1 if any game had an error, once all are done. Progress goes to
 stderr when it is a terminal.`,
@@ -47,7 +54,15 @@ stderr when it is a terminal.`,
 			stats := boolFlag(fs, "stats", "count results per start position")
 			castling := castlingFlag(fs, "with --export: castling in the FEN tag, xfen (KQkq) or shredder (HAha)")
 			threads := numberFlag(fs, "threads", 0, 0, 256, "goroutines parsing games in parallel (0: one per CPU)")
+			startFlag := fs.String("start", "", "games without a FEN tag start from `S`: a number, a DFRC start W:B, or a FEN")
 			return func(e *env, args []string) error {
+				var start chess.Position
+				if flagSet(fs, "start") {
+					var err error
+					if start, err = pgnStart(*startFlag); err != nil {
+						return fmt.Errorf("--start %s: %w", quoteArg(*startFlag), err)
+					}
+				}
 				form := pgnText
 				switch {
 				case *export && (*asJSON || *stats):
@@ -71,7 +86,7 @@ stderr when it is a terminal.`,
 				if len(args) == 0 {
 					args = []string{"-"}
 				}
-				return runPGN(e, args, form, castlingMode(castling), n)
+				return runPGN(e, args, form, castlingMode(castling), n, start)
 			}
 		},
 	})
@@ -95,7 +110,28 @@ type pgnResult struct {
 	entry pgnjson.Entry
 }
 
-func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threads int) error {
+// pgnStart reads --start: a start position's number, a DFRC start W:B,
+// or a FEN.
+func pgnStart(s string) (chess.Position, error) {
+	t := strings.TrimSpace(s)
+	switch {
+	case chess960.NumberLike(t):
+		sp, err := chess960.ParseID(t)
+		if err != nil {
+			return chess.Position{}, err
+		}
+		return chess.NewPosition(sp), nil
+	case strings.Contains(t, ":") && !strings.Contains(t, "/"):
+		d, err := chess960.ParseDFRC(t)
+		if err != nil {
+			return chess.Position{}, err
+		}
+		return chess.ParseFEN(d.FEN())
+	}
+	return chess.ParseFEN(t)
+}
+
+func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threads int, start chess.Position) error {
 	if os.Getenv("GOGC") == "" {
 		// Reading reuses its games and their output (pgn.Reader.ReuseGames),
 		// so it makes next to no garbage: a tighter heap goal keeps the
@@ -170,7 +206,7 @@ func runPGN(e *env, files []string, form pgnMode, mode chess.CastlingMode, threa
 			prog.tick(games)
 			return nil
 		}
-		if err := readPGN(e, name, where, threads, prog, work, emit); err != nil {
+		if err := readPGN(e, name, where, threads, start, prog, work, emit); err != nil {
 			return err
 		}
 	}
@@ -199,7 +235,7 @@ func flush(e *env) {
 }
 
 // readPGN reads one input.
-func readPGN(e *env, name, where string, threads int, prog *pgnProgress, work func(*pgn.Game) pgnResult, emit func(pgnResult) error) error {
+func readPGN(e *env, name, where string, threads int, start chess.Position, prog *pgnProgress, work func(*pgn.Game) pgnResult, emit func(pgnResult) error) error {
 	var in io.Reader = e.stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -216,6 +252,7 @@ func readPGN(e *env, name, where string, threads int, prog *pgnProgress, work fu
 	}
 	defer closeFn()
 	rd := pgn.NewReader(r)
+	rd.Start = start
 	rd.ReuseGames = true // work keeps nothing of a game
 	if err := pgn.ReadParallel(rd, threads, work, emit); err != nil {
 		var oe *outputError

@@ -274,3 +274,29 @@ func TestPGNThreadsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNStart: --start gives games without a FEN tag their start, and
+// --export writes it in Variant, SetUp and FEN tags; the games with a FEN
+// tag keep theirs.
+func TestPGNStart(t *testing.T) {
+	const text = "[Event \"Broadcast\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. Ne3 Ne6 1-0\n\n[Event \"Own\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n"
+	if _, _, code := call(t, text, "pgn"); code != 1 {
+		t.Errorf("without --start: exit %d, want 1 (1. Ne3 is no move from 518)", code)
+	}
+	out, errOut, code := call(t, text, "pgn", "--start", "959:0", "--export", "--castling", "shredder")
+	if code != 0 || !strings.Contains(out, "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAhf - 0 1\"]\n\n1. Ne3 Ne6 1-0") {
+		t.Errorf("--start 959:0 --export: exit %d %q\n%s", code, errOut, out)
+	}
+	if strings.Count(out, "[FEN ") != 1 {
+		t.Errorf("the game with its own FEN tag got another:\n%s", out)
+	}
+	for _, c := range []struct{ start, text string }{
+		{"2000", "out of range"},
+		{"5:960", "0..959"},
+		{"not a fen", "--start \"not a fen\""},
+	} {
+		if _, errOut, code := call(t, text, "pgn", "--start", c.start); code != 1 || !strings.Contains(errOut, c.text) {
+			t.Errorf("--start %s: exit %d, %q", c.start, code, errOut)
+		}
+	}
+}
