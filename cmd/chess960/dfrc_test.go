@@ -125,3 +125,29 @@ func TestRandomDFRC(t *testing.T) {
 		}
 	}
 }
+
+// TestDFRCPositionArg: every command that takes a position takes W:B, as
+// the FEN pos W:B prints.
+func TestDFRCPositionArg(t *testing.T) {
+	fen := "rbbnkqnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w KQkq - 0 1" // pos 502:532
+	for _, args := range [][]string{{"perft", "%", "--depth", "3", "--json"}, {"fen", "%", "--json"}, {"moves", "%"}, {"play", "%", "e4", "--json"}} {
+		with := func(p string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				out[i] = strings.ReplaceAll(a, "%", p)
+			}
+			return out
+		}
+		a, b := mustRun(t, with("502:532")...), mustRun(t, with(fen)...)
+		if strings.Contains(args[0], "perft") {
+			// The timing differs; the counts must not.
+			a, b = strings.Split(a, "\"seconds\"")[0], strings.Split(b, "\"seconds\"")[0]
+		}
+		if a != b {
+			t.Errorf("%s: with 502:532\n%s\nwith its FEN\n%s", args[0], a, b)
+		}
+	}
+	if _, errOut, code := call(t, "", "perft", "5:999", "--depth", "1"); code != 1 || !strings.Contains(errOut, "0..959") {
+		t.Errorf("perft 5:999: exit %d %q", code, errOut)
+	}
+}

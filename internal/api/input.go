@@ -12,8 +12,8 @@ import (
 
 // ParsePosition reads a position given as text the way every command and
 // endpoint takes one: a FEN (any castling style), "startpos", a Scharnagl
-// number (518, SP-518; 960 is taken as 0) or a back rank (RNBQKBNR, either
-// case). A refused text gets the reason the library gives (a number out of
+// number (518, SP-518; 960 is taken as 0), a back rank (RNBQKBNR, either
+// case) or a Double Fischer Random start (502:532). A refused text gets the reason the library gives (a number out of
 // range, bishops on one colour, every rule a FEN breaks).
 func ParsePosition(s string) (chess.Position, error) {
 	t := strings.TrimSpace(s)
@@ -34,8 +34,15 @@ func ParsePosition(s string) (chess.Position, error) {
 			return chess.Position{}, err
 		}
 		return chess.NewPosition(sp), nil
+	case strings.Contains(t, ":"):
+		// A Double Fischer Random start, W:B.
+		d, err := chess960.ParseDFRC(t)
+		if err != nil {
+			return chess.Position{}, err
+		}
+		return chess.ParseFEN(d.FEN())
 	}
-	return chess.Position{}, fmt.Errorf("position %s: want a FEN, startpos, a start position number 0..959 or a back rank such as RNBQKBNR", quote.Input(s))
+	return chess.Position{}, fmt.Errorf("position %s: want a FEN, startpos, a start position number 0..959, a back rank such as RNBQKBNR, or a DFRC start W:B such as 502:532", quote.Input(s))
 }
 
 // Identify reads a back rank or a start position's FEN, as the id command

@@ -119,7 +119,8 @@ func startPosParam(k, s string, fritz9 bool) (chess960.StartPos, *inputError) {
 }
 
 // position reads the position of a request: fen= (a FEN, a start position
-// number, a back rank or "startpos") or pos= (a start position number).
+// number, a back rank, "startpos" or a DFRC start W:B) or pos= (a start
+// position number).
 // With neither, it is def (and an error when def is nil).
 func (q query) position() (chess.Position, string, *inputError) {
 	switch {
