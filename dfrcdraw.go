@@ -2,7 +2,6 @@ package chess960
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"math/bits"
@@ -242,12 +241,6 @@ func (d *DFRCDrawer) uint64() uint64 {
 		rand.Read(b[:])
 		return binary.BigEndian.Uint64(b[:])
 	}
-	var arr [128]byte
-	buf := append(arr[:0], "chess960-dfrc:"...)
-	buf = append(buf, d.opts.Seed...)
-	buf = append(buf, ':')
-	buf = strconv.AppendUint(buf, d.counter, 10)
 	d.counter++
-	sum := sha256.Sum256(buf)
-	return binary.BigEndian.Uint64(sum[:8])
+	return seeded("chess960-dfrc:", d.opts.Seed, d.counter-1)
 }

@@ -106,12 +106,18 @@ func (d *Drawer) uint64() uint64 {
 		rand.Read(b[:]) // never fails (crypto/rand since Go 1.24)
 		return binary.BigEndian.Uint64(b[:])
 	}
-	var arr [96]byte // long seeds spill to the heap; short ones do not
-	buf := append(arr[:0], "chess960:"...)
-	buf = append(buf, d.opts.Seed...)
-	buf = append(buf, ':')
-	buf = strconv.AppendUint(buf, d.counter, 10)
 	d.counter++
+	return seeded("chess960:", d.opts.Seed, d.counter-1)
+}
+
+// seeded is the seeded draws' random number c: the first 8 bytes, read
+// big-endian, of SHA-256(prefix + seed + ":" + c), c in decimal.
+func seeded(prefix, seed string, c uint64) uint64 {
+	var arr [128]byte // long seeds spill to the heap; short ones do not
+	buf := append(arr[:0], prefix...)
+	buf = append(buf, seed...)
+	buf = append(buf, ':')
+	buf = strconv.AppendUint(buf, c, 10)
 	sum := sha256.Sum256(buf)
 	return binary.BigEndian.Uint64(sum[:8])
 }
