@@ -676,8 +676,13 @@ func (c *eventCtx) pair() error {
 			return err
 		}
 	}
+	return c.showLastRound()
+}
+
+// showLastRound prints the last round paired, or its JSON.
+func (c *eventCtx) showLastRound() error {
 	ev := c.st.Admin()
-	r = lastRound(ev)
+	r := lastRound(ev)
 	if *c.o.json {
 		return writeJSON(c.e.stdout, r)
 	}
@@ -705,13 +710,7 @@ func (c *eventCtx) start() error {
 	if _, err := c.do(event.Change{Kind: event.KindStart, Round: r.Number}); err != nil {
 		return err
 	}
-	ev := c.st.Admin()
-	r = lastRound(ev)
-	if *c.o.json {
-		return writeJSON(c.e.stdout, r)
-	}
-	c.printRound(ev, *r)
-	return nil
+	return c.showLastRound()
 }
 
 func (c *eventCtx) result(args []string) error {
