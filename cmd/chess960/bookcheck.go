@@ -55,7 +55,7 @@ func bookCheck(e *env, files []string, expect string) error {
 		}
 	}
 	if total > 0 {
-		return fmt.Errorf("%s in %d of %d %s", count(total, "problem"), withProblems, len(files), pluralWord(len(files), "book"))
+		return fmt.Errorf("%s in %d of %d %s", nCount(total, "problem"), withProblems, len(files), pluralWord(len(files), "book"))
 	}
 	return nil
 }
@@ -86,13 +86,13 @@ var expectNames = map[book.Expect]string{
 
 func checkSummary(name string, s book.Summary) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s, checked as %s", name, s.Format, count(s.Entries, pick(s.Format == "PGN", "game", "position")), expectNames[s.Expect])
+	fmt.Fprintf(&b, "%s: %s, %s, checked as %s", name, s.Format, nCount(s.Entries, pick(s.Format == "PGN", "game", "position")), expectNames[s.Expect])
 	if s.Why != "" {
 		fmt.Fprintf(&b, " (%s)", s.Why)
 	}
 	fmt.Fprintf(&b, "; %d distinct", s.Distinct)
 	if s.Starts > 0 {
-		fmt.Fprintf(&b, ", %s", count(s.Starts, "start"))
+		fmt.Fprintf(&b, ", %s", nCount(s.Starts, "start"))
 	}
 	switch {
 	case s.XFEN > 0 && s.Shredder > 0:
@@ -103,13 +103,13 @@ func checkSummary(name string, s book.Summary) string {
 		b.WriteString("; castling: Shredder-FEN")
 	}
 	if s.MovesSeen > 0 {
-		fmt.Fprintf(&b, "; %s checked", count(s.MovesSeen, "move"))
+		fmt.Fprintf(&b, "; %s checked", nCount(s.MovesSeen, "move"))
 	}
 	if s.Problems == 0 {
 		b.WriteString(": no problems\n")
 		return b.String()
 	}
-	fmt.Fprintf(&b, ": %s (", count(s.Problems, "problem"))
+	fmt.Fprintf(&b, ": %s (", nCount(s.Problems, "problem"))
 	sep := ""
 	for k := book.Kind(0); k < book.Kind(len(s.Counts)); k++ {
 		if n := s.Counts[k]; n > 0 {
@@ -132,8 +132,8 @@ func pick(c bool, a, b string) string {
 	return b
 }
 
-// count writes "1 problem", "2 problems".
-func count(n int, word string) string { return strconv.Itoa(n) + " " + pluralWord(n, word) }
+// nCount writes "1 problem", "2 problems".
+func nCount(n int, word string) string { return strconv.Itoa(n) + " " + pluralWord(n, word) }
 
 func pluralWord(n int, word string) string { return plural(n, word, word+"s") }
 
@@ -228,10 +228,10 @@ func bookFix(e *env, args []string, castling string, dedupe, sorted bool, out st
 	var parts []string
 	parts = append(parts, fmt.Sprintf("%d castling %s rewritten as %s", sum.Castling, pluralWord(sum.Castling, "field"), pick(castling == book.XFEN, "X-FEN", "Shredder-FEN")))
 	if sum.Moves > 0 {
-		parts = append(parts, fmt.Sprintf("%s as king takes rook", count(sum.Moves, "castling move")))
+		parts = append(parts, fmt.Sprintf("%s as king takes rook", nCount(sum.Moves, "castling move")))
 	}
 	if dedupe {
-		parts = append(parts, fmt.Sprintf("%s removed", count(sum.Removed, "duplicate")))
+		parts = append(parts, fmt.Sprintf("%s removed", nCount(sum.Removed, "duplicate")))
 	}
 	if sorted {
 		parts = append(parts, "sorted")
@@ -239,6 +239,6 @@ func bookFix(e *env, args []string, castling string, dedupe, sorted bool, out st
 	if sum.Unfixed > 0 {
 		parts = append(parts, fmt.Sprintf("%d left as they were (not repaired: run book check)", sum.Unfixed))
 	}
-	fmt.Fprint(e.stderr, fmt.Sprintf("chess960 book fix: %s: %s, %d written: %s\n", name, count(sum.Entries, pick(sum.Format == "PGN", "game", "position")), sum.Written, strings.Join(parts, ", ")))
+	fmt.Fprintf(e.stderr, "chess960 book fix: %s: %s, %d written: %s\n", name, nCount(sum.Entries, pick(sum.Format == "PGN", "game", "position")), sum.Written, strings.Join(parts, ", "))
 	return nil
 }
