@@ -33,12 +33,16 @@ func bookCheck(e *env, files []string, expect string) error {
 			return err
 		}
 		var werr error
-		sum, err := book.Check(r, book.Options{Expect: ex, Report: func(p book.Problem) {
+		o := book.Options{Expect: ex, Report: func(p book.Problem) {
 			if werr != nil {
 				return
 			}
 			_, werr = io.WriteString(w, problemLine(name, p))
-		}})
+		}}
+		if name != "-" {
+			o.Reopen = func() (io.Reader, func(), error) { return openBook(e, name) }
+		}
+		sum, err := book.Check(r, o)
 		done()
 		if werr != nil {
 			return &outputError{werr}

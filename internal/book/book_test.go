@@ -3,6 +3,7 @@ package book
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -356,4 +357,58 @@ func firstDiff(a, b string) string {
 		}
 	}
 	return "(one is a prefix of the other)"
+}
+
+// TestCheckTwoPass: past MaxTable positions a Bloom filter and a second
+// pass find the same duplicates, with the lines they first came on, as the
+// table does, including one repeated before the switch.
+func TestCheckTwoPass(t *testing.T) {
+	// Positions that are not starts: a start with its e-pawn on e3.
+	pos := func(id int) string {
+		r := chess960.MustNew(id).Rank().String()
+		return strings.ToLower(r) + "/pppppppp/8/8/8/4P3/PPPP1PPP/" + r + " b KQkq - 0 1"
+	}
+	var lines []string
+	var want []found
+	firstLine := map[int]int{}
+	add := func(id int) {
+		lines = append(lines, pos(id))
+		n := len(lines)
+		if _, ok := firstLine[id]; ok {
+			want = append(want, found{n, Duplicate})
+			return
+		}
+		firstLine[id] = n
+	}
+	for _, id := range []int{0, 1, 2, 1} { // a repeat before the switch
+		add(id)
+	}
+	for id := 3; id < 40; id++ {
+		add(id)
+	}
+	for _, id := range []int{5, 39, 0, 5, 1} {
+		add(id)
+	}
+	text := strings.Join(lines, "\n") + "\n"
+	for _, two := range []bool{false, true} {
+		o := Options{Expect: Positions}
+		if two {
+			o.MaxTable = 10
+			o.Reopen = func() (io.Reader, func(), error) { return strings.NewReader(text), func() {}, nil }
+		}
+		var got []found
+		var msgs []string
+		o.Report = func(p Problem) { got = append(got, found{p.Line, p.Kind}); msgs = append(msgs, p.Msg) }
+		sum, err := Check(strings.NewReader(text), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) || sum.Distinct != 40 {
+			t.Fatalf("two passes %v: %v (distinct %d), want %v", two, got, sum.Distinct, want)
+		}
+		// Line 45 repeats id 0, first on line 1; line 47 id 1, first on line 2.
+		if !strings.Contains(msgs[len(msgs)-3], "line 1 again") || !strings.Contains(msgs[len(msgs)-1], "line 2 again") {
+			t.Errorf("two passes %v: %q", two, msgs)
+		}
+	}
 }

@@ -113,6 +113,15 @@ type Options struct {
 	// (0: 1<<20), so that memory stays bounded on any file; the rest are
 	// counted in Summary.Unlisted.
 	MaxListed int
+	// Reopen, when set, reads the book again from its start. A book with
+	// more than MaxTable different positions that are not starts (0:
+	// 1<<21) is then checked for duplicates in two passes, in bounded
+	// memory: the first keeps a fixed 32 MB Bloom filter of the positions
+	// and notes the few that may have come before, the second finds which
+	// did and where they came first. Without it, memory grows by about 24
+	// bytes for each different position.
+	Reopen   func() (io.Reader, func(), error)
+	MaxTable int
 }
 
 // checker holds the state of one file's check.
@@ -123,6 +132,15 @@ type checker struct {
 	// (0: not seen): exact duplicate finding for starts in 3.7 MB.
 	firstAt []uint32
 	others  *hashSet // positions that are not starts, by hash
+	// Past MaxTable positions with Reopen: the Bloom filter, the hashes
+	// that may repeat (with the line they first came on in the second
+	// pass), and the line from which the filter took over.
+	bloom      *bloom
+	cand       map[uint64]uint32
+	switchLine int
+	pass2      bool
+	// The lines of positions that are not starts, and how many repeat one.
+	otherLines, otherDups, startDistinct int
 	// lines of the two notations, for the mixed-notation report.
 	xfenLines, shredLines []uint32
 	decided               bool // under Auto: the first position decided Expect
@@ -136,6 +154,9 @@ type checker struct {
 func newChecker(o Options) *checker {
 	if o.MaxListed <= 0 {
 		o.MaxListed = 1 << 20
+	}
+	if o.MaxTable <= 0 {
+		o.MaxTable = 1 << 21
 	}
 	c := &checker{o: o, others: newHashSet(), lastIndex: -1, lastID: -1, all960: true}
 	c.sum.Expect = o.Expect
@@ -177,6 +198,20 @@ func Check(r io.Reader, o Options) (Summary, error) {
 	}
 	if err != nil {
 		return c.sum, err
+	}
+	if c.bloom != nil {
+		// The second pass: which of the candidates repeat, and where
+		// they first came.
+		r2, done, err := c.o.Reopen()
+		if err != nil {
+			return c.sum, fmt.Errorf("%w: reading it again: %v", ErrRead, err)
+		}
+		c.bloom, c.pass2 = nil, true
+		err = c.epd(bufio.NewReaderSize(r2, 1<<16))
+		done()
+		if err != nil {
+			return c.sum, err
+		}
 	}
 	c.finish()
 	return c.sum, nil
@@ -234,6 +269,10 @@ func (c *checker) epdLine(n int, s string) {
 		return // blank lines and comments
 	}
 	l := &c.l
+	if c.pass2 {
+		c.secondPass(n, s)
+		return
+	}
 	if !splitEPD(s, l) {
 		c.sum.Entries++
 		c.report(Problem{n, Syntax, "not an EPD line (want placement, side to move, castling, en passant): " + quote.Input(t), "correct or delete the line"})
@@ -280,6 +319,38 @@ func (c *checker) epdLine(n int, s string) {
 	}
 	if hasMoves(l) {
 		c.moves(n, s, l, p)
+	}
+}
+
+// secondPass looks at a line again for its duplicates only: a position
+// that is not a start, whose hash the first pass found may repeat.
+func (c *checker) secondPass(n int, s string) {
+	l := &c.l
+	if !splitEPD(s, l) {
+		return
+	}
+	d, shaped, why := startOf(l.fields[0].of(s))
+	if shaped && why == "" && l.fields[1].of(s) == "w" && l.fields[3].of(s) == "-" {
+		if x, sh := startCastling(d); l.fields[2].of(s) == x || l.fields[2].of(s) == sh {
+			if len(l.clocks) == 0 || (l.clocks[0].of(s) == "0" && l.clocks[1].of(s) == "1") {
+				return
+			}
+		}
+	}
+	p, err := chess.ParseFEN(l.fen(s))
+	if err != nil || c.notStartReason(&p, d, shaped, why) == "" {
+		return
+	}
+	h := p.Hash()
+	first, ok := c.cand[h]
+	switch {
+	case !ok:
+	case first == 0:
+		c.cand[h] = uint32(n)
+	case n > c.switchLine:
+		// (Repeats up to switchLine were reported by the first pass.)
+		c.otherDups++
+		c.report(Problem{n, Duplicate, "the position of line " + strconv.Itoa(int(first)) + " again (clocks aside)", "delete the line (book fix --dedupe)"})
 	}
 }
 
@@ -407,7 +478,7 @@ func (c *checker) start(n int, d chess960.DFRC) {
 		return
 	}
 	c.firstAt[i] = uint32(n)
-	c.sum.Distinct++
+	c.startDistinct++
 	if !d.IsChess960() {
 		c.all960 = false
 	}
@@ -431,11 +502,34 @@ func startName(d chess960.DFRC) string {
 }
 
 func (c *checker) other(n int, h uint64) {
+	c.otherLines++
+	if c.bloom != nil {
+		if c.bloom.has(h) {
+			c.cand[h] = 0 // decided by the second pass
+			return
+		}
+		c.bloom.add(h)
+		return
+	}
 	if f, dup := c.others.add(h, uint32(n)); dup {
+		c.otherDups++
 		c.report(Problem{n, Duplicate, "the position of line " + strconv.Itoa(int(f)) + " again (clocks aside)", "delete the line (book fix --dedupe)"})
 		return
 	}
-	c.sum.Distinct++
+	if c.o.Reopen != nil && c.sum.Format == "EPD" && c.others.n > c.o.MaxTable {
+		// Too many to hold: a Bloom filter takes over, and a second pass
+		// settles what it cannot.
+		c.bloom, c.cand, c.switchLine = newBloom(), map[uint64]uint32{}, n
+		for _, k := range c.others.keys {
+			if k != 0 {
+				c.bloom.add(k)
+			}
+		}
+		if c.others.zero != 0 {
+			c.bloom.add(0)
+		}
+		c.others = newHashSet()
+	}
 }
 
 func (c *checker) notAStart(n int, why string) {
@@ -574,6 +668,7 @@ func (c *checker) game(g *pgn.Game) {
 func (c *checker) finish() {
 	s := &c.sum
 	s.Chess960 = c.all960
+	s.Distinct = c.startDistinct + c.otherLines - c.otherDups
 	if s.Expect == Auto {
 		s.Expect = Positions
 		s.Why = "it holds no position"

@@ -257,3 +257,18 @@ func startCastling(d chess960.DFRC) (x, s string) {
 	out[0], out[1], out[2], out[3] = 'A'+byte(w2), 'A'+byte(w1), 'a'+byte(b2), 'a'+byte(b1)
 	return "KQkq", string(out[:])
 }
+
+// FEN writes p's FEN with its castling field in X-FEN (K or Q only where
+// that side of the king has one rook, so that no reader has to guess) or,
+// with useShredder, in Shredder-FEN: the form book check accepts.
+func FEN(p chess.Position, useShredder bool) string {
+	f := p.FEN(chess.Chess960)
+	fields := strings.SplitN(f, " ", 4)
+	n := xfen
+	if useShredder {
+		n = shredder
+	}
+	var b [16]byte
+	fields[2] = string(castlingField(b[:0], &p, n))
+	return strings.Join(fields, " ")
+}
