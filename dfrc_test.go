@@ -208,8 +208,8 @@ func TestDFRCDrawerUniqueAll(t *testing.T) {
 }
 
 func TestDFRCSetUnion(t *testing.T) {
-	a, _ := ParseDFRCSet("518:0-9")
-	b, _ := ParseDFRCSet("518:5-14,0:0")
+	a, _ := chess960.ParseDFRCSet("518:0-9")
+	b, _ := chess960.ParseDFRCSet("518:5-14,0:0")
 	u := a.Union(b)
 	if u.Len() != 16 {
 		t.Errorf("518:0-9 with 518:5-14 and 0:0: %d starts, want 16", u.Len())
@@ -218,12 +218,12 @@ func TestDFRCSetUnion(t *testing.T) {
 		w, b int
 		in   bool
 	}{{518, 0, true}, {518, 14, true}, {0, 0, true}, {518, 15, false}, {0, 1, false}} {
-		d, _ := NewDFRC(c.w, c.b)
+		d, _ := chess960.NewDFRC(c.w, c.b)
 		if u.Has(d) != c.in {
 			t.Errorf("%v in the union: %v, want %v", d, u.Has(d), c.in)
 		}
 	}
-	if e := (DFRCSet{}).Union(DFRCSet{}); e.Len() != 0 {
+	if e := (chess960.DFRCSet{}).Union(chess960.DFRCSet{}); e.Len() != 0 {
 		t.Errorf("empty union: %d", e.Len())
 	}
 	if a.Len() != 10 {
