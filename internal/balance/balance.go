@@ -268,8 +268,12 @@ func Read(r io.Reader, name string) (*File, error) {
 			a := f.Rows[0]
 			switch {
 			case row.IsDFRC != a.IsDFRC:
-				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is a DFRC start, %s (line %d) a Chess960 position: a table holds one or the other",
-					pick(row, a).name(), pick(a, row).name(), rows[0].line)}
+				d, dl, p, pl := row, nr.line, a, rows[0].line
+				if !d.IsDFRC {
+					d, dl, p, pl = a, rows[0].line, row, nr.line
+				}
+				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s (line %d) is a DFRC start, %s (line %d) a Chess960 position: a table holds one or the other",
+					d.name(), dl, p.name(), pl)}
 			case row.Sample != a.Sample:
 				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is %s, but %s (line %d) %s",
 					row.name(), row.Sample, a.name(), rows[0].line, a.Sample)}
@@ -277,7 +281,7 @@ func Read(r io.Reader, name string) (*File, error) {
 		}
 		if row.Sample.N > 0 {
 			if d := draws[row.Draw-1]; d != row.DFRC {
-				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is not draw %d of %s: that is %s", row.name(), row.Draw, row.Sample, d)}
+				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is not draw %d %s: that is %s", row.name(), row.Draw, row.Sample, d)}
 			}
 		}
 		if first, dup := seen[row.key()]; dup {
@@ -295,14 +299,6 @@ func Read(r io.Reader, name string) (*File, error) {
 	f.Header = headerOf(f.Rows)
 	f.Header.DFRC = f.Header.DFRC || dfrc
 	return f, nil
-}
-
-// pick returns the DFRC row of a and b, a if neither or both is.
-func pick(a, b Row) Row {
-	if !a.IsDFRC && b.IsDFRC {
-		return b
-	}
-	return a
 }
 
 // String describes the sample: `the sample of 2000 drawn with seed "S"`,
