@@ -413,6 +413,15 @@ func readCSV(data []byte, name string) ([]numbered, bool, error) {
 		if err != nil {
 			return nil, false, &Error{Name: name, Line: line, Detail: err.Error()}
 		}
+		if len(rows) > 0 { // share the strings of a big table's repeated columns
+			last := &rows[len(rows)-1].row
+			if r.Source == last.Source {
+				r.Source = last.Source
+			}
+			if r.Date == last.Date {
+				r.Date = last.Date
+			}
+		}
 		rows = append(rows, numbered{r, line})
 	}
 }
@@ -802,9 +811,17 @@ func writeTable(w io.Writer, f Format, rows []Row) error {
 
 // writeTableOf writes a whole table, of DFRC starts if dfrc.
 func writeTableOf(w io.Writer, f Format, dfrc bool, rows []Row) error {
+	// In pieces of about 1 MB: a table of all 921,600 DFRC starts is some
+	// 200 MB, which need not be in memory twice.
 	b := appendHeader(nil, f, dfrc)
 	for _, r := range rows {
 		b = appendRow(b, f, r)
+		if len(b) >= 1<<20 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
 	}
 	_, err := w.Write(b)
 	return err

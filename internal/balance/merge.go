@@ -62,6 +62,10 @@ func Merge(files []string, out string, stdout io.Writer, f Format, formatGiven b
 			return fmt.Errorf("--merge: %s was made by %q at depth %d with %q, but %s by %q at depth %d with %q",
 				from[rows[0].key()], a.Engine, a.Depth, a.Options, name, b.Engine, b.Depth, b.Options)
 		}
+		if kind != nil && kind.Header.DFRC && rows == nil {
+			// Room for them all at once: 921,600 rows are big.
+			rows = make([]Row, 0, (&Config{DFRC: true, Sample: kind.Header.Sample}).total())
+		}
 		for _, r := range t.Rows {
 			if other, dup := from[r.key()]; dup {
 				return fmt.Errorf("--merge: %s is in both %s and %s", r.name(), other, name)
