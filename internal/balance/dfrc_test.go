@@ -255,6 +255,14 @@ func TestRunDFRC(t *testing.T) {
 	if len(notes) != 1 || notes[0] != "resuming "+b+": 1 of 3 starts done" {
 		t.Errorf("notes %q", notes)
 	}
+	// Resuming a finished part (a retried job) leaves it as it is.
+	done, _ := os.ReadFile(b)
+	if err := Run(context.Background(), c2); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(b); string(again) != string(done) || strings.Count(string(done), "\n") != 3 {
+		t.Errorf("resumed when finished:\n%s\nwas\n%s", again, done)
+	}
 	// The parts merge into the whole sample, in its order.
 	var merged strings.Builder
 	if err := Merge([]string{b, a}, "", &merged, CSV, true, nil); err != nil {
