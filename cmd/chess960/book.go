@@ -2,19 +2,22 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/chess960/chess960"
 )
 
 func init() {
 	register(&command{
-		name: "book", args: "(--all | --sample N [--seed S]) [--dfrc] [--exclude LIST] [--format epd|pgn] [--castling xfen|shredder] [--ids] [-o FILE] | check [--expect auto|positions|starts|960|dfrc] FILE... | fix FILE --castling xfen|shredder [--dedupe] [--sort] [-o FILE]",
+		name: "book", args: "(--all | --sample N [--seed S]) [--dfrc] [--exclude LIST] [--balanced CP] [--draw-rate LO-HI] [--scores FILE] [--plies N [--play random|engine] [--engine PATH] [--depth D]] [--format epd|pgn] [--castling xfen|shredder] [--ids] [-o FILE] | check [--expect auto|positions|starts|960|dfrc] FILE... | fix FILE --castling xfen|shredder [--dedupe] [--sort] [-o FILE]",
 		summary: "write an opening book of start positions for cutechess-cli, fastchess and OpenBench",
 		detail: `--all writes every start: the 960 in Scharnagl order (line n is position n - 1, as
 Stockfish's FRC_openings.epd orders them), or with --dfrc the 921,600 Double Fischer
@@ -27,6 +30,21 @@ four EPD fields and an id opcode, id "518" or id "DFRC 502:532". --format pgn wr
 game per start with the Event, Round (the line's number), Variant, SetUp, FEN and Result
 tags and no moves. --castling shredder writes the castling field as the rooks' files
 (HAha) instead of KQkq, which is never ambiguous in a start.
+
+--balanced CP keeps only the starts an engine scores within CP centipawns of equality, and
+--draw-rate LO-HI (percent, such as 40-60) those whose draw rate, derived from the score, is
+in the band. The scores are the shipped balance table (Stockfish 15.1 at depth 25) for the
+960, the shipped sample of 2,000 DFRC starts for --dfrc, or --scores FILE, a table that
+"chess960 balance" wrote. The draw rate is Stockfish 15.1's own WDL model at move one:
+with v = cp x 3.61, White wins at the rate W(v) = 1 / (1 + exp((344.497 - v) / 73.610)),
+loses at W(-v), and draws at 1 - W(v) - W(-v); 0 cp is a 99% draw rate, 50 cp 89%, 90 cp
+55%, 100 cp 38%. With --all the book is every start that passes; with --sample N, N of them
+drawn at random.
+
+--plies N plays N plies from each start: random legal moves (--play random, the default;
+reproducible with --seed, each line its own stream) or the moves of a UCI engine searching
+to --depth D (--play engine, --engine PATH). EPD lines are then the positions reached, and
+PGN games the start's FEN with the moves.
 
 book check FILE... reads books (EPD or PGN, plain or .gz/.zst/.bz2; - is stdin) and prints
 one line per problem, FILE:LINE: what: detail; fix: how, then a summary of each file,
@@ -57,6 +75,13 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 			castling := castlingFlag(fs, "the castling field: KQkq (xfen) or the rooks' files (shredder)")
 			ids := boolFlag(fs, "ids", "EPD: write the four fields and an id opcode naming the start")
 			out := fs.String("o", "", "write to `FILE` instead of stdout")
+			balanced := numberFlag(fs, "balanced", -1, 0, 10000, "keep only the starts scored within `CP` centipawns of equality")
+			drawRate := fs.String("draw-rate", "", "keep only the starts whose draw rate, from their score, is in the band `LO-HI` percent")
+			scores := fs.String("scores", "", "the scores for --balanced and --draw-rate: a balance table `FILE` (default: the shipped one)")
+			plies := numberFlag(fs, "plies", 0, 0, 400, "play `N` plies from each start")
+			play := choiceFlag(fs, "play", "random", []string{"random", "engine"}, nil, "with --plies: random moves or an engine's")
+			enginePath := engineFlag(fs)
+			depth := numberFlag(fs, "depth", 10, 1, 100, "with --play engine: the search depth `D` of each move")
 			expect := choiceFlag(fs, "expect", "auto", []string{"auto", "positions", "starts", "960", "dfrc"}, map[string]string{"chess960": "960"}, "check: what the book should hold")
 			dedupe := boolFlag(fs, "dedupe", "fix: drop repeated positions")
 			sorted := boolFlag(fs, "sort", "fix: put the starts in their order")
@@ -95,12 +120,71 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 				case *ids && format.v != "epd":
 					return usagef("--ids goes with --format epd")
 				}
+				filtered := flagSet(fs, "balanced") || *drawRate != ""
+				if flagSet(fs, "scores") && !filtered {
+					return usagef("--scores goes with --balanced or --draw-rate")
+				}
+				if (flagSet(fs, "play") || flagSet(fs, "depth") || flagSet(fs, "engine")) && plies.n == 0 {
+					return usagef("--play, --engine and --depth go with --plies N")
+				}
+				if play.v == "random" && (flagSet(fs, "depth") || flagSet(fs, "engine")) {
+					return usagef("--engine and --depth go with --play engine")
+				}
+				// The starts the book may hold: every one, or those the
+				// scores call balanced.
+				var allowed960 chess960.Set
+				var allowedDFRC chess960.DFRCSet
+				what := ""
+				if filtered {
+					f := scoreFilter{maxCP: int(balanced.n)}
+					if *drawRate != "" {
+						var err error
+						if f.drawLo, f.drawHi, err = parseDrawRate(*drawRate); err != nil {
+							return err
+						}
+						f.byRate = true
+					}
+					sc, name, err := scoredStarts(*scores, *dfrc)
+					if err != nil {
+						return err
+					}
+					what = name
+					for d, s := range sc {
+						if !f.keep(s) {
+							continue
+						}
+						if *dfrc {
+							allowedDFRC.Add(d)
+						} else {
+							allowed960.Add(d.White)
+						}
+					}
+					if allowed960.Len()+allowedDFRC.Len() == 0 {
+						return fmt.Errorf("no start of %s passes %s", what, filterText(fs, *drawRate, int(balanced.n)))
+					}
+				}
 				var next func() (chess960.DFRC, bool)
 				n := int(sample.n)
 				if *all {
+					var list []chess960.DFRC
+					switch {
+					case filtered && *dfrc:
+						for i := 0; i < chess960.DFRCCount; i++ {
+							if d, _ := chess960.DFRCFromIndex(i); allowedDFRC.Has(d) {
+								list = append(list, d)
+							}
+						}
+					case filtered:
+						for _, p := range allowed960.Positions() {
+							list = append(list, chess960.DFRC{White: p, Black: p})
+						}
+					}
 					n = chess960.Count
 					if *dfrc {
 						n = chess960.DFRCCount
+					}
+					if filtered {
+						n = len(list)
 					}
 					i := 0
 					next = func() (chess960.DFRC, bool) {
@@ -108,9 +192,12 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 							return chess960.DFRC{}, false
 						}
 						var d chess960.DFRC
-						if *dfrc {
+						switch {
+						case filtered:
+							d = list[i]
+						case *dfrc:
 							d, _ = chess960.DFRCFromIndex(i)
-						} else {
+						default:
 							d = chess960.DFRC{White: chess960.MustNew(i), Black: chess960.MustNew(i)}
 						}
 						i++
@@ -121,11 +208,17 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 					if err != nil {
 						return err
 					}
+					if filtered {
+						ex = ex.Union(chess960.AllDFRC().Minus(allowedDFRC))
+					}
 					dr, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: true})
 					if err != nil {
 						return fmt.Errorf("--exclude %s: every start is excluded", quoteArg(*exclude))
 					}
 					if n > dr.Allowed() {
+						if filtered {
+							return fmt.Errorf("--sample %d: %d starts of %s pass %s (and --exclude), and a book has no start twice", n, dr.Allowed(), what, filterText(fs, *drawRate, int(balanced.n)))
+						}
 						return fmt.Errorf("--sample %d: the exclusions leave %d starts, and a book has no start twice", n, dr.Allowed())
 					}
 					next = func() (chess960.DFRC, bool) { return dr.Next(), true }
@@ -134,14 +227,42 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 					if err != nil {
 						return err
 					}
+					if filtered {
+						ex = ex.Union(chess960.All().Minus(allowed960))
+					}
 					dr, err := chess960.NewDrawer(chess960.DrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: true})
 					if err != nil {
 						return fmt.Errorf("--exclude %s: every position is excluded", quoteArg(*exclude))
 					}
 					if n > dr.Allowed() {
+						if filtered {
+							return fmt.Errorf("--sample %d: %d starts of %s pass %s (and --exclude), and a book has no start twice", n, dr.Allowed(), what, filterText(fs, *drawRate, int(balanced.n)))
+						}
 						return fmt.Errorf("--sample %d: %d start positions are allowed, and a book has no start twice (--dfrc has 921,600)", n, dr.Allowed())
 					}
 					next = func() (chess960.DFRC, bool) { p := dr.Next(); return chess960.DFRC{White: p, Black: p}, true }
+				}
+				var pp *plyPlayer
+				if plies.n > 0 {
+					pp = &plyPlayer{n: int(plies.n), random: play.v == "random", seed: *seed, depth: int(depth.n)}
+					if pp.random && !flagSet(fs, "seed") {
+						pp.seed = drawSeed()
+					}
+					if !pp.random {
+						path, err := findEngine(*enginePath)
+						if err != nil {
+							return err
+						}
+						ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+						defer stop()
+						pp.ctx = ctx
+						en, err := startEngine(ctx, path, nil, nil)
+						if err != nil {
+							return err
+						}
+						defer en.Close()
+						pp.en = en
+					}
 				}
 				w := e.stdout
 				var f *os.File
@@ -161,7 +282,16 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 					if !ok {
 						break
 					}
-					if err := writeBookLine(w, d, line, format.v, shredder, *ids, *dfrc); err != nil {
+					var err error
+					if pp != nil {
+						err = writeExtendedLine(e, w, pp, d, line, format.v, shredder, *ids, *dfrc)
+					} else {
+						err = writeBookLine(w, d, line, format.v, shredder, *ids, *dfrc)
+					}
+					if ee, ok := err.(*engineLineError); ok {
+						return ee.err
+					}
+					if err != nil {
 						if *out != "" {
 							return fmt.Errorf("-o %s: %v", quoteArg(*out), err)
 						}

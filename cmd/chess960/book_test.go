@@ -3,15 +3,21 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/csv"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pgn"
 )
 
@@ -185,5 +191,161 @@ func writeCompressed(t *testing.T, name, text string) {
 	}
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBookBalanced: --balanced keeps the starts the shipped tables score
+// within CP, and --draw-rate those whose model draw rate is in the band;
+// both read here from the CSV files with encoding/csv and the formula of
+// docs/cli.md written out again.
+func TestBookBalanced(t *testing.T) {
+	scores := func(file string, col int, name func([]string) string) map[string]int {
+		f, err := os.Open(filepath.Join("..", "..", "internal", "balance", "data", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for _, r := range rows[1:] {
+			cp, err := strconv.Atoi(r[col])
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[name(r)] = cp
+		}
+		return out
+	}
+	drawRate := func(cp int) float64 {
+		v := float64(cp) * 3.61
+		w := 1 / (1 + math.Exp((344.49745382-v)/73.61029937))
+		l := 1 / (1 + math.Exp((344.49745382+v)/73.61029937))
+		return 1 - w - l
+	}
+	s960 := scores("balance-stockfish-15.1-d25.csv", 2, func(r []string) string { return r[0] })
+	sDFRC := scores("dfrc-sample-stockfish-15.1-d17.csv", 7, func(r []string) string { return "DFRC " + r[0] })
+	for _, c := range []struct {
+		args   []string
+		scores map[string]int
+		keep   func(cp int) bool
+	}{
+		{[]string{"--all", "--balanced", "10"}, s960, func(cp int) bool { return cp >= -10 && cp <= 10 }},
+		{[]string{"--all", "--draw-rate", "70-80"}, s960, func(cp int) bool { d := drawRate(cp); return d >= 0.7 && d <= 0.8 }},
+		{[]string{"--all", "--dfrc", "--balanced", "5"}, sDFRC, func(cp int) bool { return cp >= -5 && cp <= 5 }},
+		{[]string{"--all", "--dfrc", "--draw-rate", "40-60"}, sDFRC, func(cp int) bool { d := drawRate(cp); return d >= 0.4 && d <= 0.6 }},
+		{[]string{"--all", "--dfrc", "--draw-rate", "40-60", "--balanced", "95"}, sDFRC, func(cp int) bool {
+			d := drawRate(cp)
+			return d >= 0.4 && d <= 0.6 && cp >= -95 && cp <= 95
+		}},
+	} {
+		var want []string
+		for name, cp := range c.scores {
+			if c.keep(cp) {
+				want = append(want, name)
+			}
+		}
+		out := mustRun(t, append([]string{"book", "--ids"}, c.args...)...)
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			_, id, _ := strings.Cut(l, ` id "`)
+			got = append(got, strings.TrimSuffix(id, `";`))
+		}
+		sort.Strings(got)
+		sort.Strings(want)
+		if len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Errorf("book %s: %d starts, want %d: %v / %v", strings.Join(c.args, " "), len(got), len(want), head(got), head(want))
+		}
+	}
+	// A sample draws from the balanced ones only, reproducibly.
+	a := mustRun(t, "book", "--sample", "50", "--dfrc", "--seed", "s", "--balanced", "20", "--ids")
+	if b := mustRun(t, "book", "--sample", "50", "--dfrc", "--seed", "s", "--balanced", "20", "--ids"); a != b {
+		t.Errorf("the same seed drew other starts")
+	}
+	for _, l := range strings.Split(strings.TrimSpace(a), "\n") {
+		_, id, _ := strings.Cut(l, ` id "`)
+		if cp, ok := sDFRC[strings.TrimSuffix(id, `";`)]; !ok || cp < -20 || cp > 20 {
+			t.Errorf("sample line %q: score %d (%v)", l, cp, ok)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		text string
+	}{
+		{[]string{"book", "--all", "--draw-rate", "60-40"}, 1, `--draw-rate "60-40": want a band of percentages LO-HI`},
+		{[]string{"book", "--all", "--scores", "x.csv"}, 2, "--scores goes with --balanced or --draw-rate"},
+		{[]string{"book", "--all", "--balanced", "5", "--scores", "no-such.csv"}, 1, `--scores "no-such.csv"`},
+		{[]string{"book", "--sample", "500", "--balanced", "10"}, 1, "--sample 500: 14 starts of the shipped balance table"},
+		{[]string{"book", "--all", "--draw-rate", "0-1"}, 1, "no start of the shipped balance table (Stockfish 15.1 at depth 25) passes --draw-rate 0-1"},
+		{[]string{"book", "--all", "--play", "engine"}, 2, "--play, --engine and --depth go with --plies N"},
+		{[]string{"book", "--all", "--plies", "2", "--depth", "5"}, 2, "--engine and --depth go with --play engine"},
+	} {
+		_, errOut, code := call(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.text) {
+			t.Errorf("chess960 %s: exit %d, %q; want %d and %q", strings.Join(c.args, " "), code, errOut, c.code, c.text)
+		}
+	}
+}
+
+func head(s []string) []string {
+	if len(s) > 5 {
+		return s[:5]
+	}
+	return s
+}
+
+// TestBookPlies: --plies plays N legal plies from each start of the book:
+// random ones reproducible by seed (each line its own), an engine's the
+// same on a second run; PGN games hold the start's FEN and the moves.
+func TestBookPlies(t *testing.T) {
+	starts := strings.Split(strings.TrimSpace(mustRun(t, "book", "--sample", "30", "--dfrc", "--seed", "p", "--format", "pgn")), "\n*\n")
+	pgnOut := mustRun(t, "book", "--sample", "30", "--dfrc", "--seed", "p", "--plies", "6", "--format", "pgn")
+	r := pgn.NewReader(strings.NewReader(pgnOut))
+	n := 0
+	for g, err := range r.All() {
+		if err != nil || g.Err != nil {
+			t.Fatalf("game %d: %v %v", n+1, err, g.Err)
+		}
+		if len(g.Moves.Nodes) != 6 || !strings.Contains(starts[n], `[FEN "`+g.Tags.Get("FEN")+`"]`) {
+			t.Errorf("game %d: %d plies from %s", n+1, len(g.Moves.Nodes), g.Tags.Get("FEN"))
+		}
+		n++
+	}
+	if n != 30 {
+		t.Fatalf("%d games", n)
+	}
+	// EPD: the positions reached, the same for the same seed.
+	e1 := mustRun(t, "book", "--sample", "30", "--dfrc", "--seed", "p", "--plies", "6")
+	if e2 := mustRun(t, "book", "--sample", "30", "--dfrc", "--seed", "p", "--plies", "6"); e1 != e2 {
+		t.Errorf("the same seed played other moves")
+	}
+	if e3 := mustRun(t, "book", "--sample", "30", "--dfrc", "--seed", "q", "--plies", "6"); e1 == e3 {
+		t.Errorf("another seed played the same book")
+	}
+	for i, l := range strings.Split(strings.TrimSpace(e1), "\n") {
+		p, err := chess.ParseFEN(l)
+		if err != nil || p.Fullmove() != 4 || p.Turn() != chess.White {
+			t.Errorf("line %d %q: %v, move %d", i+1, l, err, p.Fullmove())
+		}
+	}
+	// An engine's moves: legal, and the same on a second run.
+	eng := testtool.Stockfish(t)
+	a := mustRun(t, "book", "--sample", "4", "--seed", "e", "--plies", "3", "--play", "engine", "--engine", eng, "--depth", "6", "--format", "pgn")
+	if b := mustRun(t, "book", "--sample", "4", "--seed", "e", "--plies", "3", "--play", "engine", "--engine", eng, "--depth", "6", "--format", "pgn"); a != b {
+		t.Errorf("Stockfish at depth 6 played otherwise on a second run")
+	}
+	r = pgn.NewReader(strings.NewReader(a))
+	n = 0
+	for g, err := range r.All() {
+		if err != nil || g.Err != nil || len(g.Moves.Nodes) != 3 {
+			t.Fatalf("engine game %d: %v %v, %d plies", n+1, err, g.Err, len(g.Moves.Nodes))
+		}
+		n++
+	}
+	if n != 4 {
+		t.Errorf("%d engine games", n)
 	}
 }

@@ -412,3 +412,12 @@ func TestCheckTwoPass(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckNotationCounts(t *testing.T) {
+	// A start with a pv is counted once, as any line.
+	text := start518[:len(start518)-4] + " pv e2e4;\n" + start0 + "\n"
+	_, _, sum := check(t, text, Auto)
+	if sum.XFEN != 2 || sum.Shredder != 0 {
+		t.Errorf("X-FEN %d, Shredder-FEN %d; want 2 and 0", sum.XFEN, sum.Shredder)
+	}
+}

@@ -300,7 +300,7 @@ func (c *checker) epdLine(n int, s string) {
 	needPos := !isStart || hasMoves(l)
 	if needPos {
 		var ok bool
-		if p, ok = c.position(n, l.fen(s), castling); !ok {
+		if p, ok = c.position(n, l.fen(s), castling, !isStart); !ok {
 			return
 		}
 		if !isStart {
@@ -366,7 +366,7 @@ func hasMoves(l *epdLine) bool {
 
 // position reads the FEN of a line that is not a plain start, reporting
 // what is wrong with it.
-func (c *checker) position(n int, fen, castling string) (chess.Position, bool) {
+func (c *checker) position(n int, fen, castling string, count bool) (chess.Position, bool) {
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		var fe *chess.FENError
@@ -394,6 +394,9 @@ func (c *checker) position(n int, fen, castling string) (chess.Position, bool) {
 			c.report(Problem{n, Illegal, err.Error(), "correct or delete the line"})
 		}
 		return p, false
+	}
+	if !count {
+		return p, true // a start, its notation counted already
 	}
 	switch k := classify(castling, &p); k {
 	case ambiguousK:
@@ -623,7 +626,7 @@ func (c *checker) game(g *pgn.Game) {
 	if g.Err != nil && g.Start == (chess.Position{}) {
 		// The FEN tag could not be read: report it as an EPD line would be.
 		if len(fields) >= 4 {
-			c.position(n, fen, fields[2])
+			c.position(n, fen, fields[2], true)
 		} else {
 			c.report(Problem{n, Syntax, "FEN tag " + quote.Input(fen) + ": " + g.Err.Message(), "correct the FEN tag"})
 		}
