@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -347,5 +348,51 @@ func TestBookPlies(t *testing.T) {
 	}
 	if n != 4 {
 		t.Errorf("%d engine games", n)
+	}
+}
+
+// TestBookChessops: lichess's chessops reads every line of the books book
+// writes, starts and played-out lines, EPD and PGN, both notations
+// (scripts/chessops-book.mjs: it sets each position up, checks the
+// castling rights against the rooks and plays the PGN moves).
+func TestBookChessops(t *testing.T) {
+	node, dir := testtool.Chessops(t)
+	tmp := t.TempDir()
+	books := map[string][]string{
+		"frc-xfen.epd":       {"--all"},
+		"frc-shredder.epd":   {"--all", "--castling", "shredder"},
+		"dfrc-ids.epd":       {"--sample", "3000", "--dfrc", "--seed", "c", "--ids"},
+		"dfrc-shredder.pgn":  {"--sample", "1000", "--dfrc", "--seed", "c", "--format", "pgn", "--castling", "shredder"},
+		"plies-xfen.epd":     {"--sample", "3000", "--dfrc", "--seed", "c", "--plies", "8"},
+		"plies-shredder.epd": {"--sample", "3000", "--dfrc", "--seed", "c", "--plies", "8", "--castling", "shredder"},
+		"plies.pgn":          {"--sample", "1000", "--dfrc", "--seed", "c", "--plies", "8", "--format", "pgn"},
+	}
+	var starts, plies []string
+	for name, args := range books {
+		f := filepath.Join(tmp, name)
+		mustRun(t, append([]string{"book", "-o", f}, args...)...)
+		if strings.HasPrefix(name, "plies") {
+			plies = append(plies, f)
+		} else {
+			starts = append(starts, f)
+		}
+	}
+	args := append(append(append([]string{filepath.Join("..", "..", "scripts", "chessops-book.mjs")}, starts...), "--positions"), plies...)
+	cmd := exec.Command(node, args...)
+	cmd.Env = append(os.Environ(), "CHESSOPS_DIR="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("chessops: %v\n%s", err, out)
+	}
+	for name, args := range books {
+		n := "960"
+		for i, a := range args {
+			if a == "--sample" {
+				n = args[i+1]
+			}
+		}
+		if want := filepath.Join(tmp, name) + ": " + n + " positions, all read"; !strings.Contains(string(out), want) {
+			t.Errorf("chessops output lacks %q:\n%s", want, out)
+		}
 	}
 }

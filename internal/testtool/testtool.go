@@ -43,3 +43,22 @@ func find(t testing.TB, env string, names []string, what, install string) string
 	t.Skipf("%s is not installed: skipping (%s, or set %s)", what, install, env)
 	return ""
 }
+
+// Chessops returns node's path and the directory of lichess's chessops
+// package: $CHESSOPS_DIR, else /opt/chessops/node_modules/chessops, where
+// .ci/run installs it (npm install --prefix /opt/chessops chessops).
+func Chessops(t testing.TB) (node, dir string) {
+	t.Helper()
+	node = find(t, "NODE", []string{"node", "nodejs"}, "Node.js", "apt-get install nodejs")
+	dir = os.Getenv("CHESSOPS_DIR")
+	if dir == "" {
+		dir = "/opt/chessops/node_modules/chessops"
+	}
+	if _, err := os.Stat(dir + "/package.json"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("chessops is not installed in %s and CI is set: .ci/run must install it (npm install --prefix /opt/chessops chessops, or set CHESSOPS_DIR)", dir)
+		}
+		t.Skipf("chessops is not installed in %s: skipping (npm install --prefix /opt/chessops chessops, or set CHESSOPS_DIR)", dir)
+	}
+	return node, dir
+}
