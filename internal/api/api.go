@@ -620,8 +620,8 @@ type DFRCExplanation struct {
 	FEN             string      `json:"fen"`             // X-FEN (KQkq)
 	ShredderFEN     string      `json:"shredderFen"`
 	Mirror          string      `json:"mirror"` // B:W
-	White           Explanation `json:"white"` // White's rank, start position W
-	Black           Explanation `json:"black"` // Black's rank, start position B
+	White           Explanation `json:"white"`  // White's rank, start position W
+	Black           Explanation `json:"black"`  // Black's rank, start position B
 	Text            string      `json:"text"`
 }
 
