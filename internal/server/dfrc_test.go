@@ -1,0 +1,127 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/uci"
+)
+
+// fakeDFRCScores is a small engine sample: 502:532 is the only start
+// within 10 centipawns, 518:518 and 502:532 the only ones within 30.
+func fakeDFRCScores() *DFRCScores {
+	at := func(w, b int) chess960.DFRC { d, _ := chess960.NewDFRC(w, b); return d }
+	return &DFRCScores{Source: "Fakefish 1, depth 9", Scores: map[chess960.DFRC]uci.Score{
+		at(518, 518): {Kind: uci.Centipawns, Value: 25},
+		at(0, 959):   {Kind: uci.Centipawns, Value: -40},
+		at(502, 532): {Kind: uci.Centipawns, Value: 5},
+		at(775, 187): {Kind: uci.MateIn, Value: 3},
+	}}
+}
+
+// seededDFRC is draw k of random --dfrc --seed seed with nothing
+// excluded, as its documentation publishes it: SHA-256 of
+// "chess960-dfrc:SEED:k", the first 8 bytes mod 921600 (the rejection is
+// too rare to meet here), as W*960 + B.
+func seededDFRC(seed string, k int) string {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("chess960-dfrc:%s:%d", seed, k)))
+	x := binary.BigEndian.Uint64(sum[:8]) % 921600
+	return fmt.Sprintf("%d:%d", x/960, x%960)
+}
+
+func TestDFRCPages(t *testing.T) {
+	plain := testServer()
+	sampled := New(Config{DFRCScores: fakeDFRCScores()})
+	r1, r2 := seededDFRC("Round 1", 0), seededDFRC("Round 1", 1)
+	for _, c := range []struct {
+		s        *Server
+		target   string
+		status   int
+		location string
+		contains []string
+		lacks    []string
+	}{
+		{plain, "/dfrc", 200, "", []string{"Drawn at random: each of the 921,600 equally likely", `<a href="/dfrc" aria-current="page">DFRC</a>`, `id="dfrc-name"`}, nil},
+		{plain, "/", 200, "", []string{`<a href="/" aria-current="page">Chess960</a><a href="/dfrc">DFRC</a>`}, nil},
+		// 0:959, by hand: BBQNNRKR under rkrnnqbb, index 959, Black first
+		// 920640, rooks on f1, h1 (HF) and a8, c8 (ca).
+		{plain, "/dfrc/0:959", 200, "", []string{"DFRC 0:959", ">rkrnnqbb<", ">BBQNNRKR<",
+			`value="rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"`, `value="rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"`,
+			`id="dfrc-index" title="W × 960 + B; Black first, B × 960 + W = 920640">959<`, `href="/dfrc/959:0"`,
+			`href="/play?fen=0%3A959"`, `href="/diagram.svg?fen=0%3A959&amp;coords=1&amp;download=1"`,
+			`data-piece="bR" data-square="a8"`, `data-piece="bB" data-square="h8"`, `data-piece="wB" data-square="a1"`, `data-piece="wR" data-square="h1"`,
+			"Black does not mirror White", "chess960 explain 0:959", `href="/dfrc/0:959" id="permalink"`},
+			[]string{"engine sample", `id="balanced-form"`}},
+		{plain, "/dfrc/518:518", 200, "", []string{"A Chess960 start: Black mirrors White", `href="/pos/518"`,
+			`value="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"`, "w HAha - 0 1", ">497798<"}, nil},
+		{plain, "/dfrc/0502:532", 301, "/dfrc/502:532", nil, nil},
+		{plain, "/dfrc/DFRC%20502:532?seed=a", 301, "/dfrc/502:532?seed=a", nil, nil},
+		{plain, "/dfrc/502:960", 400, "", []string{"502:960", "0..959"}, nil},
+		{plain, "/dfrc/518", 400, "", []string{"&#34;518&#34;", "want W:B"}, nil},
+		{plain, "/dfrc/1:2?color=red", 400, "", []string{"unknown parameter"}, nil},
+		// Draws from a seed are random --dfrc --seed's.
+		{plain, "/dfrc/random?seed=Round+1", 303, "/dfrc/" + r1 + "?k=0&seed=Round+1", nil, nil},
+		{plain, "/dfrc/random?seed=Round+1&k=1", 303, "/dfrc/" + r2 + "?k=1&seed=Round+1", nil, nil},
+		{plain, "/dfrc/" + r1 + "?seed=Round+1&k=0", 200, "", []string{"Draw 1 from seed", "chess960 random --dfrc --seed &#39;Round 1&#39; --count 1",
+			`href="/dfrc/random?k=1&amp;seed=Round&#43;1" id="next-seed"`}, []string{"not " + r1}},
+		{plain, "/dfrc/1:1?seed=Round+1&k=0", 200, "", []string{"This draw from this seed is " + r1 + ", not 1:1"}, nil},
+		{plain, "/dfrc/random?seed=+", 400, "", []string{"seed &#34; &#34;: empty"}, nil},
+		{plain, "/dfrc/random?k=x&seed=a", 400, "", []string{"not a whole number"}, nil},
+		{plain, "/dfrc/random", 303, "", nil, nil},
+		// The finder: a name, an index (482452 = 502*960 + 532) or a FEN.
+		{plain, "/dfrc/find?q=502:532", 303, "/dfrc/502:532", nil, nil},
+		{plain, "/dfrc/find?q=482452", 303, "/dfrc/502:532", nil, nil},
+		{plain, "/dfrc/find?q=rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR+w+KQkq+-+0+1", 303, "/dfrc/0:959", nil, nil},
+		{plain, "/dfrc/find?q=921600&from=5:6", 400, "", []string{"921600", "0..921599", `value="5:6"`, `aria-invalid="true"`}, nil},
+		{plain, "/dfrc/find?q=hello", 400, "", []string{"&#34;hello&#34;", "want W:B"}, nil},
+		{plain, "/dfrc/find?q=", 400, "", []string{"empty"}, nil},
+		// Without an engine sample, no balanced draws.
+		{plain, "/dfrc/random?balanced=10", 400, "", []string{"no engine sample"}, nil},
+		// With one: the score, and balanced draws from it.
+		{sampled, "/dfrc/0:959", 200, "", []string{"Fakefish 1, depth 9 scores this start <strong>-0.40</strong>", "one of the 4 starts", `id="balanced-form"`,
+			"|eval| ≤ 0.10 (1)", "|eval| ≤ 0.30 (2)"}, nil},
+		{sampled, "/dfrc/1:2", 200, "", []string{"Not in the engine sample (4 starts"}, nil},
+		{sampled, "/dfrc/775:187", 200, "", []string{"<strong>#3</strong>"}, nil},
+		{sampled, "/dfrc/random?balanced=10", 303, "/dfrc/502:532", nil, nil},
+		{sampled, "/dfrc/random?balanced=10&seed=x&k=3", 303, "/dfrc/502:532?balanced=10&k=3&seed=x", nil, nil},
+		{sampled, "/dfrc/502:532?balanced=10&k=3&seed=x", 200, "", []string{"Balanced draw 4 (|eval| ≤ 0.10 in the engine sample) from seed"}, []string{"(the last line)"}},
+		{sampled, "/dfrc/random?balanced=1&from=0:959", 400, "", []string{"balanced 1: no start of the engine sample is within 1 centipawns"}, nil},
+		{sampled, "/dfrc/random?balanced=-5", 400, "", []string{"out of range"}, nil},
+	} {
+		r := get(t, c.s, "GET", c.target, nil)
+		b := readAll(t, r)
+		if r.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d: %.300s", c.target, r.StatusCode, c.status, b)
+			continue
+		}
+		if c.location != "" && r.Header.Get("Location") != c.location {
+			t.Errorf("%s: Location %q, want %q", c.target, r.Header.Get("Location"), c.location)
+		}
+		for _, w := range c.contains {
+			if !strings.Contains(b, w) {
+				t.Errorf("%s lacks %q", c.target, w)
+			}
+		}
+		for _, w := range c.lacks {
+			if strings.Contains(b, w) {
+				t.Errorf("%s has %q", c.target, w)
+			}
+		}
+	}
+	// Balanced draws keep to the limit: within 30, 518:518 or 502:532.
+	seen := map[string]bool{}
+	for i := 0; i < 40; i++ {
+		loc := get(t, sampled, "GET", "/dfrc/random?balanced=30", nil).Header.Get("Location")
+		if loc != "/dfrc/518:518" && loc != "/dfrc/502:532" {
+			t.Fatalf("balanced=30 drew %q", loc)
+		}
+		seen[loc] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("40 balanced draws from 2 starts gave only %v", seen)
+	}
+}
