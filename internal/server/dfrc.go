@@ -17,6 +17,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
@@ -347,7 +348,7 @@ func (s *Server) dfrcFind(w http.ResponseWriter, r *http.Request) *inputError {
 	if perr != nil {
 		h := s.dfrcData(r, dfrcFrom(q))
 		h.FindValue = echo(q.get("q"))
-		h.FindError = capMessage(oneLine(perr.Error()))
+		h.FindError = capMessage(api.Message(perr))
 		return s.writePage(w, r, "dfrc", h, http.StatusBadRequest, cacheNever)
 	}
 	http.Redirect(w, r, "/dfrc/"+d.String(), http.StatusSeeOther)
