@@ -74,6 +74,19 @@ func (s *dfrcSample) balanced(maxCP int) chess960.DFRCSet {
 	return set
 }
 
+// count returns how many sampled starts are within maxCP centipawns.
+func (s *dfrcSample) count(maxCP int) int {
+	n := 0
+	if s != nil {
+		for _, sc := range s.score {
+			if sc.Kind == uci.Centipawns && sc.Value >= -maxCP && sc.Value <= maxCP {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // shippedDFRCScores loads the engine sample the project ships; nil when
 // there is none.
 func shippedDFRCScores() *DFRCScores { return nil }
@@ -182,7 +195,7 @@ func (s *Server) dfrcBalancedOptions(sample *dfrcSample, cp int) []option {
 		choices = append(choices[:len(choices):len(choices)], cp)
 	}
 	for _, c := range choices {
-		opts = append(opts, option{Value: strconv.Itoa(c), Label: balancedLabel(c) + fmt.Sprintf(" (%d)", sample.balanced(c).Len()),
+		opts = append(opts, option{Value: strconv.Itoa(c), Label: balancedLabel(c) + fmt.Sprintf(" (%d)", sample.count(c)),
 			Selected: c == cp || (cp < 0 && c == 30)})
 	}
 	return opts
@@ -375,7 +388,7 @@ func (s *Server) dfrcRandom(w http.ResponseWriter, r *http.Request) *inputError 
 	if err != nil {
 		return err
 	}
-	if bal >= 0 && s.dfrcSample().balanced(bal).Len() == 0 {
+	if bal >= 0 && s.dfrcSample().count(bal) == 0 {
 		h := s.dfrcData(r, dfrcFrom(q))
 		h.BalancedError = fmt.Sprintf("balanced %d: no start of the engine sample is within %d centipawns of equality: nothing to draw", bal, bal)
 		return s.writePage(w, r, "dfrc", h, http.StatusBadRequest, cacheNever)
