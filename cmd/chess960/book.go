@@ -7,13 +7,14 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/chess960/chess960"
 )
 
 func init() {
 	register(&command{
-		name: "book", args: "(--all | --sample N [--seed S]) [--dfrc] [--exclude LIST] [--format epd|pgn] [--castling xfen|shredder] [--ids] [-o FILE]",
+		name: "book", args: "(--all | --sample N [--seed S]) [--dfrc] [--exclude LIST] [--format epd|pgn] [--castling xfen|shredder] [--ids] [-o FILE] | check [--expect auto|positions|starts|960|dfrc] FILE... | fix FILE --castling xfen|shredder [--dedupe] [--sort] [-o FILE]",
 		summary: "write an opening book of start positions for cutechess-cli, fastchess and OpenBench",
 		detail: `--all writes every start: the 960 in Scharnagl order (line n is position n - 1, as
 Stockfish's FRC_openings.epd orders them), or with --dfrc the 921,600 Double Fischer
@@ -27,8 +28,25 @@ game per start with the Event, Round (the line's number), Variant, SetUp, FEN an
 tags and no moves. --castling shredder writes the castling field as the rooks' files
 (HAha) instead of KQkq, which is never ambiguous in a start.
 
-Still to come (issue 20): balanced books from an engine's scores, extending the lines by
-engine or random plies, and "book check" and "book fix" for the files people exchange.`,
+book check FILE... reads books (EPD or PGN, plain or .gz/.zst/.bz2; - is stdin) and prints
+one line per problem, FILE:LINE: what: detail; fix: how, then a summary of each file,
+and exits 1 when it found any. It finds unreadable lines and illegal positions, castling
+rights that name no rook, K or Q where two rooks stand on that side of the king, castling
+fields in neither notation, lines in the file's minority notation when X-FEN and
+Shredder-FEN are mixed, duplicate positions (clocks aside), positions that are not starts
+in a book of starts, the missing and extra starts and the order of a complete set, and
+illegal moves in pv, bm, am, pm and sm opcodes or the PGN moves, and UCI castling written
+as the king's move (e1g1) where Chess960 UCI writes king takes rook (e1h1). --expect says
+what the book should hold; auto (the default) checks it as starts when its first position
+is one, as the complete 960 when it holds 900 to 1,020 Chess960 starts, and as all the DFRC
+starts when it holds more than 900,000, and says so in the summary.
+
+book fix FILE --castling xfen|shredder rewrites every castling field in one notation (X-FEN
+writes K or Q only where that side of the king has one rook) and UCI castling moves as king
+takes rook, and with --dedupe drops repeated positions and with --sort puts the starts in
+order (the other positions after them, in their order). It changes nothing else, writes to
+-o FILE (replaced only when done; may be FILE itself) or stdout, and reports each change
+on stderr; lines it cannot repair are left as they are and reported.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			all := boolFlag(fs, "all", "write every start")
 			sample := numberFlag(fs, "sample", 0, 1, chess960.DFRCCount, "write `N` different starts drawn at random")
@@ -39,7 +57,33 @@ engine or random plies, and "book check" and "book fix" for the files people exc
 			castling := castlingFlag(fs, "the castling field: KQkq (xfen) or the rooks' files (shredder)")
 			ids := boolFlag(fs, "ids", "EPD: write the four fields and an id opcode naming the start")
 			out := fs.String("o", "", "write to `FILE` instead of stdout")
+			expect := choiceFlag(fs, "expect", "auto", []string{"auto", "positions", "starts", "960", "dfrc"}, map[string]string{"chess960": "960"}, "check: what the book should hold")
+			dedupe := boolFlag(fs, "dedupe", "fix: drop repeated positions")
+			sorted := boolFlag(fs, "sort", "fix: put the starts in their order")
 			return func(e *env, args []string) error {
+				if len(args) > 0 && (args[0] == "check" || args[0] == "fix") {
+					allowed := map[string]bool{"expect": args[0] == "check", "castling": args[0] == "fix", "dedupe": args[0] == "fix", "sort": args[0] == "fix", "o": args[0] == "fix"}
+					var bad []string
+					fs.Visit(func(fl *flag.Flag) {
+						if !allowed[fl.Name] {
+							bad = append(bad, "--"+fl.Name)
+						}
+					})
+					if len(bad) > 0 {
+						return usagef("book %s does not take %s", args[0], strings.Join(bad, ", "))
+					}
+					if args[0] == "check" {
+						return bookCheck(e, args[1:], expect.v)
+					}
+					if !flagSet(fs, "castling") {
+						return usagef("book fix needs --castling xfen or --castling shredder (the notation to write throughout)")
+					}
+					return bookFix(e, args[1:], castling.v, *dedupe, *sorted, *out)
+				}
+				switch {
+				case flagSet(fs, "expect") || *dedupe || *sorted:
+					return usagef("--expect goes with book check, --dedupe and --sort with book fix")
+				}
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
 				}
