@@ -29,6 +29,7 @@ import (
 type dfrcSample struct {
 	source string            // "Stockfish 17, depth 20"
 	score  map[int]uci.Score // by index W × 960 + B, from White's side
+	lines  map[int][]string  // the best lines, UCI
 	sorted []int             // the indices, ascending
 }
 
@@ -36,14 +37,18 @@ type dfrcSample struct {
 type DFRCScores struct {
 	Source string                      // the engine and its limits: "Stockfish 17, depth 20"
 	Scores map[chess960.DFRC]uci.Score // each sampled start's score, from White's side
+	Lines  map[chess960.DFRC][]string  // the engine's best line from a start, in UCI (optional)
 }
 
 // newDFRCSample indexes a sample.
 func newDFRCSample(sc *DFRCScores) *dfrcSample {
-	s := &dfrcSample{source: sc.Source, score: make(map[int]uci.Score, len(sc.Scores))}
+	s := &dfrcSample{source: sc.Source, score: make(map[int]uci.Score, len(sc.Scores)), lines: map[int][]string{}}
 	for d, v := range sc.Scores {
 		s.score[d.Index()] = v
 		s.sorted = append(s.sorted, d.Index())
+		if l := sc.Lines[d]; len(l) > 0 {
+			s.lines[d.Index()] = l
+		}
 	}
 	sort.Ints(s.sorted)
 	return s
@@ -56,6 +61,33 @@ func (s *dfrcSample) lookup(d chess960.DFRC) (uci.Score, bool) {
 	}
 	sc, ok := s.score[d.Index()]
 	return sc, ok
+}
+
+// line returns the first plies of the sampled best line from d in SAN,
+// numbered ("1. e4 e5 2. Nf3"), or "" without one; it stops at the first
+// move that does not read.
+func (s *dfrcSample) line(d chess960.DFRC) string {
+	if s == nil {
+		return ""
+	}
+	p, err := chess.ParseFEN(d.FEN())
+	if err != nil {
+		return ""
+	}
+	start := p
+	var sans []string
+	for _, u := range s.lines[d.Index()] {
+		if len(sans) == 8 {
+			break
+		}
+		m, err := p.ParseUCI(u)
+		if err != nil {
+			break
+		}
+		sans = append(sans, p.SAN(m))
+		p.Play(m)
+	}
+	return api.Movetext(start, sans)
 }
 
 // balanced returns the sampled starts within maxCP centipawns of equality
@@ -139,6 +171,7 @@ type dfrcPage struct {
 	SampleSize   int
 	InSample     bool
 	Eval         string
+	Line         string // the sampled best line in SAN
 	BalancedOpts []option
 	// The forms' values and errors.
 	FindValue, FindError string
@@ -175,7 +208,7 @@ func (s *Server) dfrcData(r *http.Request, d chess960.DFRC) *dfrcPage {
 	if sample != nil {
 		h.HasSample, h.SampleSource, h.SampleSize = true, sample.source, len(sample.sorted)
 		if sc, ok := sample.lookup(d); ok {
-			h.InSample, h.Eval = true, sc.Short()
+			h.InSample, h.Eval, h.Line = true, sc.Short(), sample.line(d)
 		}
 		h.BalancedOpts = s.dfrcBalancedOptions(sample, -1)
 	}

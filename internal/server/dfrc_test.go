@@ -20,6 +20,11 @@ func fakeDFRCScores() *DFRCScores {
 		at(0, 959):   {Kind: uci.Centipawns, Value: -40},
 		at(502, 532): {Kind: uci.Centipawns, Value: 5},
 		at(775, 187): {Kind: uci.MateIn, Value: 3},
+	}, Lines: map[chess960.DFRC][]string{
+		// From 0:959 (BBQNNRKR under rkrnnqbb): b3 g6, the a1 bishop
+		// takes Black's on h8 along the opened diagonal, e5, then a move
+		// that is not legal, where the line stops.
+		at(0, 959): {"b2b3", "g7g6", "a1h8", "e7e5", "e1e1"},
 	}}
 }
 
@@ -82,7 +87,7 @@ func TestDFRCPages(t *testing.T) {
 		// Without an engine sample, no balanced draws.
 		{plain, "/dfrc/random?balanced=10", 400, "", []string{"no engine sample"}, nil},
 		// With one: the score, and balanced draws from it.
-		{sampled, "/dfrc/0:959", 200, "", []string{"Fakefish 1, depth 9 scores this start <strong>-0.40</strong>", "one of the 4 starts", `id="balanced-form"`,
+		{sampled, "/dfrc/0:959", 200, "", []string{"Fakefish 1, depth 9 scores this start <strong>-0.40</strong> for White: <span class=\"pv-line\" id=\"dfrc-line\">1. b3 g6 2. Bxh8 e5</span>", "one of the 4 starts", `id="balanced-form"`,
 			"|eval| ≤ 0.10 (1)", "|eval| ≤ 0.30 (2)"}, nil},
 		{sampled, "/dfrc/1:2", 200, "", []string{"Not in the engine sample (4 starts"}, nil},
 		{sampled, "/dfrc/775:187", 200, "", []string{"<strong>#3</strong>"}, nil},
