@@ -63,6 +63,7 @@ func TestDFRCPages(t *testing.T) {
 			[]string{"engine sample", `id="balanced-form"`}},
 		{plain, "/dfrc/518:518", 200, "", []string{"A Chess960 start: Black mirrors White", `href="/pos/518"`,
 			`value="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"`, "w HAha - 0 1", ">497798<"}, nil},
+		{plain, "/play?fen=0%3A959", 200, "", []string{"DFRC start 0:959 (BBQNNRKR against rkrnnqbb)", "<title>Play DFRC 0:959"}, nil},
 		{plain, "/dfrc/0502:532", 301, "/dfrc/502:532", nil, nil},
 		{plain, "/dfrc/DFRC%20502:532?seed=a", 301, "/dfrc/502:532?seed=a", nil, nil},
 		{plain, "/dfrc/502:960", 400, "", []string{"502:960", "0..959"}, nil},
