@@ -23,6 +23,8 @@ func dfrcScores() *server.DFRCScores {
 		at(502, 532): {Kind: uci.Centipawns, Value: 5},
 		at(0, 959):   {Kind: uci.Centipawns, Value: -40},
 		at(518, 518): {Kind: uci.Centipawns, Value: 25},
+	}, Lines: map[chess960.DFRC][]string{
+		at(502, 532): {"e2e4", "e7e5", "g1f3", "d8c6"},
 	}}
 }
 
@@ -100,6 +102,11 @@ func TestBrowserDFRC(t *testing.T) {
 	// A balanced draw within 0.10: the sample's only such start.
 	run(t, c, chromedp.SetValue(css("#balanced"), "10"), chromedp.Submit(css("#balanced")))
 	waitFor(t, c, `location.pathname === '/dfrc/502:532' && document.getElementById('eval').textContent === '+0.05'`, "502:532 with +0.05")
+	// Its best line, in SAN: from RQBNKBNR under rbbnkqnr, e4 e5, the g1
+	// knight to f3 and the d8 knight to c6.
+	if got := text(t, c, "#dfrc-line"); got != "1. e4 e5 2. Nf3 Nc6" {
+		t.Errorf("502:532's line %q", got)
+	}
 	// A bad name is refused on the page, with the reason.
 	run(t, c, chromedp.SetValue(css("#dq"), "5:960"), chromedp.Submit(css("#dq")))
 	waitFor(t, c, `!!document.getElementById('dq-error')`, "the finder's error")
