@@ -206,3 +206,27 @@ func TestDFRCDrawerUniqueAll(t *testing.T) {
 		t.Errorf("%d distinct", seen.Len())
 	}
 }
+
+func TestDFRCSetUnion(t *testing.T) {
+	a, _ := chess960.ParseDFRCSet("518:0-9")
+	b, _ := chess960.ParseDFRCSet("518:5-14,0:0")
+	u := a.Union(b)
+	if u.Len() != 16 {
+		t.Errorf("518:0-9 with 518:5-14 and 0:0: %d starts, want 16", u.Len())
+	}
+	for _, c := range []struct {
+		w, b int
+		in   bool
+	}{{518, 0, true}, {518, 14, true}, {0, 0, true}, {518, 15, false}, {0, 1, false}} {
+		d, _ := chess960.NewDFRC(c.w, c.b)
+		if u.Has(d) != c.in {
+			t.Errorf("%v in the union: %v, want %v", d, u.Has(d), c.in)
+		}
+	}
+	if e := (chess960.DFRCSet{}).Union(chess960.DFRCSet{}); e.Len() != 0 {
+		t.Errorf("empty union: %d", e.Len())
+	}
+	if a.Len() != 10 {
+		t.Errorf("Union changed its receiver: %d", a.Len())
+	}
+}

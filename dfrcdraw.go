@@ -56,6 +56,19 @@ func (s DFRCSet) Len() int {
 	return n
 }
 
+// Union returns the starts in s or in t.
+func (s DFRCSet) Union(t DFRCSet) DFRCSet {
+	if s.w == nil && t.w == nil {
+		return DFRCSet{}
+	}
+	out := DFRCSet{w: make([]uint64, dfrcWords)}
+	copy(out.w, s.w)
+	for i := range t.w {
+		out.w[i] |= t.w[i]
+	}
+	return out
+}
+
 // Minus returns the starts of s that are not in t.
 func (s DFRCSet) Minus(t DFRCSet) DFRCSet {
 	out := DFRCSet{w: make([]uint64, dfrcWords)}

@@ -88,6 +88,19 @@ type Header struct {
 	// Date is the day (UTC, YYYY-MM-DD) the rows were computed, or
 	// "FIRST to LAST" when they were computed on several days.
 	Date string
+	// DFRC is set for a table of DFRC starts (DFRCColumns), and Sample
+	// too for one of a seeded sample of them.
+	DFRC   bool
+	Sample Sample
+}
+
+// Sample is a seeded sample of DFRC starts: the first N starts that a
+// chess960.DFRCDrawer with Seeded, Seed and Unique (and no exclusions)
+// draws, as "chess960 book --sample N --dfrc --seed S" writes them. The
+// zero Sample is none.
+type Sample struct {
+	Seed string
+	N    int
 }
 
 // Row is one start position's evaluation.
@@ -106,12 +119,57 @@ type Row struct {
 	// from a merged table of the previous form may have "FIRST to LAST",
 	// that table's span of days.
 	Date string
+
+	// A row of a DFRC table (IsDFRC) has its start in DFRC, and ID and
+	// Rank are zero. A row of a sample has the Sample, and Draw, its place
+	// in the sample's draw (from 1).
+	IsDFRC bool
+	DFRC   chess960.DFRC
+	Sample Sample
+	Draw   int
+}
+
+// Start returns the row's start: for a row of the 960, the Chess960
+// start (Black mirroring White); for a DFRC row, W:B.
+func (r Row) Start() chess960.DFRC {
+	if r.IsDFRC {
+		return r.DFRC
+	}
+	sp, _ := chess960.New(r.ID)
+	return chess960.DFRC{White: sp, Black: sp}
+}
+
+// key is the row's place in its table: the id of a row of the 960, the
+// index of a DFRC row, and the draw (from 0) of a row of a sample.
+func (r Row) key() int {
+	switch {
+	case !r.IsDFRC:
+		return r.ID
+	case r.Sample.N > 0:
+		return r.Draw - 1
+	}
+	return r.DFRC.Index()
+}
+
+// name names the row's start in errors: "position 518", "start 502:532".
+func (r Row) name() string {
+	if r.IsDFRC {
+		return "start " + r.DFRC.String()
+	}
+	return fmt.Sprintf("position %d", r.ID)
 }
 
 // Columns are the CSV header row.
 const Columns = "id,rank,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv,engine,search_depth,options,date"
 
-var columns = strings.Split(Columns, ",")
+// DFRCColumns are the CSV header row of a table of DFRC starts: the start
+// (W:B), its index (W × 960 + B), White's and Black's back ranks, the
+// sample (empty when the table is not one: its seed, its size and the
+// row's place in its draw, from 1), then the columns of Columns from
+// score_cp on.
+const DFRCColumns = "start,index,white_rank,black_rank,sample_seed,sample_size,sample_draw,score_cp,mate,bestmove,depth,seldepth,nodes,time_ms,pv,engine,search_depth,options,date"
+
+var columns, dfrcColumns = strings.Split(Columns, ","), strings.Split(DFRCColumns, ",")
 
 // ErrFormat is the reason Read refuses a file.
 var ErrFormat = errors.New("malformed balance table")
@@ -139,7 +197,9 @@ func (e *Error) Unwrap() error { return ErrFormat }
 type File struct {
 	Format Format
 	// Header is the source of the rows (zero when there are none) and
-	// their span of days.
+	// their span of days; Header.DFRC is set for a table of DFRC starts
+	// (for a CSV, from its header row even when it has no rows), and
+	// Header.Sample for one of a sample.
 	Header Header
 	Rows   []Row // in file order
 	// Legacy is set for a file of the previous form (comment lines, or a
@@ -154,10 +214,12 @@ type File struct {
 
 // Read reads a table in either format (JSON Lines if its first character
 // is '{'), in this form or the previous one. Every row is checked: the id
-// is 0..959 and the rank is that position's, the best move and the pv are
+// is 0..959 and the rank is that position's (for a DFRC row: the start is
+// W:B, and its index and ranks are its own), the best move and the pv are
 // legal from it, the score is a number of centipawns or of moves to mate,
-// and every row has the source of the first. A position may not come
-// twice.
+// and every row has the source of the first. A row of a sample must be the
+// start the sample's seed draws at its place, and every row of a file of
+// the same sample. A start may not come twice.
 func Read(r io.Reader, name string) (*File, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -183,30 +245,82 @@ func Read(r io.Reader, name string) (*File, error) {
 		f.Legacy = true
 		rows, err = readLegacyCSV(body, name)
 	default:
-		rows, err = readCSV(body, name)
+		rows, f.Header.DFRC, err = readCSV(body, name)
 	}
 	if err != nil {
 		return nil, err
 	}
 	seen := map[int]int{}
+	var draws []chess960.DFRC // of the sample, as far as the rows need
+	if len(rows) > 0 && rows[0].row.Sample.N > 0 {
+		most := 0
+		for _, nr := range rows {
+			most = max(most, nr.row.Draw)
+		}
+		draws = sampleStarts(rows[0].row.Sample.Seed, most)
+	}
 	for _, nr := range rows {
 		row := nr.row
 		if err := row.check(); err != nil {
-			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d: %v", row.ID, err)}
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s: %v", row.name(), err)}
 		}
-		if first, dup := seen[row.ID]; dup {
-			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d comes twice (first on line %d)", row.ID, first)}
+		if len(f.Rows) > 0 {
+			a := f.Rows[0]
+			switch {
+			case row.IsDFRC != a.IsDFRC:
+				d, dl, p, pl := row, nr.line, a, rows[0].line
+				if !d.IsDFRC {
+					d, dl, p, pl = a, rows[0].line, row, nr.line
+				}
+				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s (line %d) is a DFRC start, %s (line %d) a Chess960 position: a table holds one or the other",
+					d.name(), dl, p.name(), pl)}
+			case row.Sample != a.Sample:
+				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is %s, but %s (line %d) %s",
+					row.name(), row.Sample, a.name(), rows[0].line, a.Sample)}
+			}
+		}
+		if row.Sample.N > 0 {
+			if d := draws[row.Draw-1]; d != row.DFRC {
+				return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s is not draw %d %s: that is %s", row.name(), row.Draw, row.Sample, d)}
+			}
+		}
+		if first, dup := seen[row.key()]; dup {
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s comes twice (first on line %d)", row.name(), first)}
 		}
 		if len(f.Rows) > 0 && row.Source != f.Rows[0].Source {
 			a, b := f.Rows[0].Source, row.Source
-			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("position %d was made by %q at depth %d with %q, but position %d (line %d) by %q at depth %d with %q",
-				row.ID, b.Engine, b.Depth, b.Options, f.Rows[0].ID, rows[0].line, a.Engine, a.Depth, a.Options)}
+			return nil, &Error{Name: name, Line: nr.line, Detail: fmt.Sprintf("%s was made by %q at depth %d with %q, but %s (line %d) by %q at depth %d with %q",
+				row.name(), b.Engine, b.Depth, b.Options, f.Rows[0].name(), rows[0].line, a.Engine, a.Depth, a.Options)}
 		}
-		seen[row.ID] = nr.line
+		seen[row.key()] = nr.line
 		f.Rows = append(f.Rows, row)
 	}
+	dfrc := f.Header.DFRC
 	f.Header = headerOf(f.Rows)
+	f.Header.DFRC = f.Header.DFRC || dfrc
 	return f, nil
+}
+
+// String describes the sample: `the sample of 2000 drawn with seed "S"`,
+// or "not of a sample".
+func (s Sample) String() string {
+	if s.N == 0 {
+		return "not of a sample"
+	}
+	return fmt.Sprintf("of the sample of %d drawn with seed %s", s.N, quote.Input(s.Seed))
+}
+
+// sampleStarts returns the first n starts of the sample drawn with seed.
+func sampleStarts(seed string, n int) []chess960.DFRC {
+	dr, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: true, Seed: seed, Unique: true})
+	if err != nil {
+		panic(err) // no exclusions: never
+	}
+	out := make([]chess960.DFRC, 0, n)
+	for range n {
+		out = append(out, dr.Next())
+	}
+	return out
 }
 
 // numbered is a row and its line in the file.
@@ -226,7 +340,7 @@ func headerOf(rows []Row) Header {
 		a, b := span(r.Date)
 		lo, hi = min(lo, a), max(hi, b)
 	}
-	h := Header{Source: rows[0].Source, Date: lo}
+	h := Header{Source: rows[0].Source, Date: lo, DFRC: rows[0].IsDFRC, Sample: rows[0].Sample}
 	if hi != lo {
 		h.Date = lo + " to " + hi
 	}
@@ -253,37 +367,60 @@ func checkDate(date string) error {
 	return nil
 }
 
-// readCSV reads a table of this form: the header row, then the rows.
-func readCSV(data []byte, name string) ([]numbered, error) {
+// readCSV reads a table of this form: the header row, then the rows. It
+// reports whether the header row is that of a DFRC table.
+func readCSV(data []byte, name string) ([]numbered, bool, error) {
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	head, err := cr.Read()
 	if err != nil {
-		return nil, csvError(name, err)
+		return nil, false, csvError(name, err)
 	}
-	if !slices.Equal(head, columns) {
-		return nil, &Error{Name: name, Line: 1, Detail: fmt.Sprintf("want the header row %q, have %s", Columns, quote.Input(strings.Join(head, ",")))}
+	want, dfrc := columns, false
+	switch {
+	case slices.Equal(head, dfrcColumns):
+		want, dfrc = dfrcColumns, true
+	case !slices.Equal(head, columns):
+		return nil, false, &Error{Name: name, Line: 1, Detail: fmt.Sprintf("want the header row %q (or for DFRC starts %q), have %s", Columns, DFRCColumns, quote.Input(strings.Join(head, ",")))}
 	}
 	var rows []numbered
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			return rows, nil
+			return rows, dfrc, nil
 		}
 		if err != nil {
-			return nil, csvError(name, err)
+			return nil, false, csvError(name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) != len(columns) {
-			return nil, &Error{Name: name, Line: line, Detail: fmt.Sprintf("%d fields, want %d (%s)", len(rec), len(columns), Columns)}
+		if len(rec) != len(want) {
+			return nil, false, &Error{Name: name, Line: line, Detail: fmt.Sprintf("%d fields, want %d (%s)", len(rec), len(want), strings.Join(want, ","))}
 		}
-		r, err := parseFields(rec[:10])
+		var r Row
+		if dfrc {
+			r, err = parseDFRCFields(rec[:7])
+			if err == nil {
+				err = parseEval(&r, rec[7:15])
+			}
+		} else {
+			r, err = parseFields(rec[:10])
+		}
 		if err == nil {
-			r.Source, r.Date, err = parseSource(rec[10], rec[11], rec[12], rec[13])
+			n := len(rec)
+			r.Source, r.Date, err = parseSource(rec[n-4], rec[n-3], rec[n-2], rec[n-1])
 		}
 		if err != nil {
-			return nil, &Error{Name: name, Line: line, Detail: err.Error()}
+			return nil, false, &Error{Name: name, Line: line, Detail: err.Error()}
+		}
+		if len(rows) > 0 { // share the strings of a big table's repeated columns
+			last := &rows[len(rows)-1].row
+			if r.Source == last.Source {
+				r.Source = last.Source
+			}
+			if r.Date == last.Date {
+				r.Date = last.Date
+			}
 		}
 		rows = append(rows, numbered{r, line})
 	}
@@ -315,6 +452,72 @@ func parseSource(engine, depth, options, date string) (Source, string, error) {
 // parseFields reads the first ten columns, id to pv.
 func parseFields(f []string) (Row, error) {
 	var r Row
+	id, err := decimal.Int(f[0], -1<<15, 1<<15-1)
+	if err != nil {
+		return r, fmt.Errorf("id %s: not a whole number", quote.Input(f[0]))
+	}
+	r.ID, r.Rank = int(id), f[1]
+	return r, parseEval(&r, f[2:10])
+}
+
+// parseDFRCFields reads the first seven columns of a DFRC table, start to
+// sample_draw.
+func parseDFRCFields(f []string) (Row, error) {
+	index, err := decimal.Int(f[1], -1<<31, 1<<31-1)
+	if err != nil {
+		return Row{IsDFRC: true}, fmt.Errorf("index %s: not a whole number", quote.Input(f[1]))
+	}
+	r, err := dfrcRow(f[0], int(index), f[2], f[3])
+	if err != nil {
+		return r, err
+	}
+	if f[4] == "" && f[5] == "" && f[6] == "" {
+		return r, nil
+	}
+	size, err1 := decimal.Int(f[5], -1<<31, 1<<31-1)
+	draw, err2 := decimal.Int(f[6], -1<<31, 1<<31-1)
+	if err1 != nil || err2 != nil {
+		return r, fmt.Errorf("sample_size %s, sample_draw %s: want two whole numbers (or, with sample_seed, nothing: not a sample)", quote.Input(f[5]), quote.Input(f[6]))
+	}
+	return r, setSample(&r, f[4], int(size), int(draw))
+}
+
+// dfrcRow checks what names a DFRC row's start: the name W:B, as
+// chess960.DFRC.String writes it, its index and its two back ranks.
+func dfrcRow(start string, index int, white, black string) (Row, error) {
+	r := Row{IsDFRC: true}
+	d, err := chess960.ParseDFRC(start)
+	if err != nil || d.String() != start {
+		return r, fmt.Errorf("start %s: want W:B, White's and Black's Scharnagl numbers 0..959, e.g. 502:532", quote.Input(start))
+	}
+	r.DFRC = d
+	switch {
+	case index != d.Index():
+		return r, fmt.Errorf("index %d, but start %s is index %d (W × 960 + B)", index, d, d.Index())
+	case white != d.White.String():
+		return r, fmt.Errorf("white_rank %s, but start %s has White's rank %s", quote.Input(white), d, d.White)
+	case black != d.Black.String():
+		return r, fmt.Errorf("black_rank %s, but start %s has Black's rank %s", quote.Input(black), d, d.Black)
+	}
+	return r, nil
+}
+
+// setSample sets a DFRC row's sample, checking it.
+func setSample(r *Row, seed string, size, draw int) error {
+	switch {
+	case seed == "":
+		return errors.New("sample_size and sample_draw without a sample_seed")
+	case size < 1 || size > chess960.DFRCCount:
+		return fmt.Errorf("sample_size %d: out of range 1..%d", size, chess960.DFRCCount)
+	case draw < 1 || draw > size:
+		return fmt.Errorf("sample_draw %d: out of range 1..%d (the sample_size)", draw, size)
+	}
+	r.Sample, r.Draw = Sample{Seed: seed, N: size}, draw
+	return nil
+}
+
+// parseEval reads the eight columns score_cp to pv.
+func parseEval(r *Row, f []string) error {
 	var err error
 	num := func(name, s string, bits int) int64 {
 		if err != nil {
@@ -326,37 +529,53 @@ func parseFields(f []string) (Row, error) {
 		}
 		return n
 	}
-	r.ID = int(num("id", f[0], 16))
-	r.Rank = f[1]
 	switch {
-	case f[2] != "" && f[3] == "":
-		r.Score = uci.Score{Kind: uci.Centipawns, Value: int(num("score_cp", f[2], 32))}
-	case f[2] == "" && f[3] != "":
-		r.Score = uci.Score{Kind: uci.MateIn, Value: int(num("mate", f[3], 32))}
+	case f[0] != "" && f[1] == "":
+		r.Score = uci.Score{Kind: uci.Centipawns, Value: int(num("score_cp", f[0], 32))}
+	case f[0] == "" && f[1] != "":
+		r.Score = uci.Score{Kind: uci.MateIn, Value: int(num("mate", f[1], 32))}
 	default:
-		return r, fmt.Errorf("want score_cp or mate, not both or neither (%s, %s)", quote.Input(f[2]), quote.Input(f[3]))
+		return fmt.Errorf("want score_cp or mate, not both or neither (%s, %s)", quote.Input(f[0]), quote.Input(f[1]))
 	}
-	r.BestMove = f[4]
-	r.Depth = int(num("depth", f[5], 16))
-	r.SelDepth = int(num("seldepth", f[6], 16))
-	nodes := num("nodes", f[7], 64)
-	r.TimeMS = num("time_ms", f[8], 64)
+	r.BestMove = f[2]
+	r.Depth = int(num("depth", f[3], 16))
+	r.SelDepth = int(num("seldepth", f[4], 16))
+	nodes := num("nodes", f[5], 64)
+	r.TimeMS = num("time_ms", f[6], 64)
 	if err != nil {
-		return r, err
+		return err
 	}
 	if nodes < 0 || r.TimeMS < 0 || r.Depth < 0 || r.SelDepth < 0 {
-		return r, errors.New("a negative count")
+		return errors.New("a negative count")
 	}
 	r.Nodes = uint64(nodes)
-	r.PV = strings.Fields(f[9])
-	return r, nil
+	r.PV = strings.Fields(f[7])
+	return nil
 }
 
 // jsonRow is a row of JSON Lines; the last four keys are missing from
 // files of the previous form, whose header object has them.
 type jsonRow struct {
-	ID          int      `json:"id"`
-	Rank        string   `json:"rank"`
+	ID   int    `json:"id"`
+	Rank string `json:"rank"`
+	jsonEval
+}
+
+// jsonDFRCRow is a row of JSON Lines of a DFRC table; the sample keys are
+// there only in a sample.
+type jsonDFRCRow struct {
+	Start      string  `json:"start"`
+	Index      int     `json:"index"`
+	WhiteRank  string  `json:"white_rank"`
+	BlackRank  string  `json:"black_rank"`
+	SampleSeed *string `json:"sample_seed,omitempty"`
+	SampleSize *int    `json:"sample_size,omitempty"`
+	SampleDraw *int    `json:"sample_draw,omitempty"`
+	jsonEval
+}
+
+// jsonEval is what rows of both kinds have: score_cp to date.
+type jsonEval struct {
 	ScoreCP     *int     `json:"score_cp"`
 	Mate        *int     `json:"mate"`
 	BestMove    string   `json:"bestmove"`
@@ -382,7 +601,8 @@ func readJSON(data []byte, name string) ([]numbered, bool, error) {
 		if line == "" {
 			continue
 		}
-		if rows == nil && legacy == nil && !hasKey(line, "id") {
+		dfrc := hasKey(line, "start")
+		if rows == nil && legacy == nil && !dfrc && !hasKey(line, "id") {
 			h, err := readLegacyJSONHeader(line)
 			if err != nil {
 				return nil, false, &Error{Name: name, Line: n, Detail: err.Error()}
@@ -390,7 +610,17 @@ func readJSON(data []byte, name string) ([]numbered, bool, error) {
 			legacy = &h
 			continue
 		}
-		r, err := parseJSONRow(line, legacy)
+		var r Row
+		var err error
+		if dfrc {
+			if legacy != nil {
+				err = errors.New("a DFRC row in a table with a header object (the previous form, of the 960 only)")
+			} else {
+				r, err = parseJSONDFRCRow(line)
+			}
+		} else {
+			r, err = parseJSONRow(line, legacy)
+		}
 		if err != nil {
 			return nil, false, &Error{Name: name, Line: n, Detail: err.Error()}
 		}
@@ -403,57 +633,99 @@ func readJSON(data []byte, name string) ([]numbered, bool, error) {
 func hasKey(line, key string) bool {
 	var m map[string]json.RawMessage
 	if json.Unmarshal([]byte(line), &m) != nil {
-		return true // not an object: let the row's reading say why
+		return key == "id" // not an object: let the row's reading say why
 	}
 	_, ok := m[key]
 	return ok
 }
 
-func parseJSONRow(line string, legacy *legacyHeader) (Row, error) {
-	var j jsonRow
+func decodeStrict(line string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	return dec.Decode(v)
+}
+
+func parseJSONRow(line string, legacy *legacyHeader) (Row, error) {
+	var j jsonRow
+	if err := decodeStrict(line, &j); err != nil {
 		return Row{}, err
 	}
-	r := Row{ID: j.ID, Rank: j.Rank, BestMove: j.BestMove, Depth: j.Depth, SelDepth: j.SelDepth, Nodes: j.Nodes, TimeMS: j.TimeMS, PV: j.PV}
+	r := Row{ID: j.ID, Rank: j.Rank}
+	return r, j.jsonEval.set(&r, legacy)
+}
+
+func parseJSONDFRCRow(line string) (Row, error) {
+	var j jsonDFRCRow
+	if err := decodeStrict(line, &j); err != nil {
+		return Row{IsDFRC: true}, err
+	}
+	r, err := dfrcRow(j.Start, j.Index, j.WhiteRank, j.BlackRank)
+	if err != nil {
+		return r, err
+	}
+	switch {
+	case j.SampleSeed != nil && j.SampleSize != nil && j.SampleDraw != nil:
+		if err := setSample(&r, *j.SampleSeed, *j.SampleSize, *j.SampleDraw); err != nil {
+			return r, err
+		}
+	case j.SampleSeed != nil || j.SampleSize != nil || j.SampleDraw != nil:
+		return r, errors.New("want sample_seed, sample_size and sample_draw, or none of them (not a sample)")
+	}
+	return r, j.jsonEval.set(&r, nil)
+}
+
+// set sets the row's fields from score_cp on.
+func (j *jsonEval) set(r *Row, legacy *legacyHeader) error {
+	r.BestMove, r.Depth, r.SelDepth, r.Nodes, r.TimeMS, r.PV = j.BestMove, j.Depth, j.SelDepth, j.Nodes, j.TimeMS, j.PV
 	switch {
 	case j.ScoreCP != nil && j.Mate == nil:
 		r.Score = uci.Score{Kind: uci.Centipawns, Value: *j.ScoreCP}
 	case j.ScoreCP == nil && j.Mate != nil:
 		r.Score = uci.Score{Kind: uci.MateIn, Value: *j.Mate}
 	default:
-		return r, errors.New("want score_cp or mate, not both or neither")
+		return errors.New("want score_cp or mate, not both or neither")
 	}
 	if r.Depth < 0 || r.SelDepth < 0 || r.TimeMS < 0 {
-		return r, errors.New("a negative count")
+		return errors.New("a negative count")
 	}
 	if legacy != nil {
 		if j.Engine != nil || j.SearchDepth != nil || j.Options != nil || j.Date != nil {
-			return r, errors.New("engine, search_depth, options or date in a row of a table with a header object")
+			return errors.New("engine, search_depth, options or date in a row of a table with a header object")
 		}
 		r.Source, r.Date = legacy.Source, legacy.Date
-		return r, nil
+		return nil
 	}
 	if j.Engine == nil || j.SearchDepth == nil || j.Options == nil || j.Date == nil {
-		return r, errors.New("want engine, search_depth, options and date")
+		return errors.New("want engine, search_depth, options and date")
 	}
 	var err error
 	r.Source, r.Date, err = parseSource(*j.Engine, strconv.Itoa(*j.SearchDepth), *j.Options, *j.Date)
-	return r, err
+	return err
 }
 
-// check checks a row against the rules: its id and rank agree, and its
-// moves are legal.
-func (r Row) check() error {
+// position returns the row's start position, checking that a row of the
+// 960 has a valid id and its rank.
+func (r Row) position() (chess.Position, error) {
+	if r.IsDFRC {
+		return chess.ParseFEN(r.DFRC.ShredderFEN())
+	}
 	sp, err := chess960.New(r.ID)
 	if err != nil || r.ID == 960 {
-		return fmt.Errorf("id out of range 0..959")
+		return chess.Position{}, fmt.Errorf("id out of range 0..959")
 	}
 	if r.Rank != sp.String() {
-		return fmt.Errorf("rank %s, but position %d is %s", quote.Input(r.Rank), r.ID, sp)
+		return chess.Position{}, fmt.Errorf("rank %s, but position %d is %s", quote.Input(r.Rank), r.ID, sp)
 	}
-	p := chess.NewPosition(sp)
+	return chess.NewPosition(sp), nil
+}
+
+// check checks a row against the rules: its id and rank agree (a DFRC
+// row's start is checked as it is read), and its moves are legal.
+func (r Row) check() error {
+	p, err := r.position()
+	if err != nil {
+		return err
+	}
 	m, err := p.ParseUCI(r.BestMove)
 	if err != nil || m.UCI(chess.Chess960) != r.BestMove {
 		return fmt.Errorf("bestmove %s is not a legal move in Chess960 UCI form", quote.Input(r.BestMove))
@@ -472,56 +744,90 @@ func (r Row) check() error {
 }
 
 // appendHeader appends what comes before the rows: the header row of a
-// CSV, nothing for JSON Lines.
-func appendHeader(dst []byte, f Format) []byte {
-	if f == JSON {
+// CSV (of a DFRC table if dfrc), nothing for JSON Lines.
+func appendHeader(dst []byte, f Format, dfrc bool) []byte {
+	switch {
+	case f == JSON:
 		return dst
+	case dfrc:
+		return append(dst, DFRCColumns+"\n"...)
 	}
 	return append(dst, Columns+"\n"...)
 }
 
 // appendRow appends a row, with its newline, in the format.
 func appendRow(dst []byte, f Format, r Row) []byte {
-	if f == JSON {
-		j := jsonRow{ID: r.ID, Rank: r.Rank, BestMove: r.BestMove, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, TimeMS: r.TimeMS, PV: r.PV,
-			Engine: &r.Source.Engine, SearchDepth: &r.Source.Depth, Options: &r.Source.Options, Date: &r.Date}
-		if j.PV == nil {
-			j.PV = []string{}
-		}
-		v := r.Score.Value
-		if r.Score.Kind == uci.MateIn {
-			j.Mate = &v
-		} else {
-			j.ScoreCP = &v
-		}
-		b, _ := json.Marshal(j)
-		return append(append(dst, b...), '\n')
-	}
 	score, mate := strconv.Itoa(r.Score.Value), ""
 	if r.Score.Kind == uci.MateIn {
 		score, mate = "", score
 	}
+	if f == JSON {
+		e := jsonEval{BestMove: r.BestMove, Depth: r.Depth, SelDepth: r.SelDepth, Nodes: r.Nodes, TimeMS: r.TimeMS, PV: r.PV,
+			Engine: &r.Source.Engine, SearchDepth: &r.Source.Depth, Options: &r.Source.Options, Date: &r.Date}
+		if e.PV == nil {
+			e.PV = []string{}
+		}
+		v := r.Score.Value
+		if r.Score.Kind == uci.MateIn {
+			e.Mate = &v
+		} else {
+			e.ScoreCP = &v
+		}
+		var b []byte
+		if r.IsDFRC {
+			j := jsonDFRCRow{Start: r.DFRC.String(), Index: r.DFRC.Index(), WhiteRank: r.DFRC.White.String(), BlackRank: r.DFRC.Black.String(), jsonEval: e}
+			if r.Sample.N > 0 {
+				j.SampleSeed, j.SampleSize, j.SampleDraw = &r.Sample.Seed, &r.Sample.N, &r.Draw
+			}
+			b, _ = json.Marshal(j)
+		} else {
+			b, _ = json.Marshal(jsonRow{ID: r.ID, Rank: r.Rank, jsonEval: e})
+		}
+		return append(append(dst, b...), '\n')
+	}
+	var head []string
+	if r.IsDFRC {
+		head = []string{r.DFRC.String(), strconv.Itoa(r.DFRC.Index()), r.DFRC.White.String(), r.DFRC.Black.String(), "", "", ""}
+		if r.Sample.N > 0 {
+			head[4], head[5], head[6] = r.Sample.Seed, strconv.Itoa(r.Sample.N), strconv.Itoa(r.Draw)
+		}
+	} else {
+		head = []string{strconv.Itoa(r.ID), r.Rank}
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	w.Write([]string{strconv.Itoa(r.ID), r.Rank, score, mate, r.BestMove,
+	w.Write(append(head, score, mate, r.BestMove,
 		strconv.Itoa(r.Depth), strconv.Itoa(r.SelDepth), strconv.FormatUint(r.Nodes, 10), strconv.FormatInt(r.TimeMS, 10),
-		strings.Join(r.PV, " "), r.Source.Engine, strconv.Itoa(r.Source.Depth), r.Source.Options, r.Date})
+		strings.Join(r.PV, " "), r.Source.Engine, strconv.Itoa(r.Source.Depth), r.Source.Options, r.Date))
 	w.Flush()
 	return append(dst, buf.Bytes()...)
 }
 
 // writeTable writes a whole table: the header row of a CSV, then the
-// rows.
+// rows (of DFRC starts if the first is).
 func writeTable(w io.Writer, f Format, rows []Row) error {
-	b := appendHeader(nil, f)
+	return writeTableOf(w, f, len(rows) > 0 && rows[0].IsDFRC, rows)
+}
+
+// writeTableOf writes a whole table, of DFRC starts if dfrc.
+func writeTableOf(w io.Writer, f Format, dfrc bool, rows []Row) error {
+	// In pieces of about 1 MB: a table of all 921,600 DFRC starts is some
+	// 200 MB, which need not be in memory twice.
+	b := appendHeader(nil, f, dfrc)
 	for _, r := range rows {
 		b = appendRow(b, f, r)
+		if len(b) >= 1<<20 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
 	}
 	_, err := w.Write(b)
 	return err
 }
 
-// sortRows sorts rows by id.
+// sortRows sorts rows by their place in the table: id, index or draw.
 func sortRows(rows []Row) {
-	slices.SortFunc(rows, func(a, b Row) int { return a.ID - b.ID })
+	slices.SortFunc(rows, func(a, b Row) int { return a.key() - b.key() })
 }

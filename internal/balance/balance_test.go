@@ -341,13 +341,16 @@ func FuzzRead(f *testing.F) {
 	f.Add("# engine: E\n# depth: 9\n# date: 2026-01-02\n" + legacyColumns + "\n518,RNBQKBNR,31,,e2e4,9,12,1234,5,e2e4 e7e5 g1f3\n0,BBQNNRKR,,-3,g2g3,9,0,0,0,\n")
 	f.Add(`{"engine":"E","depth":9,"options":"","date":"2026-01-02"}` + "\n" + `{"id":518,"rank":"RNBQKBNR","score_cp":1,"mate":null,"bestmove":"e2e4","depth":1,"seldepth":0,"nodes":0,"time_ms":0,"pv":["e2e4"]}` + "\n")
 	f.Add(head + "5,BQNNRK")
+	f.Add(DFRCColumns + "\n518:0,497280,RNBQKBNR,BBQNNRKR,,,,31,,e2e4,9,12,1234,5,e2e4 g7g6 d2d4,E 1,9,Hash=16,2026-01-02\n")
+	f.Add(DFRCColumns + "\n9:884,9524,QNNBBRKR,RBBQKRNN,x,3,1,31,,a2a3,9,12,1234,5,a2a3,E 1,9,Hash=16,2026-01-02\n")
+	f.Add(`{"start":"9:884","index":9524,"white_rank":"QNNBBRKR","black_rank":"RBBQKRNN","sample_seed":"x","sample_size":3,"sample_draw":1,"score_cp":31,"mate":null,"bestmove":"a2a3","depth":9,"seldepth":12,"nodes":1234,"time_ms":5,"pv":["a2a3"],"engine":"E 1","search_depth":9,"options":"Hash=16","date":"2026-01-02"}` + "\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		a, err := Read(strings.NewReader(text), "f")
 		if err != nil || a.Format == JSON && len(a.Rows) == 0 {
 			return // refused, or JSON Lines with no row: nothing to write
 		}
 		var b strings.Builder
-		writeTable(&b, a.Format, a.Rows)
+		writeTableOf(&b, a.Format, a.Header.DFRC, a.Rows)
 		again, err := Read(strings.NewReader(b.String()), "f")
 		if err != nil {
 			t.Fatalf("%q -> %q: %v", text, b.String(), err)

@@ -23,31 +23,42 @@ import (
 )
 
 // Shard is the I-th of N equal parts of the 960 start positions (I counts
-// from 1), for computing a table on several machines. The zero Shard is
-// all of them.
+// from 1), for computing a table on several machines; of a DFRC run, of
+// the 921,600 DFRC starts by index, or of the sample by its order. The
+// zero Shard is all of them.
 type Shard struct{ I, N int }
 
-// ParseShard reads "I/N", e.g. "3/8" (the third of eight parts). Its
-// errors start with the input, quoted: `"5/4": out of range: ...`.
-func ParseShard(s string) (Shard, error) {
+// ParseShard reads "I/N", e.g. "3/8" (the third of eight parts), a shard
+// of the 960. Its errors start with the input, quoted: `"5/4": out of
+// range: ...`.
+func ParseShard(s string) (Shard, error) { return ParseShardOf(s, chess960.Count) }
+
+// ParseShardOf reads "I/N", a shard of total starts (N may be at most
+// total).
+func ParseShardOf(s string, total int) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
-	i, err1 := decimal.Int(a, 1, chess960.Count)
-	n, err2 := decimal.Int(b, 1, chess960.Count)
+	i, err1 := decimal.Int(a, 1, int64(total))
+	n, err2 := decimal.Int(b, 1, int64(total))
 	if !ok || errors.Is(err1, decimal.ErrSyntax) || errors.Is(err2, decimal.ErrSyntax) {
 		return Shard{}, fmt.Errorf("%s: want I/N, e.g. 3/8", quote.Input(s))
 	}
 	if err1 != nil || err2 != nil || i > n {
-		return Shard{}, fmt.Errorf("%s: out of range: want 1 <= I <= N <= %d", quote.Input(s), chess960.Count)
+		return Shard{}, fmt.Errorf("%s: out of range: want 1 <= I <= N <= %d", quote.Input(s), total)
 	}
 	return Shard{I: int(i), N: int(n)}, nil
 }
 
-// Range returns the ids of the part, [lo, hi): 1/240 is 0..3.
-func (s Shard) Range() (lo, hi int) {
+// Range returns the ids of the part of the 960, [lo, hi): 1/240 is 0..3.
+func (s Shard) Range() (lo, hi int) { return s.RangeOf(chess960.Count) }
+
+// RangeOf returns the part of total starts, [lo, hi): of the 921,600 DFRC
+// starts, 1/960 is the indices 0..959 (White's position 0 against each of
+// Black's).
+func (s Shard) RangeOf(total int) (lo, hi int) {
 	if s.N == 0 {
-		return 0, chess960.Count
+		return 0, total
 	}
-	return (s.I - 1) * chess960.Count / s.N, s.I * chess960.Count / s.N
+	return (s.I - 1) * total / s.N, s.I * total / s.N
 }
 
 // Config is one run of "chess960 balance". Where the user has to change
@@ -60,7 +71,11 @@ type Config struct {
 	Depth  int   // the search depth of every position
 	Jobs   int   // engine processes searching at once (at least 1)
 	Hash   int   // the hash table of each process, in MB
-	Shard  Shard // the part of the 960 to compute
+	Shard  Shard // the part of the 960 (or of the DFRC starts) to compute
+	// DFRC computes DFRC starts instead of the 960: all 921,600 (by
+	// index), or with Sample.N the sample (in its order).
+	DFRC   bool
+	Sample Sample
 	// Out is the file to write: each row is appended and synced to disk
 	// as it finishes, and the file is sorted once all are. Without Out,
 	// the table goes to Stdout, each row as soon as those before it are
@@ -88,7 +103,7 @@ type Config struct {
 
 // Progress is how far a run is.
 type Progress struct {
-	Done, Of int // positions done, of the run's (Shard's)
+	Done, Of int // starts done, of the run's (Shard's)
 	Resumed  int // of Done, those the resumed file had already
 	Row      Row // the row just written (zero before the first)
 }
@@ -96,7 +111,27 @@ type Progress struct {
 // run is the state of a Run.
 type run struct {
 	Config
-	lo, hi int
+	lo, hi int             // the keys of the run's rows (Row.key)
+	draws  []chess960.DFRC // of the sample
+}
+
+// total is the number of starts in the table the run is part of.
+func (c *Config) total() int {
+	switch {
+	case !c.DFRC:
+		return chess960.Count
+	case c.Sample.N > 0:
+		return c.Sample.N
+	}
+	return chess960.DFRCCount
+}
+
+// noun is what the table's rows are of.
+func (c *Config) noun() string {
+	if c.DFRC {
+		return "starts"
+	}
+	return "positions"
 }
 
 // Run computes the table of c.Shard with c.Jobs engine processes: every
@@ -106,7 +141,19 @@ type run struct {
 // ("interrupted"), leaving in c.Out the rows done so far.
 func Run(ctx context.Context, c Config) error {
 	r := &run{Config: c}
-	r.lo, r.hi = c.Shard.Range()
+	total := c.total()
+	switch {
+	case c.Sample.N > 0 && !c.DFRC:
+		return errors.New("a sample is of DFRC starts: set DFRC")
+	case c.Sample.N > 0 && (c.Sample.Seed == "" || c.Sample.N > chess960.DFRCCount):
+		return fmt.Errorf("sample of %d with seed %s: want a seed and 1..%d starts", c.Sample.N, quote.Input(c.Sample.Seed), chess960.DFRCCount)
+	case c.Shard.N > total || c.Shard.I > c.Shard.N || (c.Shard.N > 0 && c.Shard.I < 1):
+		return fmt.Errorf("--shard %d/%d: out of range: want 1 <= I <= N <= %d", c.Shard.I, c.Shard.N, total)
+	}
+	r.lo, r.hi = c.Shard.RangeOf(total)
+	if c.Sample.N > 0 {
+		r.draws = sampleStarts(c.Sample.Seed, r.hi)
+	}
 	if r.Now == nil {
 		r.Now = time.Now
 	}
@@ -201,7 +248,7 @@ func Run(ctx context.Context, c Config) error {
 			firstErr = errors.New("interrupted")
 		}
 		if r.Out != "" {
-			return fmt.Errorf("%v; %d of %d positions are in %s: run the same command with --resume to finish", firstErr, len(done)+written, r.hi-r.lo, r.Out)
+			return fmt.Errorf("%v; %d of %d %s are in %s: run the same command with --resume to finish", firstErr, len(done)+written, r.hi-r.lo, r.noun(), r.Out)
 		}
 		return firstErr
 	}
@@ -239,23 +286,40 @@ func (r *run) start(ctx context.Context) (*uci.Engine, Source, error) {
 	return en, Source{Engine: en.Name(), Depth: r.Depth, Options: strings.Join(set, " ")}, nil
 }
 
+// row returns the row of the start of key, without its evaluation.
+func (r *run) row(key int) Row {
+	switch {
+	case !r.DFRC:
+		sp := chess960.MustNew(key)
+		return Row{ID: key, Rank: sp.String()}
+	case r.Sample.N > 0:
+		return Row{IsDFRC: true, DFRC: r.draws[key], Sample: r.Sample, Draw: key + 1}
+	}
+	d, _ := chess960.DFRCFromIndex(key)
+	return Row{IsDFRC: true, DFRC: d}
+}
+
 // evaluate searches one start position on a fresh game.
-func (r *run) evaluate(ctx context.Context, en *uci.Engine, id int, src Source) (Row, error) {
-	sp := chess960.MustNew(id)
+func (r *run) evaluate(ctx context.Context, en *uci.Engine, key int, src Source) (Row, error) {
+	row := r.row(key)
+	pos, err := row.position()
+	if err != nil {
+		return Row{}, err
+	}
 	if err := en.NewGame(ctx); err != nil {
 		return Row{}, err
 	}
-	res, err := en.Search(ctx, chess.NewPosition(sp), nil, uci.Limits{Depth: r.Depth}, nil)
+	res, err := en.Search(ctx, pos, nil, uci.Limits{Depth: r.Depth}, nil)
 	if err != nil {
 		return Row{}, err
 	}
 	if len(res.Lines) == 0 || res.BestMove == 0 {
-		return Row{}, fmt.Errorf("engine %q: position %d: no line and no score", en.Name(), id)
+		return Row{}, fmt.Errorf("engine %q: %s: no line and no score", en.Name(), row.name())
 	}
 	l := res.Lines[0]
-	row := Row{ID: id, Rank: sp.String(), Score: l.Score.ForWhite(chess.White), BestMove: res.BestMove.UCI(chess.Chess960),
-		Depth: l.Depth, SelDepth: l.SelDepth, Nodes: res.Nodes, TimeMS: res.Time.Milliseconds(),
-		Source: src, Date: r.Now().UTC().Format(time.DateOnly)}
+	row.Score, row.BestMove = l.Score.ForWhite(chess.White), res.BestMove.UCI(chess.Chess960)
+	row.Depth, row.SelDepth, row.Nodes, row.TimeMS = l.Depth, l.SelDepth, res.Nodes, res.Time.Milliseconds()
+	row.Source, row.Date = src, r.Now().UTC().Format(time.DateOnly)
 	row.Score.Bound = uci.Exact
 	for i, m := range l.PV {
 		if i == 12 {
@@ -272,6 +336,7 @@ func (r *run) evaluate(ctx context.Context, en *uci.Engine, id int, src Source) 
 // writer takes rows as they finish.
 type writer struct {
 	format Format
+	dfrc   bool
 	// to a file: appended and synced row by row, sorted at the end
 	file *os.File
 	name string
@@ -285,19 +350,19 @@ type writer struct {
 func (r *run) open(src Source) (*writer, map[int]bool, error) {
 	done := map[int]bool{}
 	if r.Out == "" {
-		if _, err := r.Stdout.Write(appendHeader(nil, r.Format)); err != nil {
+		if _, err := r.Stdout.Write(appendHeader(nil, r.Format, r.DFRC)); err != nil {
 			return nil, nil, err
 		}
-		return &writer{format: r.Format, w: r.Stdout, next: r.lo, pending: map[int]Row{}}, done, nil
+		return &writer{format: r.Format, dfrc: r.DFRC, w: r.Stdout, next: r.lo, pending: map[int]Row{}}, done, nil
 	}
-	w := &writer{format: r.Format, name: r.Out}
+	w := &writer{format: r.Format, dfrc: r.DFRC, name: r.Out}
 	st, err := os.Stat(r.Out)
 	if err != nil || st.Size() == 0 {
 		f, err := os.OpenFile(r.Out, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--out: %v", err)
 		}
-		_, err = f.Write(appendHeader(nil, w.format))
+		_, err = f.Write(appendHeader(nil, w.format, w.dfrc))
 		if err == nil {
 			err = f.Sync()
 		}
@@ -325,13 +390,13 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 	}
 	w.format = old.Format
 	for _, row := range old.Rows {
-		done[row.ID] = true
+		done[row.key()] = true
 	}
 	if old.Legacy {
 		// Rows of this form cannot follow the previous form's header:
 		// write the file anew, then append to it.
 		f.Close()
-		if err := writeFile(r.Out, old.Format, old.Rows); err != nil {
+		if err := writeFile(r.Out, old.Format, false, old.Rows); err != nil {
 			return nil, nil, fmt.Errorf("--resume: %v", err)
 		}
 		r.Note(fmt.Sprintf("%s was of the previous form: written anew with a header row and engine, search_depth, options and date on every row", r.Out))
@@ -345,7 +410,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 		}
 		if err == nil && complete == 0 {
 			// Killed while writing the header row: start again.
-			_, err = f.Write(appendHeader(nil, w.format))
+			_, err = f.Write(appendHeader(nil, w.format, w.dfrc))
 		}
 		if err != nil {
 			f.Close()
@@ -358,7 +423,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 		if old.Torn {
 			dropped = "; dropped a last line cut short"
 		}
-		r.Note(fmt.Sprintf("resuming %s: %d of %d positions done%s", r.Out, len(done), r.hi-r.lo, dropped))
+		r.Note(fmt.Sprintf("resuming %s: %d of %d %s done%s", r.Out, len(done), r.hi-r.lo, r.noun(), dropped))
 	}
 	return w, done, nil
 }
@@ -369,13 +434,26 @@ func (r *run) resumable(old *File, src Source) error {
 	if r.FormatGiven && old.Format != r.Format {
 		return fmt.Errorf("%s is %v, not %v", r.Out, old.Format, r.Format)
 	}
-	if h := old.Header; len(old.Rows) > 0 && h.Source != src {
+	h := old.Header
+	switch {
+	case (h.DFRC || len(old.Rows) > 0) && h.DFRC != r.DFRC:
+		if r.DFRC {
+			return fmt.Errorf("%s is a table of the 960 Chess960 positions; this run is of DFRC starts", r.Out)
+		}
+		return fmt.Errorf("%s is a table of DFRC starts; this run is of the 960 Chess960 positions", r.Out)
+	case len(old.Rows) > 0 && h.Sample != r.Sample:
+		return fmt.Errorf("%s is a table %s; this run is %s", r.Out, h.Sample, r.Sample)
+	}
+	if len(old.Rows) > 0 && h.Source != src {
 		return fmt.Errorf("%s was made by %q at depth %d with %q; this run is %q at depth %d with %q",
 			r.Out, h.Engine, h.Depth, h.Options, src.Engine, src.Depth, src.Options)
 	}
 	for _, row := range old.Rows {
-		if row.ID < r.lo || row.ID >= r.hi {
-			return fmt.Errorf("%s holds position %d, outside positions %d-%d of this run", r.Out, row.ID, r.lo, r.hi-1)
+		if k := row.key(); k < r.lo || k >= r.hi {
+			if !r.DFRC {
+				return fmt.Errorf("%s holds position %d, outside positions %d-%d of this run", r.Out, row.ID, r.lo, r.hi-1)
+			}
+			return fmt.Errorf("%s holds %s, outside %s of this run", r.Out, row.name(), r.span())
 		}
 	}
 	return nil
@@ -391,7 +469,7 @@ func (w *writer) add(r Row) error {
 		}
 		return nil
 	}
-	w.pending[r.ID] = r
+	w.pending[r.key()] = r
 	for {
 		r, ok := w.pending[w.next]
 		if !ok {
@@ -425,7 +503,7 @@ func (w *writer) finish() error {
 		return err
 	}
 	sortRows(all.Rows)
-	return writeFile(w.name, all.Format, all.Rows)
+	return writeFile(w.name, all.Format, w.dfrc, all.Rows)
 }
 
 func (w *writer) close() {
@@ -437,12 +515,12 @@ func (w *writer) close() {
 
 // writeFile writes a whole table to a file, through a temporary file
 // renamed over it.
-func writeFile(name string, f Format, rows []Row) error {
+func writeFile(name string, f Format, dfrc bool, rows []Row) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".tmp*")
 	if err != nil {
 		return err
 	}
-	err = writeTable(tmp, f, rows)
+	err = writeTableOf(tmp, f, dfrc, rows)
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -460,4 +538,13 @@ func writeFile(name string, f Format, rows []Row) error {
 		return fmt.Errorf("writing %s: %v", name, err)
 	}
 	return nil
+}
+
+// span describes the starts of a DFRC run: "indices 0-959" or "draws
+// 1-500".
+func (r *run) span() string {
+	if r.Sample.N > 0 {
+		return fmt.Sprintf("draws %d-%d", r.lo+1, r.hi)
+	}
+	return fmt.Sprintf("indices %d-%d", r.lo, r.hi-1)
 }
