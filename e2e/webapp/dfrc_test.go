@@ -122,14 +122,16 @@ func TestBrowserDFRC(t *testing.T) {
 }
 
 // TestDFRCScreenshots: the DFRC generator at 360 and 1280 px, light and
-// dark (-screenshots DIR).
+// dark (-screenshots DIR), with the engine sample the project ships
+// (144:824 is its first start).
 func TestDFRCScreenshots(t *testing.T) {
 	if *screenshots == "" {
 		t.Skip("no -screenshots DIR")
 	}
-	ctx, base := appWith(t, server.Config{DFRCScores: dfrcScores()})
+	ctx, base := app(t)
 	for _, p := range []struct{ name, path string }{
-		{"dfrc-502-532", "/dfrc/502:532"},
+		{"dfrc-144-824", "/dfrc/144:824"},
+		{"dfrc-chess960", "/dfrc/518:518"},
 		{"dfrc-seed", "/dfrc/" + "775:187?seed=Round+1&k=0"},
 		{"dfrc-error", "/dfrc/find?q=5:960&from=0:959"},
 		{"home-switch", "/pos/518"},

@@ -18,6 +18,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/balance"
 	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/uci"
@@ -119,9 +120,25 @@ func (s *dfrcSample) count(maxCP int) int {
 	return n
 }
 
-// shippedDFRCScores loads the engine sample the project ships; nil when
-// there is none.
-func shippedDFRCScores() *DFRCScores { return nil }
+// shippedDFRCScores is the engine sample of DFRC starts the project
+// ships (balance.ShippedDFRC: Stockfish's scores of a seeded sample). It is
+// embedded and checked by its package's tests, so it reads; were it not
+// to, the pages would show no scores rather than fail.
+func shippedDFRCScores() *DFRCScores {
+	sample, err := balance.ShippedDFRC()
+	if err != nil {
+		return nil
+	}
+	h := sample.Header()
+	sc := &DFRCScores{Source: fmt.Sprintf("%s, depth %d", h.Engine, h.Depth),
+		Scores: map[chess960.DFRC]uci.Score{}, Lines: map[chess960.DFRC][]string{}}
+	for _, r := range sample.Rows() {
+		d := r.Start()
+		sc.Scores[d] = r.Score
+		sc.Lines[d] = r.PV
+	}
+	return sc
+}
 
 // dfrcSampleOnce is the shipped sample, loaded once.
 var dfrcSampleOnce = sync.OnceValue(func() *dfrcSample {

@@ -3,11 +3,16 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/csv"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/balance"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -40,6 +45,7 @@ func seededDFRC(seed string, k int) string {
 
 func TestDFRCPages(t *testing.T) {
 	plain := testServer()
+	none := New(Config{DFRCScores: &DFRCScores{}})
 	sampled := New(Config{DFRCScores: fakeDFRCScores()})
 	r1, r2 := seededDFRC("Round 1", 0), seededDFRC("Round 1", 1)
 	for _, c := range []struct {
@@ -54,7 +60,7 @@ func TestDFRCPages(t *testing.T) {
 		{plain, "/", 200, "", []string{`<a href="/" aria-current="page">Chess960</a><a href="/dfrc">DFRC</a>`}, nil},
 		// 0:959, by hand: BBQNNRKR under rkrnnqbb, index 959, Black first
 		// 920640, rooks on f1, h1 (HF) and a8, c8 (ca).
-		{plain, "/dfrc/0:959", 200, "", []string{"DFRC 0:959", ">rkrnnqbb<", ">BBQNNRKR<",
+		{none, "/dfrc/0:959", 200, "", []string{"DFRC 0:959", ">rkrnnqbb<", ">BBQNNRKR<",
 			`value="rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"`, `value="rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"`,
 			`id="dfrc-index" title="W × 960 + B; Black first, B × 960 + W = 920640">959<`, `href="/dfrc/959:0"`,
 			`href="/play?fen=0%3A959"`, `href="/diagram.svg?fen=0%3A959&amp;coords=1&amp;download=1"`,
@@ -86,7 +92,8 @@ func TestDFRCPages(t *testing.T) {
 		{plain, "/dfrc/find?q=hello", 400, "", []string{"&#34;hello&#34;", "want W:B"}, nil},
 		{plain, "/dfrc/find?q=", 400, "", []string{"empty"}, nil},
 		// Without an engine sample, no balanced draws.
-		{plain, "/dfrc/random?balanced=10", 400, "", []string{"no engine sample"}, nil},
+		{none, "/dfrc/random?balanced=10", 400, "", []string{"no engine sample"}, nil},
+		{none, "/dfrc/1:2?seed=x&balanced=10", 400, "", []string{"no engine sample"}, nil},
 		// With one: the score, and balanced draws from it.
 		{sampled, "/dfrc/0:959", 200, "", []string{"Fakefish 1, depth 9 scores this start <strong>-0.40</strong> for White: <span class=\"pv-line\" id=\"dfrc-line\">1. b3 g6 2. Bxh8 e5</span>", "one of the 4 starts", `id="balanced-form"`,
 			"|eval| ≤ 0.10 (1)", "|eval| ≤ 0.30 (2)"}, nil},
@@ -129,5 +136,80 @@ func TestDFRCPages(t *testing.T) {
 	}
 	if len(seen) != 2 {
 		t.Errorf("40 balanced draws from 2 starts gave only %v", seen)
+	}
+}
+
+// TestShippedDFRCSample: the pages use the engine sample the project
+// ships. The expected values are read from its CSV file here, with
+// encoding/csv: a start's score, how many starts each limit admits, and
+// that balanced draws keep to the limit.
+func TestShippedDFRCSample(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "balance", "data", balance.ShippedDFRCName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd := csv.NewReader(f)
+	rd.FieldsPerRecord = -1
+	rows, err := rd.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	type entry struct {
+		cp   int
+		mate bool
+	}
+	sample := map[string]entry{}
+	var first string
+	for _, r := range rows[1:] {
+		if len(r) < 2 || strings.HasPrefix(r[0], "#") {
+			continue
+		}
+		e := entry{mate: r[col["mate"]] != ""}
+		if !e.mate {
+			if e.cp, err = strconv.Atoi(r[col["score_cp"]]); err != nil {
+				t.Fatalf("row %q: %v", r[0], err)
+			}
+			if first == "" {
+				first = r[col["start"]]
+			}
+		}
+		sample[r[col["start"]]] = e
+	}
+	if len(sample) < 2000 {
+		t.Fatalf("the sample has %d starts", len(sample))
+	}
+	s := New(Config{})
+	b := readAll(t, get(t, s, "GET", "/dfrc/"+first, nil))
+	cp := sample[first].cp
+	sign := "&#43;"
+	if cp < 0 {
+		sign, cp = "-", -cp
+	}
+	want := fmt.Sprintf("scores this start <strong>%s%d.%02d</strong> for White", sign, cp/100, cp%100)
+	if !strings.Contains(b, want) || !strings.Contains(b, fmt.Sprintf("one of the %d starts", len(sample))) {
+		t.Errorf("/dfrc/%s lacks %q", first, want)
+	}
+	for _, limit := range []int{10, 30} {
+		n := 0
+		for _, e := range sample {
+			if !e.mate && e.cp >= -limit && e.cp <= limit {
+				n++
+			}
+		}
+		if label := fmt.Sprintf("|eval| ≤ 0.%02d (%d)", limit, n); !strings.Contains(b, label) {
+			t.Errorf("/dfrc/%s lacks the option %q", first, label)
+		}
+	}
+	for range 20 {
+		loc := get(t, s, "GET", "/dfrc/random?balanced=10", nil).Header.Get("Location")
+		e, ok := sample[strings.TrimPrefix(loc, "/dfrc/")]
+		if !ok || e.mate || e.cp < -10 || e.cp > 10 {
+			t.Errorf("balanced=10 drew %q: %+v, in the sample %v", loc, e, ok)
+		}
 	}
 }

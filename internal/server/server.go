@@ -70,7 +70,8 @@ type Config struct {
 	ClientIPHeader string
 	// DFRCScores, if set, is the engine sample of DFRC starts the
 	// generator shows scores of and draws balanced starts from, in place
-	// of the one the project ships.
+	// of the one the project ships (internal/balance); one with no
+	// scores turns the sample off.
 	DFRCScores *DFRCScores
 }
 
@@ -128,7 +129,10 @@ func New(cfg Config) *Server {
 		writes: newRateLimiter(cfg.WriteRate, cfg.WriteBurst), streams: make(chan struct{}, cfg.MaxStreams), liveMax: liveMaxTime,
 		dfrcSample: dfrcSampleOnce}
 	if cfg.DFRCScores != nil {
-		sample := newDFRCSample(cfg.DFRCScores)
+		var sample *dfrcSample
+		if len(cfg.DFRCScores.Scores) > 0 {
+			sample = newDFRCSample(cfg.DFRCScores)
+		}
 		s.dfrcSample = func() *dfrcSample { return sample }
 	}
 	s.assets = loadAssets()
