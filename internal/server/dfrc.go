@@ -189,6 +189,8 @@ type dfrcPage struct {
 	InSample     bool
 	Eval         string
 	Line         string // the sampled best line in SAN
+	// A Chess960 start out of the sample: the balance table's row.
+	Table balanceView
 	BalancedOpts []option
 	// The forms' values and errors.
 	FindValue, FindError string
@@ -228,6 +230,10 @@ func (s *Server) dfrcData(r *http.Request, d chess960.DFRC) *dfrcPage {
 			h.InSample, h.Eval, h.Line = true, sc.Short(), sample.line(d)
 		}
 		h.BalancedOpts = s.dfrcBalancedOptions(sample, -1)
+	}
+	if d.IsChess960() && !h.InSample {
+		h.Table = balanceOf(d.White)
+		h.Eval = h.Table.Eval
 	}
 	return h
 }

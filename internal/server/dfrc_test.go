@@ -68,6 +68,8 @@ func TestDFRCPages(t *testing.T) {
 			"Black does not mirror White", "chess960 explain 0:959", `href="/dfrc/0:959" id="permalink"`},
 			[]string{"engine sample", `id="balanced-form"`}},
 		{plain, "/dfrc/518:518", 200, "", []string{"A Chess960 start: Black mirrors White", `href="/pos/518"`,
+			// Out of the DFRC sample, a Chess960 start has the balance table's score (the file's row 518: 35 cp).
+			"The Chess960 balance table (Stockfish 15.1, depth 25) scores start position 518 <strong>&#43;0.35</strong>", `>&#43;0.35</dd>`,
 			`value="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"`, "w HAha - 0 1", ">497798<"}, nil},
 		{plain, "/play?fen=0%3A959", 200, "", []string{"DFRC start 0:959 (BBQNNRKR against rkrnnqbb)", "<title>Play DFRC 0:959"}, nil},
 		{plain, "/dfrc/0502:532", 301, "/dfrc/502:532", nil, nil},
