@@ -190,7 +190,7 @@ type dfrcPage struct {
 	Eval         string
 	Line         string // the sampled best line in SAN
 	// A Chess960 start out of the sample: the balance table's row.
-	Table balanceView
+	Table        balanceView
 	BalancedOpts []option
 	// The forms' values and errors.
 	FindValue, FindError string
