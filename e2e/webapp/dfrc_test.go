@@ -49,6 +49,9 @@ func TestBrowserDFRC(t *testing.T) {
 	ctx, base := appWith(t, server.Config{DFRCScores: dfrcScores()})
 	c := tab(t, ctx)
 	run(t, c, chromedp.Navigate(base+"/"), chromedp.WaitVisible(css(".variant-switch")))
+	// The Chess960 number box answers a DFRC start typed in, with its link.
+	run(t, c, clearField("#n"), chromedp.SendKeys(css("#n"), "0:959"))
+	waitFor(t, c, `document.getElementById('n-live').textContent.includes('DFRC 0:959: BBQNNRKR / rkrnnqbb (index 959)') && !!document.querySelector('#n-live a[href="/dfrc/0:959"]')`, "the live DFRC answer")
 	run(t, c, chromedp.Click(css(`.variant-switch a[href="/dfrc"]`)))
 	waitFor(t, c, `location.pathname === '/dfrc' && !!document.getElementById('dfrc-name')`, "the DFRC generator")
 	if n := eval[int](t, c, `document.querySelectorAll('#board svg [data-piece]').length`); n != 32 {
