@@ -72,6 +72,8 @@ func TestDFRCPages(t *testing.T) {
 			"The Chess960 balance table (Stockfish 15.1, depth 25) scores start position 518 <strong>&#43;0.35</strong>", `>&#43;0.35</dd>`,
 			`value="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"`, "w HAha - 0 1", ">497798<"}, nil},
 		{plain, "/play?fen=0%3A959", 200, "", []string{"DFRC start 0:959 (BBQNNRKR against rkrnnqbb)", "<title>Play DFRC 0:959"}, nil},
+		{plain, "/pos?n=0%3A959&numbering=scharnagl", 303, "/dfrc/0:959", nil, nil},
+		{plain, "/pos?n=0%3A960&from=7", 400, "", []string{"0..959", `value="0:960"`}, nil},
 		{plain, "/dfrc/0502:532", 301, "/dfrc/502:532", nil, nil},
 		{plain, "/dfrc/DFRC%20502:532?seed=a", 301, "/dfrc/502:532?seed=a", nil, nil},
 		{plain, "/dfrc/502:960", 400, "", []string{"502:960", "0..959"}, nil},
