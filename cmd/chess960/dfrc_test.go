@@ -151,3 +151,96 @@ func TestDFRCPositionArg(t *testing.T) {
 		t.Errorf("perft 5:999: exit %d %q", code, errOut)
 	}
 }
+
+// TestExplainDFRC: explain W:B. 0:959 is worked out by hand: White's rank 0
+// is BBQNNRKR and Black's 959 is rkrnnqbb (SPEC's tables; the contract's
+// position-0 and position-959), the index 0*960 + 959 = 959, Black first
+// 959*960 + 0 = 920640, White's rooks on f1 and h1 (HF), Black's on a8 and
+// c8 (ca).
+func TestExplainDFRC(t *testing.T) {
+	out := mustRun(t, "explain", "0:959")
+	for _, want := range []string{
+		"DFRC 0:959: White's back rank is start position 0, BBQNNRKR; Black's is start position 959, rkrnnqbb\n",
+		"Index:      0*960 + 959 = 959 (Black first, 959*960 + 0 = 920640)\n",
+		"Mirror:     959:0 ",
+		"Chess960:   no: 0 and 959 differ",
+		"X-FEN:      rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
+		"Shredder:   rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1\n",
+		"White's rank (rank 1), from 0:\n\nSP-0: BBQNNRKR\n",
+		"from 959:\n\nSP-959: RKRNNQBB\n",
+		// Each side's derivation is explain N's, line for line.
+		strings.TrimSuffix(mustRun(t, "explain", "0"), "\n"),
+		strings.TrimSuffix(mustRun(t, "explain", "959"), "\n"),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain 0:959 lacks %q:\n%s", want, out)
+		}
+	}
+	// A Chess960 start named as DFRC says so.
+	if out := mustRun(t, "explain", "518:518"); !strings.Contains(out, "Chess960:   yes: both numbers are 518") ||
+		!strings.Contains(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") {
+		t.Errorf("explain 518:518:\n%s", out)
+	}
+	// The FEN of a start whose ranks differ is explained as its DFRC start.
+	if a, b := mustRun(t, "explain", "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"), out; a != b {
+		t.Errorf("explain of 0:959's FEN:\n%s\nwant\n%s", a, b)
+	}
+	var j struct {
+		Name            string `json:"dfrc"`
+		Index           int    `json:"index"`
+		BlackFirstIndex int    `json:"blackFirstIndex"`
+		Chess960        bool   `json:"chess960"`
+		FEN             string `json:"fen"`
+		ShredderFEN     string `json:"shredderFen"`
+		Mirror          string `json:"mirror"`
+		White, Black    struct {
+			ID     int    `json:"id"`
+			Rank   string `json:"rank"`
+			Fritz9 int    `json:"fritz9"`
+			Text   string `json:"text"`
+		}
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "explain", "0:959", "--json")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Name != "0:959" || j.Index != 959 || j.BlackFirstIndex != 920640 || j.Chess960 || j.Mirror != "959:0" ||
+		j.FEN != "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" ||
+		j.ShredderFEN != "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1" ||
+		j.White.ID != 0 || j.White.Rank != "BBQNNRKR" || j.White.Fritz9 != 81 ||
+		j.Black.ID != 959 || j.Black.Rank != "RKRNNQBB" || j.Black.Fritz9 != 928 ||
+		j.Text+"\n" != mustRun(t, "explain", "0:959") || j.White.Text+"\n" != mustRun(t, "explain", "0") {
+		t.Errorf("explain 0:959 --json: %+v", j)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		text string
+	}{
+		{[]string{"explain", "0:960"}, 1, "each number must be 0..959"},
+		{[]string{"explain", "0:x"}, 1, "want W:B with two Scharnagl numbers"},
+		{[]string{"explain", "5:5", "--fritz9"}, 2, "--fritz9 goes with a position number"},
+		{[]string{"explain", "kbbqrnnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, 1, "rank 8"},
+	} {
+		_, errOut, code := call(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.text) {
+			t.Errorf("chess960 %s: exit %d, %q; want %d and %q", strings.Join(c.args, " "), code, errOut, c.code, c.text)
+		}
+	}
+}
+
+// TestSVGDFRC: svg W:B draws Black's own rank: 0:959 has Black's rook on
+// a8 and bishops on g8 and h8 (rkrnnqbb), where 0:0 has bishops on a8 and
+// b8.
+func TestSVGDFRC(t *testing.T) {
+	out := mustRun(t, "svg", "0:959")
+	for _, want := range []string{`data-piece="bR" data-square="a8"`, `data-piece="bB" data-square="g8"`, `data-piece="bB" data-square="h8"`,
+		`data-piece="wB" data-square="a1"`, `data-piece="wR" data-square="h1"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("svg 0:959 lacks %s", want)
+		}
+	}
+	if strings.Contains(out, `data-piece="bB" data-square="a8"`) {
+		t.Errorf("svg 0:959 draws White's rank mirrored on rank 8")
+	}
+}

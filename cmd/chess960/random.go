@@ -110,17 +110,14 @@ White's 518, and "chess960" the 960 in which Black mirrors White.`,
 // writeDFRCDraws prints random --dfrc's draws.
 func writeDFRCDraws(e *env, o chess960.DFRCDrawOptions, d *chess960.DFRCDrawer, n int, exclude string, asJSON bool) error {
 	if asJSON {
-		out := api.DFRCDraw{Seeded: o.Seeded, Unique: o.Unique, Exclude: exclude, Allowed: d.Allowed(), Starts: make([]api.DFRCStart, 0, min(n, 1<<16))}
-		if o.Seeded {
-			out.Seed, out.SeedSHA256 = o.Seed, chess960.Commitment(o.Seed)
-		}
 		if n > 100_000 {
 			return usagef("--json prints at most 100000 DFRC draws; leave --json out for more")
 		}
-		for range n {
-			out.Starts = append(out.Starts, api.NewDFRCStart(d.Next()))
+		starts := make([]chess960.DFRC, n)
+		for i := range starts {
+			starts[i] = d.Next()
 		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, api.NewDFRCDraw(o, exclude, d.Allowed(), starts))
 	}
 	for range n {
 		s := d.Next()

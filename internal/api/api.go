@@ -13,6 +13,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -592,4 +593,58 @@ func newMismatches(rs []perft.Result) []Mismatch {
 		out[i] = m
 	}
 	return out
+}
+
+// NewDFRCDraw describes DFRC draws made with the options o (exclude as it
+// was given), from a drawer that allows allowed starts: random --dfrc
+// --json's answer and GET /api/random?dfrc=1's.
+func NewDFRCDraw(o chess960.DFRCDrawOptions, exclude string, allowed int, starts []chess960.DFRC) DFRCDraw {
+	out := DFRCDraw{Seeded: o.Seeded, Unique: o.Unique, Exclude: exclude, Allowed: allowed, Starts: make([]DFRCStart, len(starts))}
+	if o.Seeded {
+		out.Seed, out.SeedSHA256 = o.Seed, chess960.Commitment(o.Seed)
+	}
+	for i, d := range starts {
+		out.Starts[i] = NewDFRCStart(d)
+	}
+	return out
+}
+
+// DFRCExplanation is what `chess960 explain W:B --json` prints: the DFRC
+// start's numbers and FENs, the derivation of each side's rank from its
+// Scharnagl number, and the whole as text.
+type DFRCExplanation struct {
+	Name            string      `json:"dfrc"`            // "W:B"
+	Index           int         `json:"index"`           // W × 960 + B
+	BlackFirstIndex int         `json:"blackFirstIndex"` // B × 960 + W
+	Chess960        bool        `json:"chess960"`        // W == B: Black mirrors White
+	FEN             string      `json:"fen"`             // X-FEN (KQkq)
+	ShredderFEN     string      `json:"shredderFen"`
+	Mirror          string      `json:"mirror"` // B:W
+	White           Explanation `json:"white"`  // White's rank, start position W
+	Black           Explanation `json:"black"`  // Black's rank, start position B
+	Text            string      `json:"text"`
+}
+
+// NewDFRCExplanation explains the DFRC start d.
+func NewDFRCExplanation(d chess960.DFRC) DFRCExplanation {
+	w, b := NewExplanation(d.White), NewExplanation(d.Black)
+	e := DFRCExplanation{Name: d.String(), Index: d.Index(), BlackFirstIndex: d.BlackFirstIndex(), Chess960: d.IsChess960(),
+		FEN: d.FEN(), ShredderFEN: d.ShredderFEN(), Mirror: d.Mirror().String(), White: w, Black: b}
+	wn, bn := d.White.ID(), d.Black.ID()
+	var s strings.Builder
+	fmt.Fprintf(&s, "DFRC %s: White's back rank is start position %d, %s; Black's is start position %d, %s\n\n",
+		d, wn, d.White, bn, strings.ToLower(d.Black.String()))
+	fmt.Fprintf(&s, "Index:      %d*960 + %d = %d (Black first, %d*960 + %d = %d)\n", wn, bn, e.Index, bn, wn, e.BlackFirstIndex)
+	fmt.Fprintf(&s, "Mirror:     %s (the ranks swapped: each side gets the other's)\n", e.Mirror)
+	if e.Chess960 {
+		fmt.Fprintf(&s, "Chess960:   yes: both numbers are %d, so Black mirrors White (start position %d)\n", wn, wn)
+	} else {
+		fmt.Fprintf(&s, "Chess960:   no: %d and %d differ, so Black does not mirror White\n", wn, bn)
+	}
+	fmt.Fprintf(&s, "X-FEN:      %s\n", e.FEN)
+	fmt.Fprintf(&s, "Shredder:   %s\n\n", e.ShredderFEN)
+	fmt.Fprintf(&s, "White's rank (rank 1), from %d:\n\n%s\n\n", wn, w.Text)
+	fmt.Fprintf(&s, "Black's rank (rank 8, on the same files; the squares below are named on rank 1), from %d:\n\n%s", bn, b.Text)
+	e.Text = s.String()
+	return e
 }

@@ -18,7 +18,8 @@ import (
 	"github.com/chess960/chess960/perft"
 )
 
-// GET /api/positions/{n}[?fritz9=1]: pos N [--fritz9] --json.
+// GET /api/positions/{n}[?fritz9=1]: pos N [--fritz9] --json; n may be a
+// DFRC start W:B, as pos W:B --json.
 func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
@@ -34,6 +35,17 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 	n := r.PathValue("n")
 	if len(n) > maxNumber {
 		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
+	}
+	if t := strings.TrimSpace(n); strings.Contains(t, ":") && !strings.Contains(t, "/") {
+		if fritz {
+			return badParam("fritz9", q.get("fritz9"), "goes with a position number, not a DFRC start")
+		}
+		d, perr := chess960.ParseDFRC(t)
+		if perr != nil {
+			return badInput("n", perr)
+		}
+		writeJSONBytes(w, marshalCLI(api.NewDFRCStart(d)), cacheStable)
+		return nil
 	}
 	if t := strings.TrimSpace(n); !chess960.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
 		what := "a back rank"
@@ -101,14 +113,21 @@ func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *input
 }
 
 // GET /api/random?count=&seed=&unique=&exclude=&balanced=: random --json
-// with the same flags.
+// with the same flags; with dfrc=1, random --dfrc --json.
 func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("count", "seed", "unique", "exclude", "balanced"); err != nil {
+	if err := q.only("count", "seed", "unique", "exclude", "balanced", "dfrc"); err != nil {
 		return err
+	}
+	dfrc, err := q.flag("dfrc")
+	if err != nil {
+		return err
+	}
+	if dfrc {
+		return s.apiRandomDFRC(w, q)
 	}
 	o, count, err := drawParams(q, "count", maxCount)
 	if err != nil {
@@ -138,6 +157,42 @@ func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
 		a.LimitToBalanced(bal, ex)
 	}
 	writeJSONBytes(w, marshalCLI(a), cache)
+	return nil
+}
+
+// GET /api/random?dfrc=1&count=&seed=&unique=&exclude=: random --dfrc
+// --json with the same flags.
+func (s *Server) apiRandomDFRC(w http.ResponseWriter, q query) *inputError {
+	if q.has("balanced") {
+		return badParam("balanced", q.get("balanced"), "goes with Chess960 draws: the balance table has the 960 starts, not the DFRC ones")
+	}
+	count, err := q.intParam("count", 1, maxCount, 1)
+	if err != nil {
+		return err
+	}
+	o := chess960.DFRCDrawOptions{Seeded: q.has("seed"), Seed: q.get("seed")}
+	if o.Unique, err = q.flag("unique"); err != nil {
+		return err
+	}
+	ex, perr := chess960.ParseDFRCSet(q.get("exclude"))
+	if perr != nil {
+		return badInput("exclude", perr)
+	}
+	o.Exclude = ex
+	d, derr := chess960.NewDFRCDrawer(o)
+	if derr != nil {
+		return &inputError{status: http.StatusBadRequest, param: "exclude", code: api.Code(derr),
+			msg: "exclude " + quote.Input(q.get("exclude")) + ": every start is excluded: nothing left to draw"}
+	}
+	starts := make([]chess960.DFRC, count)
+	for i := range starts {
+		starts[i] = d.Next()
+	}
+	cache := cacheNever
+	if o.Seeded {
+		cache = cacheStable
+	}
+	writeJSONBytes(w, marshalCLI(api.NewDFRCDraw(o, q.get("exclude"), d.Allowed(), starts)), cache)
 	return nil
 }
 

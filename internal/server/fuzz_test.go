@@ -41,6 +41,12 @@ func FuzzHandler(f *testing.F) {
 		{"GET", "/draw?rounds=3&seed=x&balanced=20&mirror=1", ""},
 		{"GET", "/gallery?balanced=30", ""},
 		{"GET", "/api/random?count=2&seed=x&balanced=20", ""},
+		{"GET", "/api/positions/502:532", ""},
+		{"GET", "/api/random?dfrc=1&count=3&seed=x&unique=1&exclude=518:*,0-9:0-9,chess960", ""},
+		{"GET", "/dfrc/502:532?seed=x&k=2", ""},
+		{"GET", "/dfrc/find?q=482452&from=0:959", ""},
+		{"GET", "/dfrc/random?seed=x&k=1&balanced=30&from=1:2", ""},
+		{"GET", "/play?fen=0:959&moves=b3,g6", ""},
 	} {
 		f.Add(seed.method, seed.target, seed.body)
 	}

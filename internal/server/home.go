@@ -261,7 +261,15 @@ func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *inputError {
 	n := strings.TrimSpace(q.get("n"))
 	var sp chess960.StartPos
 	var perr error
-	if len(n) > maxNumber {
+	if strings.Contains(n, ":") && !fritz && len(n) <= maxNumber {
+		// A DFRC start W:B: its page.
+		d, err := chess960.ParseDFRC(n)
+		if err == nil {
+			http.Redirect(w, r, "/dfrc/"+d.String(), http.StatusSeeOther)
+			return nil
+		}
+		perr = err
+	} else if len(n) > maxNumber {
 		perr = errors.New("number " + quote.Input(n) + ": too long for a position number")
 	} else if fritz {
 		sp, perr = chess960.ParseFritz9(n)

@@ -627,6 +627,10 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	if st.StartNum >= 0 {
 		pp.Title = "Play Chess960 position " + strconv.Itoa(st.StartNum)
 		pp.StartLabel = "Chess960 position " + strconv.Itoa(st.StartNum) + " (" + chess960.MustNew(st.StartNum).String() + ")"
+	} else if d, err := chess960.ParseDFRC(st.StartFEN); err == nil {
+		// The start of a DFRC game (/dfrc's "Play this start").
+		pp.Title = "Play DFRC " + d.String()
+		pp.StartLabel = "DFRC start " + d.String() + " (" + d.White.String() + " against " + strings.ToLower(d.Black.String()) + ")"
 	} else {
 		pp.Title = "Play from a position"
 		pp.StartLabel = "From a position"

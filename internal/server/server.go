@@ -68,6 +68,11 @@ type Config struct {
 	// clients connect directly. Set it only behind a proxy that sets it,
 	// or clients can pick their own address.
 	ClientIPHeader string
+	// DFRCScores, if set, is the engine sample of DFRC starts the
+	// generator shows scores of and draws balanced starts from, in place
+	// of the one the project ships (internal/balance); one with no
+	// scores turns the sample off.
+	DFRCScores *DFRCScores
 }
 
 // DefaultPerftBudget is the node budget of one perft request when
@@ -91,6 +96,8 @@ type Server struct {
 	writes  *rateLimiter
 	streams chan struct{}
 	liveMax time.Duration
+	// dfrcSample is the engine sample of DFRC starts (nil: none).
+	dfrcSample func() *dfrcSample
 }
 
 // New returns the web app.
@@ -119,7 +126,15 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
-		writes: newRateLimiter(cfg.WriteRate, cfg.WriteBurst), streams: make(chan struct{}, cfg.MaxStreams), liveMax: liveMaxTime}
+		writes: newRateLimiter(cfg.WriteRate, cfg.WriteBurst), streams: make(chan struct{}, cfg.MaxStreams), liveMax: liveMaxTime,
+		dfrcSample: dfrcSampleOnce}
+	if cfg.DFRCScores != nil {
+		var sample *dfrcSample
+		if len(cfg.DFRCScores.Scores) > 0 {
+			sample = newDFRCSample(cfg.DFRCScores)
+		}
+		s.dfrcSample = func() *dfrcSample { return sample }
+	}
 	s.assets = loadAssets()
 	s.pages = s.parseTemplates()
 	s.routes()
@@ -160,6 +175,10 @@ func (s *Server) routes() {
 	page("GET /pos", s.posForm)
 	page("GET /identify", s.identifyForm)
 	page("GET /random", s.randomRedirect)
+	page("GET /dfrc", s.dfrcHome)
+	page("GET /dfrc/{name}", s.dfrcPosPage)
+	page("GET /dfrc/find", s.dfrcFind)
+	page("GET /dfrc/random", s.dfrcRandom)
 	page("GET /gallery", s.gallery)
 	page("GET /draw", s.draw)
 	page("GET /draw/sheet", s.limit(s.heavySem, s.drawSheet))

@@ -101,6 +101,48 @@ def draw(seed, count, exclude=(), exclude_text="", unique=False):
     }
 
 
+def dfrc_start(w, b):
+    """A Double Fischer Random start W:B: White's rank w, Black's rank b."""
+    wr, br = decode(w), decode(b)
+    files = "abcdefgh"
+    wrooks = [f for f, c in enumerate(wr) if c == "R"]
+    brooks = [f for f, c in enumerate(br) if c == "R"]
+    castling = (files[wrooks[1]] + files[wrooks[0]]).upper() + files[brooks[1]] + files[brooks[0]]
+    board = br.lower() + "/pppppppp/8/8/8/8/PPPPPPPP/" + wr
+    return {
+        "dfrc": "%d:%d" % (w, b), "index": w * 960 + b, "blackFirstIndex": b * 960 + w,
+        "chess960": w == b, "fen": board + " w KQkq - 0 1", "shredderFen": board + " w " + castling + " - 0 1",
+        "mirror": "%d:%d" % (b, w), "white": start_position(w), "black": start_position(b),
+    }
+
+
+def dfrc_draw(seed, count, excluded=lambda i: False, exclude_text="", unique=False):
+    """The published DFRC algorithm: SHA-256 of "chess960-dfrc:" + seed + ":" + c,
+    over the allowed indices W * 960 + B in ascending order."""
+    allowed = [i for i in range(960 * 960) if not excluded(i)]
+    pool, c, out = list(allowed), 0, []
+    for _ in range(count):
+        if unique and not pool:
+            pool = list(allowed)
+        src = pool if unique else allowed
+        m = len(src)
+        while True:
+            x = int.from_bytes(hashlib.sha256(("chess960-dfrc:%s:%d" % (seed, c)).encode()).digest()[:8], "big")
+            c += 1
+            if x < 2**64 - 2**64 % m:
+                break
+        i = src[x % m]
+        out.append(i)
+        if unique:
+            pool.remove(i)
+    d = {"seeded": True, "seed": seed, "seedSha256": hashlib.sha256(seed.encode()).hexdigest(), "unique": unique}
+    if exclude_text:
+        d["exclude"] = exclude_text
+    d["allowed"] = len(allowed)
+    d["starts"] = [dfrc_start(i // 960, i % 960) for i in out]
+    return d
+
+
 def write(name, value):
     with open("../" + name, "w") as f:
         json.dump(value, f, indent=2, ensure_ascii=False)
@@ -117,9 +159,15 @@ if __name__ == "__main__":
     write("draw-unique-exclude.json", draw("x", 12, ex, "0-9,518", unique=True))
     # --balanced 20: only the positions the shipped table scores within 20
     # centipawns (no mate score) of equality are allowed.
-    with open("../../../../../data/balance-stockfish-15.1-d25.csv") as f:
+    with open("../../../../../internal/balance/data/balance-stockfish-15.1-d25.csv") as f:
         rows = [l.split(",") for l in f if l[0].isdigit()]
     unbalanced = [int(r[0]) for r in rows if r[2] == "" or abs(int(r[2])) > 20]
     d = draw("Round 1", 5, unbalanced, "", unique=True)
     d["balanced"] = 20
     write("draw-balanced.json", d)
+    # Double Fischer Random starts (pos W:B, random --dfrc).
+    write("dfrc-0-959.json", dfrc_start(0, 959))
+    write("dfrc-518-518.json", dfrc_start(518, 518))
+    write("draw-dfrc-round1.json", dfrc_draw("Round 1", 3))
+    write("draw-dfrc-unique-exclude.json",
+          dfrc_draw("x", 4, lambda i: i // 960 == i % 960 or i // 960 == 518, "chess960,518:*", unique=True))

@@ -10,10 +10,20 @@ function live(input, out, lookup) {
     if (!v) { out.textContent = ""; return; }
     ctl = new AbortController();
     try {
-      const [status, body] = await lookup(v, ctl.signal);
+      const res = await lookup(v, ctl.signal);
       out.replaceChildren();
+      if (!res) return; // nothing to look up as you type
+      const [status, body] = res;
       const span = document.createElement("span");
-      if (status === 200 && body) {
+      if (status === 200 && body && body.dfrc) {
+        // A DFRC start W:B (/api/positions/W:B).
+        span.className = "ok";
+        span.textContent = `DFRC ${body.dfrc}: ${body.white.rank} / ${body.black.rank.toLowerCase()} (index ${body.index})`;
+        const a = document.createElement("a");
+        a.href = "/dfrc/" + body.dfrc;
+        a.textContent = "open";
+        out.append("→ ", span, " ", a);
+      } else if (status === 200 && body) {
         span.className = "ok";
         span.textContent = `${body.id} ${body.rank} (Fritz9 ${body.fritz9})`;
         const a = document.createElement("a");
@@ -45,6 +55,15 @@ const q = document.getElementById("q");
 const qLive = document.getElementById("q-live");
 if (q && qLive) {
   live(q, qLive, (v, signal) => getJSON("/api/identify?q=" + encodeURIComponent(v), signal));
+}
+
+const dq = document.getElementById("dq");
+const dqLive = document.getElementById("dq-live");
+if (dq && dqLive) {
+  // W:B is looked up as you type; an index or a FEN is read when sent.
+  live(dq, dqLive, async (v, signal) => v.includes(":") && !v.includes("/")
+    ? getJSON("/api/positions/" + encodeURIComponent(v), signal)
+    : null);
 }
 
 document.addEventListener("keydown", (ev) => {
