@@ -89,6 +89,7 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 			}
 			return ""
 		},
+		"digits": func(n int) string { return groupDigits(uint64(n)) },
 		"dict": func(kv ...any) map[string]any {
 			m := map[string]any{}
 			for i := 0; i+1 < len(kv); i += 2 {
