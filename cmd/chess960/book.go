@@ -115,8 +115,10 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 				switch {
 				case *all == flagSet(fs, "sample"):
 					return usagef("give one of --all and --sample N")
-				case *all && (flagSet(fs, "seed") || flagSet(fs, "exclude")):
-					return usagef("--seed and --exclude go with --sample")
+				case *all && flagSet(fs, "exclude"):
+					return usagef("--exclude goes with --sample")
+				case *all && flagSet(fs, "seed") && (plies.n == 0 || play.v != "random"):
+					return usagef("--seed goes with --sample, or with --plies N for the random plies")
 				case *ids && format.v != "epd":
 					return usagef("--ids goes with --format epd")
 				}

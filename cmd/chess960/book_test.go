@@ -85,7 +85,8 @@ func TestBook(t *testing.T) {
 	}{
 		{[]string{"book"}, 2, "give one of --all and --sample N"},
 		{[]string{"book", "--all", "--sample", "3"}, 2, "give one of --all and --sample N"},
-		{[]string{"book", "--all", "--seed", "x"}, 2, "--seed and --exclude go with --sample"},
+		{[]string{"book", "--all", "--seed", "x"}, 2, "--seed goes with --sample, or with --plies N"},
+		{[]string{"book", "--all", "--exclude", "5"}, 2, "--exclude goes with --sample"},
 		{[]string{"book", "--all", "--format", "pgn", "--ids"}, 2, "--ids goes with --format epd"},
 		{[]string{"book", "--sample", "961"}, 1, "960 start positions are allowed"},
 		{[]string{"book", "--sample", "5", "--dfrc", "--exclude", "*:*"}, 1, "every start is excluded"},
@@ -331,6 +332,11 @@ func TestBookPlies(t *testing.T) {
 		if err != nil || p.Fullmove() != 4 || p.Turn() != chess.White {
 			t.Errorf("line %d %q: %v, move %d", i+1, l, err, p.Fullmove())
 		}
+	}
+	// --all with a seed for the plies: the 960 in order, each played out.
+	all := strings.Split(strings.TrimSpace(mustRun(t, "book", "--all", "--plies", "1", "--seed", "a", "--ids")), "\n")
+	if len(all) != 960 || !strings.HasSuffix(all[517], ` id "517";`) || strings.Contains(all[0], " w ") {
+		t.Errorf("--all --plies 1: %d lines, line 518 %q", len(all), all[517])
 	}
 	// An engine's moves: legal, and the same on a second run.
 	eng := testtool.Stockfish(t)
