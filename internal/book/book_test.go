@@ -421,3 +421,17 @@ func TestCheckNotationCounts(t *testing.T) {
 		t.Errorf("X-FEN %d, Shredder-FEN %d; want 2 and 0", sum.XFEN, sum.Shredder)
 	}
 }
+
+func TestLongLine(t *testing.T) {
+	// A line longer than the reader's 64 KB buffer reads whole.
+	long := start0[:len(start0)-4] + ` c0 "` + strings.Repeat("x", 200000) + `";`
+	text := long + "\n" + start0 + "\n"
+	got, _, sum := check(t, text, Auto)
+	if want := []found{{2, Duplicate}}; !reflect.DeepEqual(got, want) || sum.Entries != 2 {
+		t.Errorf("%v (%+v), want %v", got, sum, want)
+	}
+	out, _, _ := fix(t, text, FixOptions{Castling: Shredder})
+	if want := strings.Replace(long, "KQkq", "HFhf", 1) + "\n" + strings.Replace(start0, "KQkq", "HFhf", 1) + "\n"; out != want {
+		t.Errorf("fix of a long line: %d bytes, want %d", len(out), len(want))
+	}
+}

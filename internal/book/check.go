@@ -240,16 +240,7 @@ func firstByte(br *bufio.Reader) (byte, error) {
 func (c *checker) epd(br *bufio.Reader) error {
 	line := 0
 	for {
-		b, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A line longer than the buffer: no book line is; read it whole.
-			long := append([]byte(nil), b...)
-			for err == bufio.ErrBufferFull {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			b = long
-		}
+		b, err := readLine(br)
 		if len(b) > 0 {
 			line++
 			c.epdLine(line, strings.TrimRight(string(b), "\r\n"))

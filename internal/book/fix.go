@@ -157,15 +157,7 @@ func (f *fixer) seen(n, index int, h uint64) (int, bool) {
 func (f *fixer) epd(br *bufio.Reader) error {
 	n := 0
 	for {
-		b, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long := append([]byte(nil), b...)
-			for err == bufio.ErrBufferFull {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			b = long
-		}
+		b, err := readLine(br)
 		if len(b) > 0 {
 			n++
 			if werr := f.epdLine(n, b); werr != nil {
@@ -308,15 +300,7 @@ func (f *fixer) pgn(br *bufio.Reader) error {
 		return err
 	}
 	for {
-		b, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long := append([]byte(nil), b...)
-			for err == bufio.ErrBufferFull {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			b = long
-		}
+		b, err := readLine(br)
 		if len(b) > 0 {
 			line++
 			t := bytes.TrimLeft(b, " \t")

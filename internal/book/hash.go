@@ -1,5 +1,22 @@
 package book
 
+import "bufio"
+
+// readLine returns the next line of br with its newline (the last may lack
+// it), however long: the buffer's slice when it fits, a copy otherwise.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	b, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return b, err
+	}
+	long := append([]byte(nil), b...)
+	for err == bufio.ErrBufferFull {
+		b, err = br.ReadSlice('\n')
+		long = append(long, b...)
+	}
+	return long, err
+}
+
 // hashSet is a set of 64-bit position hashes, each with the line that
 // first gave it: open addressing in two flat arrays, 12 bytes a slot.
 type hashSet struct {
