@@ -208,20 +208,25 @@ func (pp *plyPlayer) extend(ctx context.Context, start chess.Position, line int)
 		var ml chess.MoveList
 		for len(moves) < pp.n {
 			p.LegalMoves(&ml)
-			// Only moves after which the game goes on, so that every line
-			// has its plies.
-			var ok []chess.Move
-			for _, m := range ml.Moves() {
+			// A random move after which the game goes on (so that every
+			// line has its plies): draw, and draw again without the moves
+			// that end it.
+			cand := append([]chess.Move(nil), ml.Moves()...)
+			var m chess.Move
+			for len(cand) > 0 {
+				k := rng.IntN(len(cand))
 				q := p
-				q.Play(m)
+				q.Play(cand[k])
 				if q.CountLegalMoves() > 0 {
-					ok = append(ok, m)
+					m = cand[k]
+					break
 				}
+				cand[k] = cand[len(cand)-1]
+				cand = cand[:len(cand)-1]
 			}
-			if len(ok) == 0 {
+			if m == 0 {
 				break
 			}
-			m := ok[rng.IntN(len(ok))]
 			p.Play(m)
 			moves = append(moves, m)
 		}

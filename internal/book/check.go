@@ -115,11 +115,12 @@ type Options struct {
 	MaxListed int
 	// Reopen, when set, reads the book again from its start. A book with
 	// more than MaxTable different positions that are not starts (0:
-	// 1<<21) is then checked for duplicates in two passes, in bounded
+	// 1<<20) is then checked for duplicates in two passes, in bounded
 	// memory: the first keeps a fixed 32 MB Bloom filter of the positions
 	// and notes the few that may have come before, the second finds which
-	// did and where they came first. Without it, memory grows by about 24
-	// bytes for each different position.
+	// did and where they came first; memory is then that of the filter and
+	// 12 to 24 bytes for each position that repeats. Without Reopen, it
+	// grows by 12 to 24 bytes for each different position.
 	Reopen   func() (io.Reader, func(), error)
 	MaxTable int
 }
@@ -136,7 +137,7 @@ type checker struct {
 	// that may repeat (with the line they first came on in the second
 	// pass), and the line from which the filter took over.
 	bloom      *bloom
-	cand       map[uint64]uint32
+	cand       *hashSet
 	switchLine int
 	pass2      bool
 	// The lines of positions that are not starts, and how many repeat one.
@@ -156,7 +157,7 @@ func newChecker(o Options) *checker {
 		o.MaxListed = 1 << 20
 	}
 	if o.MaxTable <= 0 {
-		o.MaxTable = 1 << 21
+		o.MaxTable = 1 << 20
 	}
 	c := &checker{o: o, others: newHashSet(), lastIndex: -1, lastID: -1, all960: true}
 	c.sum.Expect = o.Expect
@@ -333,11 +334,11 @@ func (c *checker) secondPass(n int, s string) {
 		return
 	}
 	h := p.Hash()
-	first, ok := c.cand[h]
+	first, ok := c.cand.get(h)
 	switch {
 	case !ok:
 	case first == 0:
-		c.cand[h] = uint32(n)
+		c.cand.set(h, uint32(n))
 	case n > c.switchLine:
 		// (Repeats up to switchLine were reported by the first pass.)
 		c.otherDups++
@@ -499,7 +500,7 @@ func (c *checker) other(n int, h uint64) {
 	c.otherLines++
 	if c.bloom != nil {
 		if c.bloom.has(h) {
-			c.cand[h] = 0 // decided by the second pass
+			c.cand.add(h, 0) // decided by the second pass
 			return
 		}
 		c.bloom.add(h)
@@ -513,7 +514,7 @@ func (c *checker) other(n int, h uint64) {
 	if c.o.Reopen != nil && c.sum.Format == "EPD" && c.others.n > c.o.MaxTable {
 		// Too many to hold: a Bloom filter takes over, and a second pass
 		// settles what it cannot.
-		c.bloom, c.cand, c.switchLine = newBloom(), map[uint64]uint32{}, n
+		c.bloom, c.cand, c.switchLine = newBloom(), newHashSet(), n
 		for _, k := range c.others.keys {
 			if k != 0 {
 				c.bloom.add(k)

@@ -55,6 +55,37 @@ func (s *hashSet) add(h uint64, line uint32) (first uint32, dup bool) {
 	}
 }
 
+// get returns the line recorded for h.
+func (s *hashSet) get(h uint64) (uint32, bool) {
+	if h == 0 {
+		return s.zero - 1, s.zero != 0
+	}
+	mask := uint64(len(s.keys) - 1)
+	for i := (h * 0x9E3779B97F4A7C15) >> 1 & mask; ; i = (i + 1) & mask {
+		switch s.keys[i] {
+		case h:
+			return s.lines[i], true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
+// set records line for h, which must be in the set.
+func (s *hashSet) set(h uint64, line uint32) {
+	if h == 0 {
+		s.zero = line + 1
+		return
+	}
+	mask := uint64(len(s.keys) - 1)
+	for i := (h * 0x9E3779B97F4A7C15) >> 1 & mask; ; i = (i + 1) & mask {
+		if s.keys[i] == h {
+			s.lines[i] = line
+			return
+		}
+	}
+}
+
 func (s *hashSet) grow() {
 	old, oldLines := s.keys, s.lines
 	s.keys, s.lines = make([]uint64, 2*len(old)), make([]uint32, 2*len(old))
