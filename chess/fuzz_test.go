@@ -143,11 +143,11 @@ func slowPieceAttacks(p *Position, sq Square, occ Bitboard) Bitboard {
 	case King:
 		return kingAttacks[sq]
 	case Bishop:
-		return slideAttacks(sq, occ, &bishopDirs)
+		return slideAttacks(sq, occ, bishopDirs)
 	case Rook:
-		return slideAttacks(sq, occ, &rookDirs)
+		return slideAttacks(sq, occ, rookDirs)
 	case Queen:
-		return slideAttacks(sq, occ, &bishopDirs) | slideAttacks(sq, occ, &rookDirs)
+		return slideAttacks(sq, occ, bishopDirs) | slideAttacks(sq, occ, rookDirs)
 	}
 	return 0
 }

@@ -1,4 +1,4 @@
-package chess
+package attack
 
 // Magic numbers for the slider tables: the numbers the fixed-seed search in
 // initMagics finds first, written down so that start-up need not repeat the
