@@ -14,16 +14,10 @@ var (
 	lineThrough   [64][64]Bitboard // the whole line through two aligned squares
 	rookPseudo    [64]Bitboard     // rook attacks on an empty board
 	bishopPseudo  [64]Bitboard     // bishop attacks on an empty board
-	castlePaths   [8][8]castlePath // by king file and rook file, on the first rank
 )
 
-// castlePath holds, for a king and a castling rook on the first rank, the
-// squares that must be empty (the king's and rook's paths and targets, less
-// the two pieces themselves) and the king's path, its own square included,
-// which must not be attacked. Shift both by 56 for the eighth rank.
-type castlePath struct {
-	empty, kpath Bitboard
-}
+// castlePaths holds the squares of castling, by king file and rook file.
+var castlePaths = &attack.Castling
 
 func rookAttacks(sq Square, occ Bitboard) Bitboard {
 	return Bitboard(attack.Rook(uint8(sq), uint64(occ)))
@@ -55,27 +49,6 @@ func init() {
 		for b := range 64 {
 			between[a][b] = Bitboard(attack.Between[a][b])
 			lineThrough[a][b] = Bitboard(attack.Line[a][b])
-		}
-	}
-	initCastlePaths()
-}
-
-func initCastlePaths() {
-	for kf := 0; kf < 8; kf++ {
-		for rf := 0; rf < 8; rf++ {
-			if kf == rf {
-				continue
-			}
-			ksq, rook := SquareAt(kf, 0), SquareAt(rf, 0)
-			kto, rto := C1, D1
-			if rook > ksq {
-				kto, rto = G1, F1
-			}
-			kpath := between[ksq][kto] | kto.BB()
-			castlePaths[kf][rf] = castlePath{
-				empty: (kpath | between[rook][rto] | rto.BB()) &^ (ksq.BB() | rook.BB()),
-				kpath: kpath | ksq.BB(),
-			}
 		}
 	}
 }

@@ -90,7 +90,7 @@ func (p *Position) countMoves() int {
 			// Most often a piece stands in the way: test that before the
 			// call.
 			rook := b.First()
-			if castlePaths[ksq&7][rook&7].empty<<rank&occ == 0 && p.canCastle(ksq, rook, occ) {
+			if Bitboard(castlePaths[ksq&7][rook&7].Empty)<<rank&occ == 0 && p.canCastle(ksq, rook, occ) {
 				n++
 			}
 		}

@@ -206,7 +206,7 @@ func (p *Position) generate(list *[maxMoves]Move) int {
 func (p *Position) canCastle(ksq, rook Square, occ Bitboard) bool {
 	cp := &castlePaths[ksq&7][rook&7]
 	rank := ksq &^ 7 // 0 or 56
-	if cp.empty<<rank&occ != 0 {
+	if Bitboard(cp.Empty)<<rank&occ != 0 {
 		return false
 	}
 	// The rook is lifted off the board: an enemy slider it was shielding may
@@ -214,7 +214,7 @@ func (p *Position) canCastle(ksq, rook Square, occ Bitboard) bool {
 	// rook's square.
 	occ ^= rook.BB()
 	them := p.turn ^ 1
-	for b := cp.kpath << rank; b != 0; b &= b - 1 {
+	for b := Bitboard(cp.King) << rank; b != 0; b &= b - 1 {
 		if p.attacked(b.First(), them, occ) {
 			return false
 		}

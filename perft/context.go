@@ -275,30 +275,20 @@ func (c *counter) report() {
 	r.progress(Progress{Nodes: r.leaves.Load(), Done: int(r.finished.Load()), Jobs: r.jobs})
 }
 
-// count counts the tree below p, depth >= 1 plies.
+// count counts the tree below p, depth >= 1 plies. The last three plies
+// are counted by the engine in one call, which touches the counter once:
+// the budgeted count pays its bookkeeping per position three plies above
+// the leaves, and counts that position as the one position above them it
+// visited (a subtree of three plies has at most 492² of them).
 func (c *counter) count(p *chess.Position, depth int) uint64 {
-	if depth == 1 {
-		n := uint64(p.CountLegalMoves())
+	if depth <= engineBelow {
+		n := fastCount(p, depth)
 		c.inner++
 		c.leaves += n
 		return n
 	}
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
-	return c.below(p, &ml, depth)
-}
-
-// below counts the trees below the moves ml of p, depth >= 2 plies deep.
-// The last two plies are counted in one loop that touches the counter
-// once: the budgeted count pays its bookkeeping per position two plies
-// above the leaves, not per leaf.
-func (c *counter) below(p *chess.Position, ml *chess.MoveList, depth int) uint64 {
-	if depth == 2 {
-		total := lastTwo(p, ml)
-		c.inner += uint64(ml.Len()) + 1
-		c.leaves += total
-		return total
-	}
 	var total uint64
 	c.inner++
 	for _, m := range ml.Moves() {
@@ -310,8 +300,13 @@ func (c *counter) below(p *chess.Position, ml *chess.MoveList, depth int) uint64
 	return total
 }
 
-// after is count of the position after m, which it gets by value (see
-// countAfter).
+// engineBelow is the depth up to which counter.count hands a subtree to
+// the engine whole.
+const engineBelow = 3
+
+// after is count of the position after m. It gets its position by value:
+// that copy is the copy-make, and as no pointer to it crosses a recursive
+// call it stays on the stack.
 func (c *counter) after(p chess.Position, m chess.Move, depth int) uint64 {
 	p.Play(m)
 	return c.count(&p, depth)

@@ -30,48 +30,7 @@ func Count(p chess.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return count(&p, depth)
-}
-
-func count(p *chess.Position, depth int) uint64 {
-	if depth == 1 {
-		return uint64(p.CountLegalMoves())
-	}
-	var ml chess.MoveList
-	p.LegalMoves(&ml)
-	var total uint64
-	for _, m := range ml.Moves() {
-		total = add(total, countAfter(*p, m, depth-1))
-	}
-	return total
-}
-
-// countAfter gets its position by value: that copy is the copy-make, and as
-// no pointer to it crosses a recursive call it stays on the stack.
-func countAfter(p chess.Position, m chess.Move, depth int) uint64 {
-	p.Play(m)
-	if depth == 1 {
-		return uint64(p.CountLegalMoves())
-	}
-	var ml chess.MoveList
-	p.LegalMoves(&ml)
-	var total uint64
-	for _, m := range ml.Moves() {
-		total = add(total, countAfter(p, m, depth-1))
-	}
-	return total
-}
-
-// lastTwo counts the last two plies below p, whose moves are ml: the
-// leaves of the positions after each move.
-func lastTwo(p *chess.Position, ml *chess.MoveList) uint64 {
-	var total uint64
-	for _, m := range ml.Moves() {
-		q := *p
-		q.Play(m)
-		total += uint64(q.CountLegalMoves()) // at most 492 times 492 (chess.MoveList's capacity): no overflow
-	}
-	return total
+	return fastCount(&p, depth)
 }
 
 // add returns a+b, or math.MaxUint64 when the sum does not fit: the counts

@@ -76,9 +76,14 @@ func (t *Table) Count(p chess.Position, depth int) uint64 {
 	return t.count(&p, depth)
 }
 
+// tableBelow is the depth up to which a subtree is counted by the engine
+// rather than looked up: counting two plies costs less than a probe that
+// misses the cache.
+const tableBelow = 2
+
 func (t *Table) count(p *chess.Position, depth int) uint64 {
-	if depth == 1 {
-		return uint64(p.CountLegalMoves())
+	if depth <= tableBelow {
+		return fastCount(p, depth)
 	}
 	key := p.Hash() ^ depthKey(depth)
 	if n, ok := t.probe(key); ok {
@@ -87,12 +92,8 @@ func (t *Table) count(p *chess.Position, depth int) uint64 {
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	var total uint64
-	if depth == 2 {
-		total = lastTwo(p, &ml)
-	} else {
-		for _, m := range ml.Moves() {
-			total = add(total, t.countAfter(*p, m, depth-1))
-		}
+	for _, m := range ml.Moves() {
+		total = add(total, t.countAfter(*p, m, depth-1))
 	}
 	t.store(key, total)
 	return total
@@ -122,8 +123,8 @@ func (t *Table) DivideParallel(p chess.Position, depth, threads int) []Entry {
 // stored.
 func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
 	c.inner++
-	if depth == 1 {
-		n := uint64(p.CountLegalMoves())
+	if depth <= tableBelow {
+		n := fastCount(p, depth)
 		c.leaves += n
 		return n
 	}
@@ -146,7 +147,7 @@ func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
 }
 
 // tableAfter is tableCount of the position after m, which it gets by value
-// (see countAfter).
+// (see after).
 func (c *counter) tableAfter(p chess.Position, m chess.Move, depth int) uint64 {
 	p.Play(m)
 	return c.tableCount(&p, depth)

@@ -194,3 +194,38 @@ func init() {
 		}
 	}
 }
+
+// Castle holds, for a king and a castling rook on the first rank, the
+// squares that must be empty (the king's and rook's paths and targets, less
+// the two pieces themselves), the king's path, its own square included,
+// which must not be attacked, and where the two pieces go. Shift the
+// bitboards by 56, and add 56 to the squares, for the eighth rank.
+type Castle struct {
+	Empty, King    uint64
+	KingTo, RookTo uint8
+}
+
+// Castling is indexed by the king's file and the rook's file.
+var Castling [8][8]Castle
+
+func init() {
+	const c1, d1, f1, g1 = 2, 3, 5, 6
+	for kf := 0; kf < 8; kf++ {
+		for rf := 0; rf < 8; rf++ {
+			if kf == rf {
+				continue
+			}
+			kto, rto := c1, d1
+			if rf > kf {
+				kto, rto = g1, f1
+			}
+			kpath := Between[kf][kto] | 1<<kto
+			Castling[kf][rf] = Castle{
+				Empty:  (kpath | Between[rf][rto] | 1<<rto) &^ (1<<kf | 1<<rf),
+				King:   kpath | 1<<kf,
+				KingTo: uint8(kto),
+				RookTo: uint8(rto),
+			}
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package perft
+
+import (
+	"math/bits"
+
+	"github.com/chess960/chess960/chess"
+)
+
+//go:generate go run ./internal/colorgen/gen engine_w.go engine_b.go
+
+// The counting engine. A node is the position as perft needs it and no
+// more: eight bitboards and an en-passant square, 72 bytes to copy, no
+// hash, no move counters and no mailbox (a capture clears the target
+// square from every board). The code for each side to move is written once,
+// for White, in engine_w.go, and engine_b.go is generated from it by
+// swapping the colours (go generate), so that no colour test is left in the
+// loops. The engine makes no move lists: each legal move is made into a
+// copy of the node as it is found, and the last ply is counted, not made.
+// Its counts are checked against chess.Position's on the whole suites
+// (engine_test.go).
+type node struct {
+	pawns, knights uint64
+	diag, orth     uint64 // bishops and queens, rooks and queens
+	kings          uint64
+	white, black   uint64
+	castle         uint64 // rooks that keep a castling right
+	ep             uint8  // the square behind a pawn that has just made a double step next to an enemy pawn, else 0
+}
+
+func newNode(p *chess.Position) node {
+	b := func(r chess.Role) uint64 {
+		return uint64(p.Pieces(chess.White, r) | p.Pieces(chess.Black, r))
+	}
+	n := node{
+		pawns:   b(chess.Pawn),
+		knights: b(chess.Knight),
+		diag:    b(chess.Bishop) | b(chess.Queen),
+		orth:    b(chess.Rook) | b(chess.Queen),
+		kings:   b(chess.King),
+		white:   uint64(p.Pieces(chess.White, chess.NoRole)),
+		black:   uint64(p.Pieces(chess.Black, chess.NoRole)),
+		castle:  uint64(p.CastlingRooks()),
+	}
+	if ep, ok := p.EnPassantSquare(); ok {
+		n.ep = uint8(ep)
+	}
+	return n
+}
+
+// fastCount counts p to depth >= 1 with the engine.
+func fastCount(p *chess.Position, depth int) uint64 {
+	n := newNode(p)
+	if p.Turn() == chess.White {
+		return n.sub_w(depth)
+	}
+	return n.sub_b(depth)
+}
+
+// Colour-dependent constants and steps: the generator turns the _w names
+// of engine_w.go into these _b ones.
+const (
+	fileA = 0x0101010101010101
+	fileH = fileA << 7
+
+	pawn_w, pawn_b   = 0, 1                   // attack.Pawn's index
+	up_w, up_b       = 8, -8                  // a pawn's step
+	first_w, first_b = 0xff, 0xff << 56       // back rank
+	third_w, third_b = 0xff << 16, 0xff << 40 // a single step that may go on
+	last_w, last_b   = 0xff << 56, 0xff       // promotion rank
+	base_w, base_b   = 0, 56                  // the back rank's first square
+)
+
+func fwd_w(b uint64) uint64   { return b << 8 }
+func fwd_b(b uint64) uint64   { return b >> 8 }
+func left_w(b uint64) uint64  { return (b &^ fileA) << 7 }
+func left_b(b uint64) uint64  { return (b &^ fileA) >> 9 }
+func right_w(b uint64) uint64 { return (b &^ fileH) << 9 }
+func right_b(b uint64) uint64 { return (b &^ fileH) >> 7 }
+
+func first(b uint64) int    { return bits.TrailingZeros64(b) & 63 }
+func popcount(b uint64) int { return bits.OnesCount64(b) }

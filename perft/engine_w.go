@@ -1,0 +1,365 @@
+package perft
+
+// The engine's code for White to move. go generate writes engine_b.go,
+// the code for Black, from this file: edit here, never there.
+
+import "github.com/chess960/chess960/internal/attack"
+
+// sub_w counts the leaves depth >= 1 plies below n, White to move.
+func (n *node) sub_w(depth int) uint64 {
+	if depth == 1 {
+		return n.count_w()
+	}
+	return n.perft_w(depth)
+}
+
+// checks_w returns the pieces that give check to White's king on ksq and
+// White's pieces pinned to it.
+func (n *node) checks_w(ksq int, occ uint64) (checkers, pinned uint64) {
+	enemy := n.black
+	checkers = (attack.Knight[ksq]&n.knights | attack.Pawn[pawn_w][ksq]&n.pawns) & enemy
+	for s := (attack.BishopPseudo[ksq]&n.diag | attack.RookPseudo[ksq]&n.orth) & enemy; s != 0; s &= s - 1 {
+		b := attack.Between[ksq][first(s)] & occ
+		if b == 0 {
+			checkers |= s & -s
+		} else if b&(b-1) == 0 {
+			pinned |= b
+		}
+	}
+	return checkers, pinned & n.white
+}
+
+// attacked_w reports whether Black attacks sq with the squares occ
+// occupied.
+func (n *node) attacked_w(sq int, occ uint64) bool {
+	enemy := n.black
+	if (attack.Knight[sq]&n.knights|attack.Pawn[pawn_w][sq]&n.pawns|attack.King[sq]&n.kings)&enemy != 0 {
+		return true
+	}
+	if d := attack.BishopPseudo[sq] & n.diag & enemy; d != 0 && attack.Bishop(uint8(sq), occ)&d != 0 {
+		return true
+	}
+	o := attack.RookPseudo[sq] & n.orth & enemy
+	return o != 0 && attack.Rook(uint8(sq), occ)&o != 0
+}
+
+// threats_w returns the squares Black attacks with the squares occ
+// occupied, or at least those of them in zone: a slider whose lines miss
+// zone is left out.
+func (n *node) threats_w(zone, occ uint64) uint64 {
+	enemy := n.black
+	pawns := n.pawns & enemy
+	t := left_b(pawns) | right_b(pawns) | attack.King[first(n.kings&enemy)]
+	for b := n.knights & enemy; b != 0; b &= b - 1 {
+		t |= attack.Knight[first(b)]
+	}
+	for b := n.diag & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.BishopPseudo[sq]&zone != 0 {
+			t |= attack.Bishop(uint8(sq), occ)
+		}
+	}
+	for b := n.orth & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.RookPseudo[sq]&zone != 0 {
+			t |= attack.Rook(uint8(sq), occ)
+		}
+	}
+	return t
+}
+
+// epLegal_w reports whether White's pawn on from may take en passant
+// without leaving its king attacked, testing the position after the
+// capture.
+func (n *node) epLegal_w(from, ksq int) bool {
+	ep := int(n.ep)
+	capsq := ep - up_w
+	occ := (n.white|n.black)&^(1<<from|1<<capsq) | 1<<ep
+	enemy := n.black &^ (1 << capsq)
+	return (attack.Knight[ksq]&n.knights|attack.Pawn[pawn_w][ksq]&n.pawns|
+		attack.Bishop(uint8(ksq), occ)&n.diag|attack.Rook(uint8(ksq), occ)&n.orth)&enemy == 0
+}
+
+// canCastle_w reports whether White's king on ksq may castle with the rook
+// on rook, the king not being in check.
+func (n *node) canCastle_w(ksq, rook int, occ uint64) bool {
+	cp := &attack.Castling[ksq&7][rook&7]
+	if cp.Empty<<base_w&occ != 0 {
+		return false
+	}
+	// The rook is lifted off the board: an enemy slider it was shielding may
+	// see the king's path through the rook's square.
+	occ ^= 1 << rook
+	for b := cp.King << base_w; b != 0; b &= b - 1 {
+		if n.attacked_w(first(b), occ) {
+			return false
+		}
+	}
+	return true
+}
+
+// count_w returns the number of legal moves of n, White to move.
+func (n *node) count_w() uint64 {
+	own, enemy := n.white, n.black
+	occ := own | enemy
+	kbb := n.kings & own
+	ksq := first(kbb)
+	checkers, pinned := n.checks_w(ksq, occ)
+
+	// The squares the king may step to, and for each castling right its
+	// path, are tested against Black's attacks on them, with the king lifted
+	// off the board (a slider that gives check also sees the squares behind
+	// the king). A slider far from all of them is not looked up.
+	zone := attack.King[ksq] &^ own
+	rights := n.castle & own
+	if checkers != 0 {
+		rights = 0
+	}
+	for b := rights; b != 0; b &= b - 1 {
+		zone |= attack.Castling[ksq&7][first(b)&7].King << base_w
+	}
+	threat := n.threats_w(zone, occ^kbb)
+	count := popcount(attack.King[ksq] &^ own &^ threat)
+	target := ^own
+	if checkers != 0 {
+		if checkers&(checkers-1) != 0 {
+			return uint64(count)
+		}
+		target = attack.Between[ksq][first(checkers)] | checkers
+	}
+
+	for b := n.knights & own &^ pinned; b != 0; b &= b - 1 {
+		count += popcount(attack.Knight[first(b)] & target)
+	}
+	diag, orth := n.diag&own, n.orth&own
+	for b := diag &^ pinned; b != 0; b &= b - 1 {
+		count += popcount(attack.Bishop(uint8(first(b)), occ) & target)
+	}
+	for b := orth &^ pinned; b != 0; b &= b - 1 {
+		count += popcount(attack.Rook(uint8(first(b)), occ) & target)
+	}
+	pawns := n.pawns & own
+	if pinned != 0 {
+		// A pinned piece moves along its pin line only (a pinned knight not
+		// at all); a pinned pawn may promote by taking its pinner.
+		for b := diag & pinned; b != 0; b &= b - 1 {
+			from := first(b)
+			count += popcount(attack.Bishop(uint8(from), occ) & target & attack.Line[ksq][from])
+		}
+		for b := orth & pinned; b != 0; b &= b - 1 {
+			from := first(b)
+			count += popcount(attack.Rook(uint8(from), occ) & target & attack.Line[ksq][from])
+		}
+		for b := pawns & pinned; b != 0; b &= b - 1 {
+			from := first(b)
+			one := fwd_w(b&-b) &^ occ
+			t := (one | fwd_w(one&third_w)&^occ | attack.Pawn[pawn_w][from]&enemy) & target & attack.Line[ksq][from]
+			count += popcount(t) + 3*popcount(t&last_w)
+		}
+		pawns &^= pinned
+	}
+	one := fwd_w(pawns) &^ occ
+	two := fwd_w(one&third_w) &^ occ & target
+	one &= target
+	left := left_w(pawns) & enemy & target
+	right := right_w(pawns) & enemy & target
+	count += popcount(one) + popcount(two) + popcount(left) + popcount(right)
+	if (one|left|right)&last_w != 0 {
+		count += 3 * (popcount(one&last_w) + popcount(left&last_w) + popcount(right&last_w))
+	}
+
+	if n.ep != 0 {
+		for b := attack.Pawn[pawn_b][n.ep&63] & n.pawns & own; b != 0; b &= b - 1 {
+			if n.epLegal_w(first(b), ksq) {
+				count++
+			}
+		}
+	}
+	// A castling rook pinned along the back rank shields the king: the
+	// king would be attacked once it moves.
+	for b := rights &^ pinned; b != 0; b &= b - 1 {
+		cp := &attack.Castling[ksq&7][first(b)&7]
+		if cp.Empty<<base_w&occ == 0 && cp.King<<base_w&threat == 0 {
+			count++
+		}
+	}
+	return uint64(count)
+}
+
+// The moves, made into a copy of n. Every move clears the en-passant
+// square, the castling rights of the rooks on its two squares, and the
+// target square from Black's boards (a capture, or nothing).
+
+func (n *node) capture_w(to uint64) {
+	n.ep = 0
+	n.castle &^= to
+	n.black &^= to
+	n.pawns &^= to
+	n.knights &^= to
+	n.diag &^= to
+	n.orth &^= to
+}
+
+// perft_w counts the leaves depth >= 2 plies below n, White to move.
+func (n *node) perft_w(depth int) uint64 {
+	own, enemy := n.white, n.black
+	occ := own | enemy
+	kbb := n.kings & own
+	ksq := first(kbb)
+	checkers, pinned := n.checks_w(ksq, occ)
+	depth--
+	var total uint64
+
+	occNoKing := occ ^ kbb
+	for b := attack.King[ksq] &^ own; b != 0; b &= b - 1 {
+		to := first(b)
+		if n.attacked_w(to, occNoKing) {
+			continue
+		}
+		c := *n
+		tb := b & -b
+		c.capture_w(tb)
+		c.kings ^= kbb | tb
+		c.white ^= kbb | tb
+		c.castle &^= first_w
+		total = add(total, c.sub_b(depth))
+	}
+	target := ^own
+	if checkers != 0 {
+		if checkers&(checkers-1) != 0 {
+			return total
+		}
+		target = attack.Between[ksq][first(checkers)] | checkers
+	}
+
+	for b := n.knights & own &^ pinned; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		for t := attack.Knight[from] & target; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.knights ^= fb | tb
+			c.white ^= fb | tb
+			total = add(total, c.sub_b(depth))
+		}
+	}
+	diag, orth := n.diag&own, n.orth&own
+	for b := diag; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Bishop(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.orth >> from & 1) // all ones for a queen
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.diag ^= fb | tb
+			c.orth ^= (fb | tb) & queen
+			c.white ^= fb | tb
+			total = add(total, c.sub_b(depth))
+		}
+	}
+	for b := orth; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Rook(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.diag >> from & 1)
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.castle &^= fb
+			c.orth ^= fb | tb
+			c.diag ^= (fb | tb) & queen
+			c.white ^= fb | tb
+			total = add(total, c.sub_b(depth))
+		}
+	}
+
+	for b := n.pawns & own; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		one := fwd_w(fb) &^ occ
+		two := fwd_w(one&third_w) &^ occ & target
+		t := (one | attack.Pawn[pawn_w][from]&enemy) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+			two &= attack.Line[ksq][from]
+		}
+		if two != 0 {
+			c := *n
+			c.capture_w(0)
+			c.pawns ^= fb | two
+			c.white ^= fb | two
+			if ep := from + up_w; attack.Pawn[pawn_w][ep]&n.pawns&enemy != 0 {
+				c.ep = uint8(ep)
+			}
+			total = add(total, c.sub_b(depth))
+		}
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.white ^= fb | tb
+			if tb&last_w == 0 {
+				c.pawns ^= fb | tb
+				total = add(total, c.sub_b(depth))
+				continue
+			}
+			c.pawns ^= fb
+			d := c
+			d.knights |= tb
+			total = add(total, d.sub_b(depth))
+			d = c
+			d.diag |= tb
+			total = add(total, d.sub_b(depth))
+			d = c
+			d.orth |= tb
+			total = add(total, d.sub_b(depth))
+			c.diag |= tb
+			c.orth |= tb
+			total = add(total, c.sub_b(depth))
+		}
+	}
+
+	if n.ep != 0 {
+		ep := int(n.ep)
+		for b := attack.Pawn[pawn_b][ep&63] & n.pawns & own; b != 0; b &= b - 1 {
+			from := first(b)
+			if !n.epLegal_w(from, ksq) {
+				continue
+			}
+			c := *n
+			capb := uint64(1) << (ep - up_w)
+			mv := b&-b | 1<<ep
+			c.capture_w(capb)
+			c.pawns ^= mv
+			c.white ^= mv
+			total = add(total, c.sub_b(depth))
+		}
+	}
+	if checkers == 0 {
+		for b := n.castle & own; b != 0; b &= b - 1 {
+			rook := first(b)
+			if !n.canCastle_w(ksq, rook, occ) {
+				continue
+			}
+			cp := &attack.Castling[ksq&7][rook&7]
+			kto := uint64(1) << (int(cp.KingTo) + base_w)
+			rto := uint64(1) << (int(cp.RookTo) + base_w)
+			c := *n
+			c.ep = 0
+			c.castle &^= first_w
+			c.white = c.white&^(kbb|b&-b) | kto | rto
+			c.kings = c.kings&^kbb | kto
+			c.orth = c.orth&^(b&-b) | rto
+			total = add(total, c.sub_b(depth))
+		}
+	}
+	return total
+}
