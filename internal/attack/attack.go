@@ -33,7 +33,7 @@ type magic struct {
 }
 
 func (m *magic) index(occ uint64) uint32 {
-	return m.off + uint32((occ&m.mask)*m.magic>>m.shift)
+	return m.off + uint32((occ&m.mask)*m.magic>>(m.shift&63))
 }
 
 // Rook returns the squares a rook on sq attacks with the squares in occ
