@@ -107,16 +107,28 @@ func (n *node) count_b() uint64 {
 	// path, are tested against White's attacks on them, with the king lifted
 	// off the board (a slider that gives check also sees the squares behind
 	// the king). A slider far from all of them is not looked up.
+	// A castling rook pinned along the back rank shields the king: the
+	// king would be attacked once it moves. Most often a piece stands in
+	// the way.
 	zone := attack.King[ksq] &^ own
-	rights := n.castle & own
-	if checkers != 0 {
-		rights = 0
-	}
-	for b := rights; b != 0; b &= b - 1 {
-		zone |= attack.Castling[ksq&7][first(b)&7].King << base_b
+	var paths [8]uint64 // at most two, but the back rank has eight squares
+	castles := 0
+	if checkers == 0 {
+		for b := n.castle & own &^ pinned; b != 0; b &= b - 1 {
+			if cp := &attack.Castling[ksq&7][first(b)&7]; cp.Empty<<base_b&occ == 0 {
+				paths[castles] = cp.King << base_b
+				zone |= paths[castles]
+				castles++
+			}
+		}
 	}
 	threat := n.threats_b(zone, occ^kbb)
 	count := popcount(attack.King[ksq] &^ own &^ threat)
+	for _, path := range paths[:castles] {
+		if path&threat == 0 {
+			count++
+		}
+	}
 	target := ^own
 	if checkers != 0 {
 		if checkers&(checkers-1) != 0 {
@@ -170,14 +182,6 @@ func (n *node) count_b() uint64 {
 			if n.epLegal_b(first(b), ksq) {
 				count++
 			}
-		}
-	}
-	// A castling rook pinned along the back rank shields the king: the
-	// king would be attacked once it moves.
-	for b := rights &^ pinned; b != 0; b &= b - 1 {
-		cp := &attack.Castling[ksq&7][first(b)&7]
-		if cp.Empty<<base_b&occ == 0 && cp.King<<base_b&threat == 0 {
-			count++
 		}
 	}
 	return uint64(count)
