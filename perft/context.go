@@ -278,13 +278,18 @@ func (c *counter) report() {
 // count counts the tree below p, depth >= 1 plies. The last three plies
 // are counted by the engine in one call, which touches the counter once:
 // the budgeted count pays its bookkeeping per position three plies above
-// the leaves, and counts that position as the one position above them it
-// visited (a subtree of three plies has at most 492² of them).
+// the leaves (and looks at the budget, the context and the yield after
+// any such call that brings its nodes past flushEvery), and counts that
+// position as the one position above them it visited (a subtree of three
+// plies has at most 492² of them).
 func (c *counter) count(p *chess.Position, depth int) uint64 {
 	if depth <= engineBelow {
 		n := fastCount(p, depth)
 		c.inner++
 		c.leaves += n
+		if c.leaves+c.inner >= flushEvery {
+			c.flush() // the caller sees a stop by the counts it leaves
+		}
 		return n
 	}
 	var ml chess.MoveList

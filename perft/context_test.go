@@ -176,6 +176,14 @@ func TestCountContextBudget(t *testing.T) {
 		if n < 900_000 || n > 1_000_000+uint64(threads+1)*flushEvery {
 			t.Errorf("%s: stopped after %d leaves, want about 1,000,000", name, n)
 		}
+		// At depth 5 every job (a position two plies down) is counted by
+		// the engine in one call: the budget still stops the count between
+		// jobs.
+		o.MaxNodes = 100_000
+		n, err = CountContext(context.Background(), start, 5, o) // 4,865,609 leaves
+		if !errors.Is(err, ErrBudget) || n < 90_000 || n > 100_000+uint64(threads+1)*(flushEvery+20_000) {
+			t.Errorf("%s: depth 5 with a budget of 100,000: %d, %v", name, n, err)
+		}
 		o.MaxNodes = 197281
 		if n, err := CountContext(context.Background(), start, 4, o); n != 197281 || err != nil {
 			t.Errorf("%s: depth 4 with a budget of its count: %d, %v", name, n, err)
