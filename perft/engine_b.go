@@ -122,11 +122,14 @@ func (n *node) count_b() uint64 {
 			}
 		}
 	}
-	threat := n.threats_b(zone, occ^kbb)
-	count := popcount(attack.King[ksq] &^ own &^ threat)
-	for _, path := range paths[:castles] {
-		if path&threat == 0 {
-			count++
+	count := 0
+	if zone != 0 {
+		threat := n.threats_b(zone, occ^kbb)
+		count = popcount(attack.King[ksq] &^ own &^ threat)
+		for _, path := range paths[:castles] {
+			if path&threat == 0 {
+				count++
+			}
 		}
 	}
 	target := ^own

@@ -123,11 +123,14 @@ func (n *node) count_w() uint64 {
 			}
 		}
 	}
-	threat := n.threats_w(zone, occ^kbb)
-	count := popcount(attack.King[ksq] &^ own &^ threat)
-	for _, path := range paths[:castles] {
-		if path&threat == 0 {
-			count++
+	count := 0
+	if zone != 0 {
+		threat := n.threats_w(zone, occ^kbb)
+		count = popcount(attack.King[ksq] &^ own &^ threat)
+		for _, path := range paths[:castles] {
+			if path&threat == 0 {
+				count++
+			}
 		}
 	}
 	target := ^own
