@@ -230,3 +230,29 @@ func TestDFRCSetUnion(t *testing.T) {
 		t.Errorf("Union changed its receiver: %d", a.Len())
 	}
 }
+
+// TestParseDFRCSetRows: a list item W:B adds exactly the starts whose White
+// position is in W and Black position in B (the rows are filled a word at
+// a time), and a list of thousands of "*:*" is read at once.
+func TestParseDFRCSetRows(t *testing.T) {
+	s, err := chess960.ParseDFRCSet("3-5:63-64,959:959,700:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[[2]int]bool{{3, 63}: true, {3, 64}: true, {4, 63}: true, {4, 64}: true, {5, 63}: true, {5, 64}: true, {959, 959}: true, {700, 0}: true}
+	if s.Len() != len(want) {
+		t.Errorf("Len %d, want %d", s.Len(), len(want))
+	}
+	for _, w := range []int{0, 2, 3, 4, 5, 6, 699, 700, 701, 958, 959} {
+		for _, b := range []int{0, 1, 62, 63, 64, 65, 958, 959} {
+			d := chess960.DFRC{White: chess960.MustNew(w), Black: chess960.MustNew(b)}
+			if got := s.Has(d); got != want[[2]int{w, b}] {
+				t.Errorf("Has(%d:%d) = %v", w, b, got)
+			}
+		}
+	}
+	all, err := chess960.ParseDFRCSet(strings.Repeat("*:*,", 5000) + "0:0")
+	if err != nil || all.Len() != chess960.DFRCCount {
+		t.Errorf("5,000 times *:*: %d starts, %v", all.Len(), err)
+	}
+}
