@@ -103,13 +103,14 @@ func (n *node) count_b() uint64 {
 	ksq := first(kbb)
 	checkers, pinned := n.checks_b(ksq, occ)
 
-	// The squares the king may step to, and for each castling right its
-	// path, are tested against White's attacks on them, with the king lifted
-	// off the board (a slider that gives check also sees the squares behind
-	// the king). A slider far from all of them is not looked up.
-	// A castling rook pinned along the back rank shields the king: the
-	// king would be attacked once it moves. Most often a piece stands in
-	// the way.
+	// The squares the king may step to, and the paths of the castling
+	// rights whose squares are empty (most often a piece stands in the
+	// way), are tested against White's attacks on them, with the king
+	// lifted off the board (a slider that gives check also sees the squares
+	// behind the king). A slider far from all of them is not looked up, and
+	// with none of them nothing is. A castling rook pinned along the back
+	// rank shields the king, which would be attacked once it moves: its
+	// right is left out.
 	zone := attack.King[ksq] &^ own
 	var paths [8]uint64 // at most two, but the back rank has eight squares
 	castles := 0
