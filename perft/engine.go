@@ -79,3 +79,13 @@ func right_b(b uint64) uint64 { return (b &^ fileH) >> 7 }
 
 func first(b uint64) int    { return bits.TrailingZeros64(b) & 63 }
 func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// knightSet returns the squares the knights in b attack, set-wise.
+func knightSet(b uint64) uint64 {
+	l1 := b >> 1 & 0x7f7f7f7f7f7f7f7f
+	l2 := b >> 2 & 0x3f3f3f3f3f3f3f3f
+	r1 := b << 1 & 0xfefefefefefefefe
+	r2 := b << 2 & 0xfcfcfcfcfcfcfcfc
+	h1, h2 := l1|r1, l2|r2
+	return h1<<16 | h1>>16 | h2<<8 | h2>>8
+}

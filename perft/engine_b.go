@@ -49,9 +49,7 @@ func (n *node) threats_b(zone, occ uint64) uint64 {
 	enemy := n.white
 	pawns := n.pawns & enemy
 	t := left_w(pawns) | right_w(pawns) | attack.King[first(n.kings&enemy)]
-	for b := n.knights & enemy; b != 0; b &= b - 1 {
-		t |= attack.Knight[first(b)]
-	}
+	t |= knightSet(n.knights & enemy)
 	for b := n.diag & enemy; b != 0; b &= b - 1 {
 		if sq := first(b); attack.BishopPseudo[sq]&zone != 0 {
 			t |= attack.Bishop(uint8(sq), occ)
