@@ -9,13 +9,17 @@
 // reports: the suite checker, the chess960 command and its web server count
 // with them. Depth is not a measure of work (a position with forced moves
 // counts 1 at any depth), so any depth up to MaxDepth is accepted and the
-// budget bounds the work. The last ply is counted from
-// bitboards (chess.Position.CountLegalMoves), not generated, and nothing
-// allocates on the way down.
+// budget bounds the work. The counting is done by the package's own
+// engine, not by chess.Position: a 72-byte node with no hash, legal moves
+// made into copies as they are found, with no move lists, and the last ply
+// counted from bitboards, not generated; nothing allocates on the way
+// down. chess.Position is used above the last few plies, and the engine's
+// counts are checked against the suites.
 //
 // A suite file (the format python-chess and shakmaty use) is read with
 // ReadSuite and checked with Check, which the project's tests and the
 // chess960 command share.
 //
-// The package depends on the standard library and package chess only.
+// The package depends on the standard library, package chess and the
+// module's internal attack tables only.
 package perft
