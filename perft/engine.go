@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/attack"
 )
 
 //go:generate go run ./internal/colorgen/gen engine_w.go engine_b.go
@@ -88,4 +89,47 @@ func knightSet(b uint64) uint64 {
 	r2 := b << 2 & 0xfcfcfcfcfcfcfcfc
 	h1, h2 := l1|r1, l2|r2
 	return h1<<16 | h1>>16 | h2<<8 | h2>>8
+}
+
+// replies is what the replies to the moves of a node two plies above the
+// leaves have in common, for the side that replies: its king, its pinned
+// pieces, the enemy's attacks on the squares its king may go to, and how
+// many moves each of its knights and sliders has. A move that touches none
+// of the squares these depend on leaves them as they are, so the replies
+// are counted from them, and only what the move changes is looked up
+// again; any other move (a check, a changed pin, en passant, castling, a
+// promotion) has its replies counted in full.
+type replies struct {
+	slow   bool // more sliders than the lists hold: count every reply in full
+	ksq    int
+	own    uint64 // the replying side's pieces before the move
+	kbb    uint64 // its king
+	pinned uint64 // its pinned pieces
+	// pinReach: the squares on the king's lines up to the second piece; a
+	// move that touches none of them neither checks with a slider nor
+	// changes a pin.
+	pinReach uint64
+	// zone: the squares the king may step to and the king's paths of the
+	// castlings that its own pieces do not block; threat: the enemy's attacks on them, the king lifted off the
+	// board; reach: zone and the squares on its lines up to the first
+	// piece. A move that touches no square of reach, by a piece that
+	// attacked no square of zone, adds its new attacks to threat and
+	// changes nothing else of it.
+	zone, threat, reach uint64
+	castleRooks         uint64    // the rooks that keep a castling right
+	ncastle             int       // the unpinned ones, whose paths are below
+	empty, path         [8]uint64 // a castling's squares that must be empty, and the king's path
+	knights             uint64    // the unpinned knights
+	pawns               uint64
+	sum                 int // the moves of the knights and sliders
+	nd, no              int
+	dsq, osq            [16]uint8
+	dtouch, otouch      [16]uint64 // a slider's attacks and its own square
+	dline, oline        [16]uint64 // its pin line, or every square
+	dcnt, ocnt          [16]int
+}
+
+// queenSet returns the squares a queen on sq attacks.
+func queenSet(sq int, occ uint64) uint64 {
+	return attack.Bishop(uint8(sq), occ) | attack.Rook(uint8(sq), occ)
 }

@@ -6,8 +6,11 @@ import "github.com/chess960/chess960/internal/attack"
 
 // sub_b counts the leaves depth >= 1 plies below n, Black to move.
 func (n *node) sub_b(depth int) uint64 {
-	if depth == 1 {
+	switch depth {
+	case 1:
 		return n.count_b()
+	case 2:
+		return n.perft2_b()
 	}
 	return n.perft_b(depth)
 }
@@ -367,4 +370,327 @@ func (n *node) perft_b(depth int) uint64 {
 		}
 	}
 	return total
+}
+
+// perft2_b counts the leaves two plies below n, Black to move: perft_b
+// with White's replies counted from what they have in common (prep_b,
+// reply_w).
+func (n *node) perft2_b() uint64 {
+	var x replies
+	n.prep_b(&x)
+	own, enemy := n.black, n.white
+	occ := own | enemy
+	kbb := n.kings & own
+	ksq := first(kbb)
+	checkers, pinned := n.checks_b(ksq, occ)
+	var total uint64
+
+	occNoKing := occ ^ kbb
+	for b := attack.King[ksq] &^ own; b != 0; b &= b - 1 {
+		to := first(b)
+		if n.attacked_b(to, occNoKing) {
+			continue
+		}
+		c := *n
+		tb := b & -b
+		c.capture_b(tb)
+		c.kings ^= kbb | tb
+		c.black ^= kbb | tb
+		c.castle &^= first_b
+		total += x.reply_w(&c, kbb, tb, attack.King[ksq], attack.King[to])
+	}
+	target := ^own
+	if checkers != 0 {
+		if checkers&(checkers-1) != 0 {
+			return total
+		}
+		target = attack.Between[ksq][first(checkers)] | checkers
+	}
+
+	for b := n.knights & own &^ pinned; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		for t := attack.Knight[from] & target; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_b(tb)
+			c.knights ^= fb | tb
+			c.black ^= fb | tb
+			total += x.reply_w(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)])
+		}
+	}
+	diag, orth := n.diag&own, n.orth&own
+	for b := diag; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Bishop(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.orth >> from & 1) // all ones for a queen
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_b(tb)
+			c.diag ^= fb | tb
+			c.orth ^= (fb | tb) & queen
+			c.black ^= fb | tb
+			total += x.reply_w(&c, fb, tb, 0, 0)
+		}
+	}
+	for b := orth; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Rook(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.diag >> from & 1)
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_b(tb)
+			c.castle &^= fb
+			c.orth ^= fb | tb
+			c.diag ^= (fb | tb) & queen
+			c.black ^= fb | tb
+			total += x.reply_w(&c, fb, tb, 0, 0)
+		}
+	}
+
+	for b := n.pawns & own; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		one := fwd_b(fb) &^ occ
+		two := fwd_b(one&third_b) &^ occ & target
+		t := (one | attack.Pawn[pawn_b][from]&enemy) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+			two &= attack.Line[ksq][from]
+		}
+		if two != 0 {
+			c := *n
+			c.capture_b(0)
+			c.pawns ^= fb | two
+			c.black ^= fb | two
+			if ep := from + up_b; attack.Pawn[pawn_b][ep]&n.pawns&enemy != 0 {
+				c.ep = uint8(ep)
+			}
+			total += x.reply_w(&c, fb, two, 0, 0)
+		}
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_b(tb)
+			c.black ^= fb | tb
+			if tb&last_b == 0 {
+				c.pawns ^= fb | tb
+				total += x.reply_w(&c, fb, tb, attack.Pawn[pawn_b][from], attack.Pawn[pawn_b][first(tb)])
+				continue
+			}
+			c.pawns ^= fb
+			d := c
+			d.knights |= tb
+			total += d.count_w()
+			d = c
+			d.diag |= tb
+			total += d.count_w()
+			d = c
+			d.orth |= tb
+			total += d.count_w()
+			c.diag |= tb
+			c.orth |= tb
+			total += c.count_w()
+		}
+	}
+
+	if n.ep != 0 {
+		ep := int(n.ep)
+		for b := attack.Pawn[pawn_w][ep&63] & n.pawns & own; b != 0; b &= b - 1 {
+			from := first(b)
+			if !n.epLegal_b(from, ksq) {
+				continue
+			}
+			c := *n
+			capb := uint64(1) << (ep - up_b)
+			mv := b&-b | 1<<ep
+			c.capture_b(capb)
+			c.pawns ^= mv
+			c.black ^= mv
+			total += c.count_w()
+		}
+	}
+	if checkers == 0 {
+		for b := n.castle & own; b != 0; b &= b - 1 {
+			rook := first(b)
+			if !n.canCastle_b(ksq, rook, occ) {
+				continue
+			}
+			cp := &attack.Castling[ksq&7][rook&7]
+			kto := uint64(1) << (int(cp.KingTo) + base_b)
+			rto := uint64(1) << (int(cp.RookTo) + base_b)
+			c := *n
+			c.ep = 0
+			c.castle &^= first_b
+			c.black = c.black&^(kbb|b&-b) | kto | rto
+			c.kings = c.kings&^kbb | kto
+			c.orth = c.orth&^(b&-b) | rto
+			total += c.count_w()
+		}
+	}
+	return total
+}
+
+// prep_b fills x with what White's replies to Black's moves in n have in
+// common (see replies).
+func (n *node) prep_b(x *replies) {
+	own := n.white
+	occ := n.black | n.white
+	kbb := n.kings & own
+	ksq := first(kbb)
+	_, pinned := n.checks_w(ksq, occ)
+	x.slow = false
+	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
+	a := queenSet(ksq, occ)
+	x.pinReach = a | queenSet(ksq, occ&^a)
+
+	// A castling whose path one of White's own pieces blocks stays blocked
+	// whatever Black plays.
+	zone := attack.King[ksq] &^ own
+	x.castleRooks = n.castle & own
+	x.ncastle = 0
+	for b := n.castle & own &^ pinned; b != 0; b &= b - 1 {
+		if cp := &attack.Castling[ksq&7][first(b)&7]; cp.Empty<<base_w&own == 0 {
+			x.empty[x.ncastle] = cp.Empty << base_w
+			x.path[x.ncastle] = cp.King << base_w
+			zone |= x.path[x.ncastle]
+			x.ncastle++
+		}
+	}
+	lifted := occ ^ kbb
+	x.zone = zone
+	x.threat = n.threats_w(zone, lifted)
+	reach := zone
+	for z := zone; z != 0; z &= z - 1 {
+		reach |= queenSet(first(z), lifted)
+	}
+	x.reach = reach
+
+	sum := 0
+	x.knights = n.knights & own &^ pinned
+	for b := x.knights; b != 0; b &= b - 1 {
+		sum += popcount(attack.Knight[first(b)] &^ own)
+	}
+	x.pawns = n.pawns & own
+	nd, no := 0, 0
+	for b := n.diag & own; b != 0; b &= b - 1 {
+		if nd == len(x.dsq) {
+			x.slow = true
+			return
+		}
+		sq := first(b)
+		att := attack.Bishop(uint8(sq), occ)
+		line := ^uint64(0)
+		if pinned&(b&-b) != 0 {
+			line = attack.Line[ksq][sq]
+		}
+		c := popcount(att &^ own & line)
+		x.dsq[nd], x.dtouch[nd], x.dline[nd], x.dcnt[nd] = uint8(sq), att|b&-b, line, c
+		sum += c
+		nd++
+	}
+	for b := n.orth & own; b != 0; b &= b - 1 {
+		if no == len(x.osq) {
+			x.slow = true
+			return
+		}
+		sq := first(b)
+		att := attack.Rook(uint8(sq), occ)
+		line := ^uint64(0)
+		if pinned&(b&-b) != 0 {
+			line = attack.Line[ksq][sq]
+		}
+		c := popcount(att &^ own & line)
+		x.osq[no], x.otouch[no], x.oline[no], x.ocnt[no] = uint8(sq), att|b&-b, line, c
+		sum += c
+		no++
+	}
+	x.nd, x.no, x.sum = nd, no, sum
+}
+
+// reply_w counts White's legal moves in c, the position after Black's move
+// from fb to tb in the node x was prepared for (prep_b); af and at are the
+// squares the moving piece attacks from fb and from tb if it is not a
+// slider, else 0. Moves that are not a piece's plain move or capture
+// (castling, en passant, promotions) are counted with c.count_w.
+func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
+	if c.ep != 0 || at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
+		return c.count_w()
+	}
+	m := fb | tb
+	own, enemy := c.white, c.black
+	occ := own | enemy
+	if m&x.pinReach != 0 {
+		if checkers, pinned := c.checks_w(x.ksq, occ); checkers != 0 || pinned != x.pinned {
+			return c.count_w()
+		}
+	}
+	// A piece of White's taken next to its king opens a square for it.
+	var threat uint64
+	if zone := x.zone | tb&x.own&attack.King[x.ksq]; zone != x.zone || m&x.reach != 0 || af&zone != 0 {
+		threat = c.threats_w(zone, occ^x.kbb)
+	} else {
+		threat = x.threat | at&x.zone
+	}
+	count := x.sum + popcount(attack.King[x.ksq]&^own&^threat)
+	for i := 0; i < x.ncastle; i++ {
+		if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+			count++
+		}
+	}
+	if tb&x.own != 0 {
+		// A capture: the knights that attack tb may now take there, and the
+		// knight taken, if it is one, has no moves left.
+		to := first(tb)
+		count += popcount(attack.Knight[to] & x.knights)
+		if tb&x.knights != 0 {
+			count -= popcount(attack.Knight[to] &^ x.own)
+		}
+	}
+	for i := 0; i < x.nd; i++ {
+		if t := x.dtouch[i]; t&m != 0 {
+			count -= x.dcnt[i]
+			if sq := x.dsq[i]; tb>>sq&1 == 0 {
+				count += popcount(attack.Bishop(sq, occ) &^ own & x.dline[i])
+			}
+		}
+	}
+	for i := 0; i < x.no; i++ {
+		if t := x.otouch[i]; t&m != 0 {
+			count -= x.ocnt[i]
+			if sq := x.osq[i]; tb>>sq&1 == 0 {
+				count += popcount(attack.Rook(sq, occ) &^ own & x.oline[i])
+			}
+		}
+	}
+
+	pawns := x.pawns &^ tb
+	if p := pawns & x.pinned; p != 0 {
+		for b := p; b != 0; b &= b - 1 {
+			from := first(b)
+			one := fwd_w(b&-b) &^ occ
+			t := (one | fwd_w(one&third_w)&^occ | attack.Pawn[pawn_w][from]&enemy) & attack.Line[x.ksq][from]
+			count += popcount(t) + 3*popcount(t&last_w)
+		}
+		pawns &^= p
+	}
+	one := fwd_w(pawns) &^ occ
+	two := fwd_w(one&third_w) &^ occ
+	left := left_w(pawns) & enemy
+	right := right_w(pawns) & enemy
+	count += popcount(one) + popcount(two) + popcount(left) + popcount(right)
+	if (one|left|right)&last_w != 0 {
+		count += 3 * (popcount(one&last_w) + popcount(left&last_w) + popcount(right&last_w))
+	}
+	return uint64(count)
 }

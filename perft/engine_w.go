@@ -7,8 +7,11 @@ import "github.com/chess960/chess960/internal/attack"
 
 // sub_w counts the leaves depth >= 1 plies below n, White to move.
 func (n *node) sub_w(depth int) uint64 {
-	if depth == 1 {
+	switch depth {
+	case 1:
 		return n.count_w()
+	case 2:
+		return n.perft2_w()
 	}
 	return n.perft_w(depth)
 }
@@ -368,4 +371,327 @@ func (n *node) perft_w(depth int) uint64 {
 		}
 	}
 	return total
+}
+
+// perft2_w counts the leaves two plies below n, White to move: perft_w
+// with Black's replies counted from what they have in common (prep_w,
+// reply_b).
+func (n *node) perft2_w() uint64 {
+	var x replies
+	n.prep_w(&x)
+	own, enemy := n.white, n.black
+	occ := own | enemy
+	kbb := n.kings & own
+	ksq := first(kbb)
+	checkers, pinned := n.checks_w(ksq, occ)
+	var total uint64
+
+	occNoKing := occ ^ kbb
+	for b := attack.King[ksq] &^ own; b != 0; b &= b - 1 {
+		to := first(b)
+		if n.attacked_w(to, occNoKing) {
+			continue
+		}
+		c := *n
+		tb := b & -b
+		c.capture_w(tb)
+		c.kings ^= kbb | tb
+		c.white ^= kbb | tb
+		c.castle &^= first_w
+		total += x.reply_b(&c, kbb, tb, attack.King[ksq], attack.King[to])
+	}
+	target := ^own
+	if checkers != 0 {
+		if checkers&(checkers-1) != 0 {
+			return total
+		}
+		target = attack.Between[ksq][first(checkers)] | checkers
+	}
+
+	for b := n.knights & own &^ pinned; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		for t := attack.Knight[from] & target; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.knights ^= fb | tb
+			c.white ^= fb | tb
+			total += x.reply_b(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)])
+		}
+	}
+	diag, orth := n.diag&own, n.orth&own
+	for b := diag; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Bishop(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.orth >> from & 1) // all ones for a queen
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.diag ^= fb | tb
+			c.orth ^= (fb | tb) & queen
+			c.white ^= fb | tb
+			total += x.reply_b(&c, fb, tb, 0, 0)
+		}
+	}
+	for b := orth; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		t := attack.Rook(uint8(from), occ) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+		}
+		queen := -(n.diag >> from & 1)
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.castle &^= fb
+			c.orth ^= fb | tb
+			c.diag ^= (fb | tb) & queen
+			c.white ^= fb | tb
+			total += x.reply_b(&c, fb, tb, 0, 0)
+		}
+	}
+
+	for b := n.pawns & own; b != 0; b &= b - 1 {
+		from := first(b)
+		fb := b & -b
+		one := fwd_w(fb) &^ occ
+		two := fwd_w(one&third_w) &^ occ & target
+		t := (one | attack.Pawn[pawn_w][from]&enemy) & target
+		if pinned&fb != 0 {
+			t &= attack.Line[ksq][from]
+			two &= attack.Line[ksq][from]
+		}
+		if two != 0 {
+			c := *n
+			c.capture_w(0)
+			c.pawns ^= fb | two
+			c.white ^= fb | two
+			if ep := from + up_w; attack.Pawn[pawn_w][ep]&n.pawns&enemy != 0 {
+				c.ep = uint8(ep)
+			}
+			total += x.reply_b(&c, fb, two, 0, 0)
+		}
+		for ; t != 0; t &= t - 1 {
+			c := *n
+			tb := t & -t
+			c.capture_w(tb)
+			c.white ^= fb | tb
+			if tb&last_w == 0 {
+				c.pawns ^= fb | tb
+				total += x.reply_b(&c, fb, tb, attack.Pawn[pawn_w][from], attack.Pawn[pawn_w][first(tb)])
+				continue
+			}
+			c.pawns ^= fb
+			d := c
+			d.knights |= tb
+			total += d.count_b()
+			d = c
+			d.diag |= tb
+			total += d.count_b()
+			d = c
+			d.orth |= tb
+			total += d.count_b()
+			c.diag |= tb
+			c.orth |= tb
+			total += c.count_b()
+		}
+	}
+
+	if n.ep != 0 {
+		ep := int(n.ep)
+		for b := attack.Pawn[pawn_b][ep&63] & n.pawns & own; b != 0; b &= b - 1 {
+			from := first(b)
+			if !n.epLegal_w(from, ksq) {
+				continue
+			}
+			c := *n
+			capb := uint64(1) << (ep - up_w)
+			mv := b&-b | 1<<ep
+			c.capture_w(capb)
+			c.pawns ^= mv
+			c.white ^= mv
+			total += c.count_b()
+		}
+	}
+	if checkers == 0 {
+		for b := n.castle & own; b != 0; b &= b - 1 {
+			rook := first(b)
+			if !n.canCastle_w(ksq, rook, occ) {
+				continue
+			}
+			cp := &attack.Castling[ksq&7][rook&7]
+			kto := uint64(1) << (int(cp.KingTo) + base_w)
+			rto := uint64(1) << (int(cp.RookTo) + base_w)
+			c := *n
+			c.ep = 0
+			c.castle &^= first_w
+			c.white = c.white&^(kbb|b&-b) | kto | rto
+			c.kings = c.kings&^kbb | kto
+			c.orth = c.orth&^(b&-b) | rto
+			total += c.count_b()
+		}
+	}
+	return total
+}
+
+// prep_w fills x with what Black's replies to White's moves in n have in
+// common (see replies).
+func (n *node) prep_w(x *replies) {
+	own := n.black
+	occ := n.white | n.black
+	kbb := n.kings & own
+	ksq := first(kbb)
+	_, pinned := n.checks_b(ksq, occ)
+	x.slow = false
+	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
+	a := queenSet(ksq, occ)
+	x.pinReach = a | queenSet(ksq, occ&^a)
+
+	// A castling whose path one of Black's own pieces blocks stays blocked
+	// whatever White plays.
+	zone := attack.King[ksq] &^ own
+	x.castleRooks = n.castle & own
+	x.ncastle = 0
+	for b := n.castle & own &^ pinned; b != 0; b &= b - 1 {
+		if cp := &attack.Castling[ksq&7][first(b)&7]; cp.Empty<<base_b&own == 0 {
+			x.empty[x.ncastle] = cp.Empty << base_b
+			x.path[x.ncastle] = cp.King << base_b
+			zone |= x.path[x.ncastle]
+			x.ncastle++
+		}
+	}
+	lifted := occ ^ kbb
+	x.zone = zone
+	x.threat = n.threats_b(zone, lifted)
+	reach := zone
+	for z := zone; z != 0; z &= z - 1 {
+		reach |= queenSet(first(z), lifted)
+	}
+	x.reach = reach
+
+	sum := 0
+	x.knights = n.knights & own &^ pinned
+	for b := x.knights; b != 0; b &= b - 1 {
+		sum += popcount(attack.Knight[first(b)] &^ own)
+	}
+	x.pawns = n.pawns & own
+	nd, no := 0, 0
+	for b := n.diag & own; b != 0; b &= b - 1 {
+		if nd == len(x.dsq) {
+			x.slow = true
+			return
+		}
+		sq := first(b)
+		att := attack.Bishop(uint8(sq), occ)
+		line := ^uint64(0)
+		if pinned&(b&-b) != 0 {
+			line = attack.Line[ksq][sq]
+		}
+		c := popcount(att &^ own & line)
+		x.dsq[nd], x.dtouch[nd], x.dline[nd], x.dcnt[nd] = uint8(sq), att|b&-b, line, c
+		sum += c
+		nd++
+	}
+	for b := n.orth & own; b != 0; b &= b - 1 {
+		if no == len(x.osq) {
+			x.slow = true
+			return
+		}
+		sq := first(b)
+		att := attack.Rook(uint8(sq), occ)
+		line := ^uint64(0)
+		if pinned&(b&-b) != 0 {
+			line = attack.Line[ksq][sq]
+		}
+		c := popcount(att &^ own & line)
+		x.osq[no], x.otouch[no], x.oline[no], x.ocnt[no] = uint8(sq), att|b&-b, line, c
+		sum += c
+		no++
+	}
+	x.nd, x.no, x.sum = nd, no, sum
+}
+
+// reply_b counts Black's legal moves in c, the position after White's move
+// from fb to tb in the node x was prepared for (prep_w); af and at are the
+// squares the moving piece attacks from fb and from tb if it is not a
+// slider, else 0. Moves that are not a piece's plain move or capture
+// (castling, en passant, promotions) are counted with c.count_b.
+func (x *replies) reply_b(c *node, fb, tb, af, at uint64) uint64 {
+	if c.ep != 0 || at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
+		return c.count_b()
+	}
+	m := fb | tb
+	own, enemy := c.black, c.white
+	occ := own | enemy
+	if m&x.pinReach != 0 {
+		if checkers, pinned := c.checks_b(x.ksq, occ); checkers != 0 || pinned != x.pinned {
+			return c.count_b()
+		}
+	}
+	// A piece of Black's taken next to its king opens a square for it.
+	var threat uint64
+	if zone := x.zone | tb&x.own&attack.King[x.ksq]; zone != x.zone || m&x.reach != 0 || af&zone != 0 {
+		threat = c.threats_b(zone, occ^x.kbb)
+	} else {
+		threat = x.threat | at&x.zone
+	}
+	count := x.sum + popcount(attack.King[x.ksq]&^own&^threat)
+	for i := 0; i < x.ncastle; i++ {
+		if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+			count++
+		}
+	}
+	if tb&x.own != 0 {
+		// A capture: the knights that attack tb may now take there, and the
+		// knight taken, if it is one, has no moves left.
+		to := first(tb)
+		count += popcount(attack.Knight[to] & x.knights)
+		if tb&x.knights != 0 {
+			count -= popcount(attack.Knight[to] &^ x.own)
+		}
+	}
+	for i := 0; i < x.nd; i++ {
+		if t := x.dtouch[i]; t&m != 0 {
+			count -= x.dcnt[i]
+			if sq := x.dsq[i]; tb>>sq&1 == 0 {
+				count += popcount(attack.Bishop(sq, occ) &^ own & x.dline[i])
+			}
+		}
+	}
+	for i := 0; i < x.no; i++ {
+		if t := x.otouch[i]; t&m != 0 {
+			count -= x.ocnt[i]
+			if sq := x.osq[i]; tb>>sq&1 == 0 {
+				count += popcount(attack.Rook(sq, occ) &^ own & x.oline[i])
+			}
+		}
+	}
+
+	pawns := x.pawns &^ tb
+	if p := pawns & x.pinned; p != 0 {
+		for b := p; b != 0; b &= b - 1 {
+			from := first(b)
+			one := fwd_b(b&-b) &^ occ
+			t := (one | fwd_b(one&third_b)&^occ | attack.Pawn[pawn_b][from]&enemy) & attack.Line[x.ksq][from]
+			count += popcount(t) + 3*popcount(t&last_b)
+		}
+		pawns &^= p
+	}
+	one := fwd_b(pawns) &^ occ
+	two := fwd_b(one&third_b) &^ occ
+	left := left_b(pawns) & enemy
+	right := right_b(pawns) & enemy
+	count += popcount(one) + popcount(two) + popcount(left) + popcount(right)
+	if (one|left|right)&last_b != 0 {
+		count += 3 * (popcount(one&last_b) + popcount(left&last_b) + popcount(right&last_b))
+	}
+	return uint64(count)
 }
