@@ -104,29 +104,36 @@ type replies struct {
 	ksq    int
 	own    uint64 // the replying side's pieces before the move
 	kbb    uint64 // its king
+	near   uint64 // its pieces next to its king
 	pinned uint64 // its pinned pieces
 	// pinReach: the squares on the king's lines up to the second piece; a
 	// move that touches none of them neither checks with a slider nor
 	// changes a pin.
 	pinReach uint64
 	// zone: the squares the king may step to and the king's paths of the
-	// castlings that its own pieces do not block; threat: the enemy's attacks on them, the king lifted off the
-	// board; reach: zone and the squares on its lines up to the first
-	// piece. A move that touches no square of reach, by a piece that
-	// attacked no square of zone, adds its new attacks to threat and
-	// changes nothing else of it.
+	// castlings that its own pieces do not block; threat: the enemy's
+	// attacks on them, the king lifted off the board; reach: zone, the
+	// squares those castlings need empty, and the squares on the lines from
+	// zone up to the first piece. A move that touches no square of reach,
+	// by a piece that attacked no square of zone, adds its new attacks to
+	// threat and changes nothing else of it.
 	zone, threat, reach uint64
+	paths               uint64    // the king's paths of those castlings
+	free                uint64    // the king's steps, not attacked
 	castleRooks         uint64    // the rooks that keep a castling right
-	ncastle             int       // the unpinned ones, whose paths are below
+	ncastle             int       // those not pinned nor blocked by their own side, whose paths are below
 	empty, path         [8]uint64 // a castling's squares that must be empty, and the king's path
 	knights             uint64    // the unpinned knights
 	pawns               uint64
 	sum                 int // the moves of the knights and sliders
-	nd, no              int
-	dsq, osq            [16]uint8
-	dtouch, otouch      [16]uint64 // a slider's attacks and its own square
-	dline, oline        [16]uint64 // its pin line, or every square
-	dcnt, ocnt          [16]int
+	quiet               int // sum, the king's moves and the castlings
+	// The sliders, diagonal and orthogonal (a queen is in both lists):
+	// square, pin line (or every square), move count, and for each square
+	// of the board the sliders that attack it or stand on it.
+	dsq, osq     [16]uint8
+	dline, oline [16]uint64
+	dcnt, ocnt   [16]int
+	didx, oidx   [64]uint16
 }
 
 // queenSet returns the squares a queen on sq attacks.

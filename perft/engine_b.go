@@ -551,6 +551,7 @@ func (n *node) prep_b(x *replies) {
 	_, pinned := n.checks_w(ksq, occ)
 	x.slow = false
 	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
+	x.near = attack.King[ksq] & own
 	a := queenSet(ksq, occ)
 	x.pinReach = a | queenSet(ksq, occ&^a)
 
@@ -558,23 +559,34 @@ func (n *node) prep_b(x *replies) {
 	// whatever Black plays.
 	zone := attack.King[ksq] &^ own
 	x.castleRooks = n.castle & own
-	x.ncastle = 0
+	x.ncastle, x.paths = 0, 0
+	var empty uint64
 	for b := n.castle & own &^ pinned; b != 0; b &= b - 1 {
 		if cp := &attack.Castling[ksq&7][first(b)&7]; cp.Empty<<base_w&own == 0 {
 			x.empty[x.ncastle] = cp.Empty << base_w
 			x.path[x.ncastle] = cp.King << base_w
-			zone |= x.path[x.ncastle]
+			x.paths |= x.path[x.ncastle]
+			empty |= x.empty[x.ncastle]
 			x.ncastle++
 		}
 	}
 	lifted := occ ^ kbb
+	zone |= x.paths
 	x.zone = zone
-	x.threat = n.threats_w(zone, lifted)
-	reach := zone
+	threat := n.threats_w(zone, lifted)
+	x.threat = threat
+	reach := zone | empty
 	for z := zone; z != 0; z &= z - 1 {
 		reach |= queenSet(first(z), lifted)
 	}
 	x.reach = reach
+	x.free = attack.King[ksq] &^ own &^ threat
+	castles := 0
+	for i := 0; i < x.ncastle; i++ {
+		if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+			castles++
+		}
+	}
 
 	sum := 0
 	x.knights = n.knights & own &^ pinned
@@ -582,6 +594,7 @@ func (n *node) prep_b(x *replies) {
 		sum += popcount(attack.Knight[first(b)] &^ own)
 	}
 	x.pawns = n.pawns & own
+	x.didx, x.oidx = [64]uint16{}, [64]uint16{}
 	nd, no := 0, 0
 	for b := n.diag & own; b != 0; b &= b - 1 {
 		if nd == len(x.dsq) {
@@ -595,7 +608,10 @@ func (n *node) prep_b(x *replies) {
 			line = attack.Line[ksq][sq]
 		}
 		c := popcount(att &^ own & line)
-		x.dsq[nd], x.dtouch[nd], x.dline[nd], x.dcnt[nd] = uint8(sq), att|b&-b, line, c
+		x.dsq[nd], x.dline[nd], x.dcnt[nd] = uint8(sq), line, c
+		for t := att | b&-b; t != 0; t &= t - 1 {
+			x.didx[first(t)] |= 1 << nd
+		}
 		sum += c
 		nd++
 	}
@@ -611,11 +627,15 @@ func (n *node) prep_b(x *replies) {
 			line = attack.Line[ksq][sq]
 		}
 		c := popcount(att &^ own & line)
-		x.osq[no], x.otouch[no], x.oline[no], x.ocnt[no] = uint8(sq), att|b&-b, line, c
+		x.osq[no], x.oline[no], x.ocnt[no] = uint8(sq), line, c
+		for t := att | b&-b; t != 0; t &= t - 1 {
+			x.oidx[first(t)] |= 1 << no
+		}
 		sum += c
 		no++
 	}
-	x.nd, x.no, x.sum = nd, no, sum
+	x.sum = sum
+	x.quiet = sum + popcount(x.free) + castles
 }
 
 // reply_w counts White's legal moves in c, the position after Black's move
@@ -624,7 +644,7 @@ func (n *node) prep_b(x *replies) {
 // slider, else 0. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_w.
 func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
-	if c.ep != 0 || at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
+	if at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
 		return c.count_w()
 	}
 	m := fb | tb
@@ -635,17 +655,28 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
 			return c.count_w()
 		}
 	}
-	// A piece of White's taken next to its king opens a square for it.
-	var threat uint64
-	if zone := x.zone | tb&x.own&attack.King[x.ksq]; zone != x.zone || m&x.reach != 0 || af&zone != 0 {
-		threat = c.threats_w(zone, occ^x.kbb)
+	var count int
+	if m&x.reach|af&x.zone|tb&x.near != 0 {
+		// The move changes the enemy's attacks near the king: they are
+		// looked up again. A piece of White's taken next to its king opens
+		// a square for it.
+		zone := x.zone | tb&x.near
+		threat := c.threats_w(zone, occ^x.kbb)
+		count = x.sum + popcount(attack.King[x.ksq]&^own&^threat)
+		for i := 0; i < x.ncastle; i++ {
+			if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+				count++
+			}
+		}
+	} else if at&x.paths == 0 {
+		count = x.quiet - popcount(x.free&at)
 	} else {
-		threat = x.threat | at&x.zone
-	}
-	count := x.sum + popcount(attack.King[x.ksq]&^own&^threat)
-	for i := 0; i < x.ncastle; i++ {
-		if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
-			count++
+		threat := x.threat | at&x.zone
+		count = x.sum + popcount(x.free&^at)
+		for i := 0; i < x.ncastle; i++ {
+			if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+				count++
+			}
 		}
 	}
 	if tb&x.own != 0 {
@@ -657,20 +688,19 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
 			count -= popcount(attack.Knight[to] &^ x.own)
 		}
 	}
-	for i := 0; i < x.nd; i++ {
-		if t := x.dtouch[i]; t&m != 0 {
-			count -= x.dcnt[i]
-			if sq := x.dsq[i]; tb>>sq&1 == 0 {
-				count += popcount(attack.Bishop(sq, occ) &^ own & x.dline[i])
-			}
+	from, to := first(fb), first(tb)
+	for b := x.didx[from] | x.didx[to]; b != 0; b &= b - 1 {
+		i := first(uint64(b)) & 15
+		count -= x.dcnt[i]
+		if sq := x.dsq[i]; tb>>sq&1 == 0 {
+			count += popcount(attack.Bishop(sq, occ) &^ own & x.dline[i])
 		}
 	}
-	for i := 0; i < x.no; i++ {
-		if t := x.otouch[i]; t&m != 0 {
-			count -= x.ocnt[i]
-			if sq := x.osq[i]; tb>>sq&1 == 0 {
-				count += popcount(attack.Rook(sq, occ) &^ own & x.oline[i])
-			}
+	for b := x.oidx[from] | x.oidx[to]; b != 0; b &= b - 1 {
+		i := first(uint64(b)) & 15
+		count -= x.ocnt[i]
+		if sq := x.osq[i]; tb>>sq&1 == 0 {
+			count += popcount(attack.Rook(sq, occ) &^ own & x.oline[i])
 		}
 	}
 
@@ -691,6 +721,13 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
 	count += popcount(one) + popcount(two) + popcount(left) + popcount(right)
 	if (one|left|right)&last_w != 0 {
 		count += 3 * (popcount(one&last_w) + popcount(left&last_w) + popcount(right&last_w))
+	}
+	if c.ep != 0 {
+		for b := attack.Pawn[pawn_b][c.ep&63] & c.pawns & own; b != 0; b &= b - 1 {
+			if c.epLegal_w(first(b), x.ksq) {
+				count++
+			}
+		}
 	}
 	return uint64(count)
 }
