@@ -112,21 +112,25 @@ type replies struct {
 	pinReach uint64
 	// zone: the squares the king may step to and the king's paths of the
 	// castlings that its own pieces do not block; threat: the enemy's
-	// attacks on them, the king lifted off the board; reach: zone, the
-	// squares those castlings need empty, and the squares on the lines from
-	// zone up to the first piece. A move that touches no square of reach,
-	// by a piece that attacked no square of zone, adds its new attacks to
-	// threat and changes nothing else of it.
+	// attacks on them, the king lifted off the board; reach: the squares
+	// those castlings need empty, and the attacks of the enemy's sliders
+	// whose lines cross zone. A move that touches no square of reach, by a
+	// piece that attacked no square of zone, adds its new attacks to threat
+	// and changes nothing else of it.
 	zone, threat, reach uint64
-	paths               uint64    // the king's paths of those castlings
-	free                uint64    // the king's steps, not attacked
-	castleRooks         uint64    // the rooks that keep a castling right
-	ncastle             int       // those not pinned nor blocked by their own side, whose paths are below
-	empty, path         [8]uint64 // a castling's squares that must be empty, and the king's path
-	knights             uint64    // the unpinned knights
-	pawns               uint64
-	sum                 int // the moves of the knights and sliders
-	quiet               int // sum, the king's moves and the castlings
+	// zld, zlo: the squares from which a diagonal or orthogonal slider
+	// sees a square of zone; a slider that moves to one of them is looked
+	// up.
+	zld, zlo    uint64
+	paths       uint64    // the king's paths of those castlings
+	free        uint64    // the king's steps, not attacked
+	castleRooks uint64    // the rooks that keep a castling right
+	ncastle     int       // those not pinned nor blocked by their own side, whose paths are below
+	empty, path [8]uint64 // a castling's squares that must be empty, and the king's path
+	knights     uint64    // the unpinned knights
+	pawns       uint64
+	sum         int // the moves of the knights and sliders
+	quiet       int // sum, the king's moves and the castlings
 	// The sliders, diagonal and orthogonal (a queen is in both lists):
 	// square, pin line (or every square), move count, and for each square
 	// of the board the sliders that attack it or stand on it.
@@ -134,6 +138,22 @@ type replies struct {
 	dline, oline [16]uint64
 	dcnt, ocnt   [16]int
 	didx, oidx   [64]uint16
+}
+
+// touch returns the squares a move must touch to change which squares of
+// zone an enemy slider on sq attacks, given its attacks a and its attacks
+// through the first piece on each line, a2: the squares between it and the
+// squares of zone it attacks, and the piece between it and those it would
+// attack with that piece gone.
+func (x *replies) touch(sq int, a, a2, occ uint64) uint64 {
+	var t uint64
+	for z := a & x.zone; z != 0; z &= z - 1 {
+		t |= attack.Between[sq][first(z)]
+	}
+	for z := a2 &^ a & x.zone; z != 0; z &= z - 1 {
+		t |= attack.Between[sq][first(z)] & occ
+	}
+	return t & a
 }
 
 // queenSet returns the squares a queen on sq attacks.

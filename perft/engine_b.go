@@ -397,7 +397,7 @@ func (n *node) perft2_b() uint64 {
 		c.kings ^= kbb | tb
 		c.black ^= kbb | tb
 		c.castle &^= first_b
-		total += x.reply_w(&c, kbb, tb, attack.King[ksq], attack.King[to])
+		total += x.reply_w(&c, kbb, tb, attack.King[ksq], attack.King[to], 0)
 	}
 	target := ^own
 	if checkers != 0 {
@@ -416,18 +416,22 @@ func (n *node) perft2_b() uint64 {
 			c.capture_b(tb)
 			c.knights ^= fb | tb
 			c.black ^= fb | tb
-			total += x.reply_w(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)])
+			total += x.reply_w(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)], 0)
 		}
 	}
 	diag, orth := n.diag&own, n.orth&own
 	for b := diag; b != 0; b &= b - 1 {
 		from := first(b)
 		fb := b & -b
-		t := attack.Bishop(uint8(from), occ) & target
+		af := attack.Bishop(uint8(from), occ)
+		t := af & target
 		if pinned&fb != 0 {
 			t &= attack.Line[ksq][from]
 		}
 		queen := -(n.orth >> from & 1) // all ones for a queen
+		if queen != 0 {
+			af |= attack.Rook(uint8(from), occ)
+		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
 			tb := t & -t
@@ -435,17 +439,21 @@ func (n *node) perft2_b() uint64 {
 			c.diag ^= fb | tb
 			c.orth ^= (fb | tb) & queen
 			c.black ^= fb | tb
-			total += x.reply_w(&c, fb, tb, 0, 0)
+			total += x.reply_w(&c, fb, tb, af, 0, 1|uint8(queen&2))
 		}
 	}
 	for b := orth; b != 0; b &= b - 1 {
 		from := first(b)
 		fb := b & -b
-		t := attack.Rook(uint8(from), occ) & target
+		af := attack.Rook(uint8(from), occ)
+		t := af & target
 		if pinned&fb != 0 {
 			t &= attack.Line[ksq][from]
 		}
 		queen := -(n.diag >> from & 1)
+		if queen != 0 {
+			af |= attack.Bishop(uint8(from), occ)
+		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
 			tb := t & -t
@@ -454,7 +462,7 @@ func (n *node) perft2_b() uint64 {
 			c.orth ^= fb | tb
 			c.diag ^= (fb | tb) & queen
 			c.black ^= fb | tb
-			total += x.reply_w(&c, fb, tb, 0, 0)
+			total += x.reply_w(&c, fb, tb, af, 0, 2|uint8(queen&1))
 		}
 	}
 
@@ -476,7 +484,7 @@ func (n *node) perft2_b() uint64 {
 			if ep := from + up_b; attack.Pawn[pawn_b][ep]&n.pawns&enemy != 0 {
 				c.ep = uint8(ep)
 			}
-			total += x.reply_w(&c, fb, two, 0, 0)
+			total += x.reply_w(&c, fb, two, attack.Pawn[pawn_b][from], attack.Pawn[pawn_b][first(two)], 0)
 		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
@@ -485,7 +493,7 @@ func (n *node) perft2_b() uint64 {
 			c.black ^= fb | tb
 			if tb&last_b == 0 {
 				c.pawns ^= fb | tb
-				total += x.reply_w(&c, fb, tb, attack.Pawn[pawn_b][from], attack.Pawn[pawn_b][first(tb)])
+				total += x.reply_w(&c, fb, tb, attack.Pawn[pawn_b][from], attack.Pawn[pawn_b][first(tb)], 0)
 				continue
 			}
 			c.pawns ^= fb
@@ -570,16 +578,31 @@ func (n *node) prep_b(x *replies) {
 			x.ncastle++
 		}
 	}
+	// Black's attacks on zone, with the lines of Black's sliders that
+	// could reach it: those a move must touch to change them, unless the
+	// moving piece is the attacker.
 	lifted := occ ^ kbb
 	zone |= x.paths
 	x.zone = zone
-	threat := n.threats_w(zone, lifted)
-	x.threat = threat
-	reach := zone | empty
-	for z := zone; z != 0; z &= z - 1 {
-		reach |= queenSet(first(z), lifted)
+	enemy := n.black
+	pawns := n.pawns & enemy
+	threat := left_b(pawns) | right_b(pawns) | attack.King[first(n.kings&enemy)] | knightSet(n.knights&enemy)
+	reach := empty
+	for b := n.diag & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.BishopPseudo[sq]&zone != 0 {
+			a := attack.Bishop(uint8(sq), lifted)
+			threat |= a
+			reach |= x.touch(sq, a, attack.Bishop(uint8(sq), lifted&^a), lifted)
+		}
 	}
-	x.reach = reach
+	for b := n.orth & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.RookPseudo[sq]&zone != 0 {
+			a := attack.Rook(uint8(sq), lifted)
+			threat |= a
+			reach |= x.touch(sq, a, attack.Rook(uint8(sq), lifted&^a), lifted)
+		}
+	}
+	x.threat, x.reach = threat, reach
 	x.free = attack.King[ksq] &^ own &^ threat
 	castles := 0
 	for i := 0; i < x.ncastle; i++ {
@@ -640,10 +663,11 @@ func (n *node) prep_b(x *replies) {
 
 // reply_w counts White's legal moves in c, the position after Black's move
 // from fb to tb in the node x was prepared for (prep_b); af and at are the
-// squares the moving piece attacks from fb and from tb if it is not a
-// slider, else 0. Moves that are not a piece's plain move or capture
+// squares the moving piece attacks from fb and from tb, except that for a
+// slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_w,
+// which looks it up only when it needs it. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_w.
-func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
+func (x *replies) reply_w(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	if at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
 		return c.count_w()
 	}
@@ -668,14 +692,26 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64) uint64 {
 				count++
 			}
 		}
-	} else if at&x.paths == 0 {
-		count = x.quiet - popcount(x.free&at)
 	} else {
-		threat := x.threat | at&x.zone
-		count = x.sum + popcount(x.free&^at)
-		for i := 0; i < x.ncastle; i++ {
-			if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
-				count++
+		if slide != 0 {
+			to := first(tb)
+			lifted := occ ^ x.kbb
+			if slide&1 != 0 && attack.BishopPseudo[to]&x.zone != 0 {
+				at = attack.Bishop(uint8(to), lifted)
+			}
+			if slide&2 != 0 && attack.RookPseudo[to]&x.zone != 0 {
+				at |= attack.Rook(uint8(to), lifted)
+			}
+		}
+		if at&x.paths == 0 {
+			count = x.quiet - popcount(x.free&at)
+		} else {
+			threat := x.threat | at&x.zone
+			count = x.sum + popcount(x.free&^at)
+			for i := 0; i < x.ncastle; i++ {
+				if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+					count++
+				}
 			}
 		}
 	}

@@ -398,7 +398,7 @@ func (n *node) perft2_w() uint64 {
 		c.kings ^= kbb | tb
 		c.white ^= kbb | tb
 		c.castle &^= first_w
-		total += x.reply_b(&c, kbb, tb, attack.King[ksq], attack.King[to])
+		total += x.reply_b(&c, kbb, tb, attack.King[ksq], attack.King[to], 0)
 	}
 	target := ^own
 	if checkers != 0 {
@@ -417,18 +417,22 @@ func (n *node) perft2_w() uint64 {
 			c.capture_w(tb)
 			c.knights ^= fb | tb
 			c.white ^= fb | tb
-			total += x.reply_b(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)])
+			total += x.reply_b(&c, fb, tb, attack.Knight[from], attack.Knight[first(tb)], 0)
 		}
 	}
 	diag, orth := n.diag&own, n.orth&own
 	for b := diag; b != 0; b &= b - 1 {
 		from := first(b)
 		fb := b & -b
-		t := attack.Bishop(uint8(from), occ) & target
+		af := attack.Bishop(uint8(from), occ)
+		t := af & target
 		if pinned&fb != 0 {
 			t &= attack.Line[ksq][from]
 		}
 		queen := -(n.orth >> from & 1) // all ones for a queen
+		if queen != 0 {
+			af |= attack.Rook(uint8(from), occ)
+		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
 			tb := t & -t
@@ -436,17 +440,21 @@ func (n *node) perft2_w() uint64 {
 			c.diag ^= fb | tb
 			c.orth ^= (fb | tb) & queen
 			c.white ^= fb | tb
-			total += x.reply_b(&c, fb, tb, 0, 0)
+			total += x.reply_b(&c, fb, tb, af, 0, 1|uint8(queen&2))
 		}
 	}
 	for b := orth; b != 0; b &= b - 1 {
 		from := first(b)
 		fb := b & -b
-		t := attack.Rook(uint8(from), occ) & target
+		af := attack.Rook(uint8(from), occ)
+		t := af & target
 		if pinned&fb != 0 {
 			t &= attack.Line[ksq][from]
 		}
 		queen := -(n.diag >> from & 1)
+		if queen != 0 {
+			af |= attack.Bishop(uint8(from), occ)
+		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
 			tb := t & -t
@@ -455,7 +463,7 @@ func (n *node) perft2_w() uint64 {
 			c.orth ^= fb | tb
 			c.diag ^= (fb | tb) & queen
 			c.white ^= fb | tb
-			total += x.reply_b(&c, fb, tb, 0, 0)
+			total += x.reply_b(&c, fb, tb, af, 0, 2|uint8(queen&1))
 		}
 	}
 
@@ -477,7 +485,7 @@ func (n *node) perft2_w() uint64 {
 			if ep := from + up_w; attack.Pawn[pawn_w][ep]&n.pawns&enemy != 0 {
 				c.ep = uint8(ep)
 			}
-			total += x.reply_b(&c, fb, two, 0, 0)
+			total += x.reply_b(&c, fb, two, attack.Pawn[pawn_w][from], attack.Pawn[pawn_w][first(two)], 0)
 		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
@@ -486,7 +494,7 @@ func (n *node) perft2_w() uint64 {
 			c.white ^= fb | tb
 			if tb&last_w == 0 {
 				c.pawns ^= fb | tb
-				total += x.reply_b(&c, fb, tb, attack.Pawn[pawn_w][from], attack.Pawn[pawn_w][first(tb)])
+				total += x.reply_b(&c, fb, tb, attack.Pawn[pawn_w][from], attack.Pawn[pawn_w][first(tb)], 0)
 				continue
 			}
 			c.pawns ^= fb
@@ -571,16 +579,31 @@ func (n *node) prep_w(x *replies) {
 			x.ncastle++
 		}
 	}
+	// White's attacks on zone, with the lines of White's sliders that
+	// could reach it: those a move must touch to change them, unless the
+	// moving piece is the attacker.
 	lifted := occ ^ kbb
 	zone |= x.paths
 	x.zone = zone
-	threat := n.threats_b(zone, lifted)
-	x.threat = threat
-	reach := zone | empty
-	for z := zone; z != 0; z &= z - 1 {
-		reach |= queenSet(first(z), lifted)
+	enemy := n.white
+	pawns := n.pawns & enemy
+	threat := left_w(pawns) | right_w(pawns) | attack.King[first(n.kings&enemy)] | knightSet(n.knights&enemy)
+	reach := empty
+	for b := n.diag & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.BishopPseudo[sq]&zone != 0 {
+			a := attack.Bishop(uint8(sq), lifted)
+			threat |= a
+			reach |= x.touch(sq, a, attack.Bishop(uint8(sq), lifted&^a), lifted)
+		}
 	}
-	x.reach = reach
+	for b := n.orth & enemy; b != 0; b &= b - 1 {
+		if sq := first(b); attack.RookPseudo[sq]&zone != 0 {
+			a := attack.Rook(uint8(sq), lifted)
+			threat |= a
+			reach |= x.touch(sq, a, attack.Rook(uint8(sq), lifted&^a), lifted)
+		}
+	}
+	x.threat, x.reach = threat, reach
 	x.free = attack.King[ksq] &^ own &^ threat
 	castles := 0
 	for i := 0; i < x.ncastle; i++ {
@@ -641,10 +664,11 @@ func (n *node) prep_w(x *replies) {
 
 // reply_b counts Black's legal moves in c, the position after White's move
 // from fb to tb in the node x was prepared for (prep_w); af and at are the
-// squares the moving piece attacks from fb and from tb if it is not a
-// slider, else 0. Moves that are not a piece's plain move or capture
+// squares the moving piece attacks from fb and from tb, except that for a
+// slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_b,
+// which looks it up only when it needs it. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_b.
-func (x *replies) reply_b(c *node, fb, tb, af, at uint64) uint64 {
+func (x *replies) reply_b(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	if at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
 		return c.count_b()
 	}
@@ -669,14 +693,26 @@ func (x *replies) reply_b(c *node, fb, tb, af, at uint64) uint64 {
 				count++
 			}
 		}
-	} else if at&x.paths == 0 {
-		count = x.quiet - popcount(x.free&at)
 	} else {
-		threat := x.threat | at&x.zone
-		count = x.sum + popcount(x.free&^at)
-		for i := 0; i < x.ncastle; i++ {
-			if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
-				count++
+		if slide != 0 {
+			to := first(tb)
+			lifted := occ ^ x.kbb
+			if slide&1 != 0 && attack.BishopPseudo[to]&x.zone != 0 {
+				at = attack.Bishop(uint8(to), lifted)
+			}
+			if slide&2 != 0 && attack.RookPseudo[to]&x.zone != 0 {
+				at |= attack.Rook(uint8(to), lifted)
+			}
+		}
+		if at&x.paths == 0 {
+			count = x.quiet - popcount(x.free&at)
+		} else {
+			threat := x.threat | at&x.zone
+			count = x.sum + popcount(x.free&^at)
+			for i := 0; i < x.ncastle; i++ {
+				if x.empty[i]&occ == 0 && x.path[i]&threat == 0 {
+					count++
+				}
 			}
 		}
 	}
