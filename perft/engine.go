@@ -100,7 +100,6 @@ func knightSet(b uint64) uint64 {
 // again; any other move (a check, a changed pin, en passant, castling, a
 // promotion) has its replies counted in full.
 type replies struct {
-	slow   bool // more sliders than the lists hold: count every reply in full
 	ksq    int
 	own    uint64 // the replying side's pieces before the move
 	kbb    uint64 // its king
@@ -113,24 +112,25 @@ type replies struct {
 	// zone: the squares the king may step to and the king's paths of the
 	// castlings that its own pieces do not block; threat: the enemy's
 	// attacks on them, the king lifted off the board; reach: the squares
-	// those castlings need empty, and the attacks of the enemy's sliders
-	// whose lines cross zone. A move that touches no square of reach, by a
+	// those castlings need empty, and those on the enemy's sliders' lines
+	// to zone where a piece that comes or goes changes what they attack
+	// there (replies.touch). A move that touches no square of reach, by a
 	// piece that attacked no square of zone, adds its new attacks to threat
 	// and changes nothing else of it.
 	zone, threat, reach uint64
-	// zld, zlo: the squares from which a diagonal or orthogonal slider
-	// sees a square of zone; a slider that moves to one of them is looked
-	// up.
-	zld, zlo    uint64
-	paths       uint64    // the king's paths of those castlings
-	free        uint64    // the king's steps, not attacked
-	castleRooks uint64    // the rooks that keep a castling right
+	paths               uint64 // the king's paths of those castlings
+	free                uint64 // the king's steps, not attacked
+	// castleRooks: the rooks that keep a castling right; every square if
+	// there are more sliders than the lists below hold, so that every
+	// reply is counted in full.
+	castleRooks uint64
 	ncastle     int       // those not pinned nor blocked by their own side, whose paths are below
 	empty, path [8]uint64 // a castling's squares that must be empty, and the king's path
 	knights     uint64    // the unpinned knights
 	pawns       uint64
-	sum         int // the moves of the knights and sliders
-	quiet       int // sum, the king's moves and the castlings
+	promote     bool // a pawn stands on the rank before the last
+	sum         int  // the moves of the knights and sliders
+	quiet       int  // sum, the king's moves and the castlings
 	// The sliders, diagonal and orthogonal (a queen is in both lists):
 	// square, pin line (or every square), move count, and for each square
 	// of the board the sliders that attack it or stand on it.

@@ -557,7 +557,6 @@ func (n *node) prep_b(x *replies) {
 	kbb := n.kings & own
 	ksq := first(kbb)
 	_, pinned := n.checks_w(ksq, occ)
-	x.slow = false
 	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
 	x.near = attack.King[ksq] & own
 	a := queenSet(ksq, occ)
@@ -617,11 +616,12 @@ func (n *node) prep_b(x *replies) {
 		sum += popcount(attack.Knight[first(b)] &^ own)
 	}
 	x.pawns = n.pawns & own
+	x.promote = x.pawns&fwd_b(last_w) != 0
 	x.didx, x.oidx = [64]uint16{}, [64]uint16{}
 	nd, no := 0, 0
 	for b := n.diag & own; b != 0; b &= b - 1 {
 		if nd == len(x.dsq) {
-			x.slow = true
+			x.castleRooks = ^uint64(0)
 			return
 		}
 		sq := first(b)
@@ -640,7 +640,7 @@ func (n *node) prep_b(x *replies) {
 	}
 	for b := n.orth & own; b != 0; b &= b - 1 {
 		if no == len(x.osq) {
-			x.slow = true
+			x.castleRooks = ^uint64(0)
 			return
 		}
 		sq := first(b)
@@ -668,7 +668,7 @@ func (n *node) prep_b(x *replies) {
 // which looks it up only when it needs it. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_w.
 func (x *replies) reply_w(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
-	if at&x.kbb != 0 || tb&x.castleRooks != 0 || x.slow {
+	if at&x.kbb|tb&x.castleRooks != 0 {
 		return c.count_w()
 	}
 	m := fb | tb
@@ -755,7 +755,7 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	left := left_w(pawns) & enemy
 	right := right_w(pawns) & enemy
 	count += popcount(one) + popcount(two) + popcount(left) + popcount(right)
-	if (one|left|right)&last_w != 0 {
+	if x.promote && (one|left|right)&last_w != 0 {
 		count += 3 * (popcount(one&last_w) + popcount(left&last_w) + popcount(right&last_w))
 	}
 	if c.ep != 0 {
