@@ -98,11 +98,16 @@ func (n *node) canCastle_b(ksq, rook int, occ uint64) bool {
 
 // count_b returns the number of legal moves of n, Black to move.
 func (n *node) count_b() uint64 {
+	ksq := first(n.kings & n.black)
+	checkers, pinned := n.checks_b(ksq, n.black|n.white)
+	return n.countWith_b(ksq, checkers, pinned)
+}
+
+// countWith_b is count_b given the king's square and what checks_b returns.
+func (n *node) countWith_b(ksq int, checkers, pinned uint64) uint64 {
 	own, enemy := n.black, n.white
 	occ := own | enemy
-	kbb := n.kings & own
-	ksq := first(kbb)
-	checkers, pinned := n.checks_b(ksq, occ)
+	kbb := uint64(1) << ksq
 
 	// The squares the king may step to, and the paths of the castling
 	// rights whose squares are empty (most often a piece stands in the
@@ -676,7 +681,7 @@ func (x *replies) reply_w(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	occ := own | enemy
 	if m&x.pinReach != 0 {
 		if checkers, pinned := c.checks_w(x.ksq, occ); checkers != 0 || pinned != x.pinned {
-			return c.count_w()
+			return c.countWith_w(x.ksq, checkers, pinned)
 		}
 	}
 	var count int

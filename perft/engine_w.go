@@ -99,11 +99,16 @@ func (n *node) canCastle_w(ksq, rook int, occ uint64) bool {
 
 // count_w returns the number of legal moves of n, White to move.
 func (n *node) count_w() uint64 {
+	ksq := first(n.kings & n.white)
+	checkers, pinned := n.checks_w(ksq, n.white|n.black)
+	return n.countWith_w(ksq, checkers, pinned)
+}
+
+// countWith_w is count_w given the king's square and what checks_w returns.
+func (n *node) countWith_w(ksq int, checkers, pinned uint64) uint64 {
 	own, enemy := n.white, n.black
 	occ := own | enemy
-	kbb := n.kings & own
-	ksq := first(kbb)
-	checkers, pinned := n.checks_w(ksq, occ)
+	kbb := uint64(1) << ksq
 
 	// The squares the king may step to, and the paths of the castling
 	// rights whose squares are empty (most often a piece stands in the
@@ -677,7 +682,7 @@ func (x *replies) reply_b(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	occ := own | enemy
 	if m&x.pinReach != 0 {
 		if checkers, pinned := c.checks_b(x.ksq, occ); checkers != 0 || pinned != x.pinned {
-			return c.count_b()
+			return c.countWith_b(x.ksq, checkers, pinned)
 		}
 	}
 	var count int
