@@ -197,8 +197,49 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if n := len(NewTable(1).entries); n != 1<<16 {
-		t.Errorf("1 MB table: %d entries, want 65536", n)
+	if n := len(NewTable(1).buckets); n != 1<<14 {
+		t.Errorf("1 MB table: %d buckets, want 16384", n)
+	}
+}
+
+// TestTableDepthTags: no two depths up to MaxDepth give one position the
+// same tag, so that a count of one depth is never taken for another's.
+func TestTableDepthTags(t *testing.T) {
+	seen := make(map[uint64]int)
+	for d := 0; d <= MaxDepth; d++ {
+		k := tag(depthKey(d), d)
+		if e, ok := seen[k]; ok {
+			t.Fatalf("depths %d and %d have the same tag %#x", e, d, k)
+		}
+		seen[k] = d
+	}
+}
+
+// TestTableReplacement: a bucket keeps its deepest counts. Five counts of
+// depths 3 to 7 go into one bucket of four; the shallowest is the one
+// replaced, and a count stored again replaces itself.
+func TestTableReplacement(t *testing.T) {
+	tab := NewTable(0)
+	key := func(i int) uint64 { return uint64(i+1)<<8 | uint64(i)<<40 }
+	for i, d := range []int{5, 3, 7, 4} {
+		tab.store(key(i)&^tab.mask, d, uint64(100+i))
+	}
+	tab.store(key(9)&^tab.mask, 6, 109)
+	for i, d := range []int{5, 3, 7, 4} {
+		n, ok := tab.probe(key(i)&^tab.mask, d)
+		if want := d != 3; ok != want || ok && n != uint64(100+i) {
+			t.Errorf("depth %d: %d, %v; want kept %v", d, n, ok, want)
+		}
+	}
+	if n, ok := tab.probe(key(9)&^tab.mask, 6); !ok || n != 109 {
+		t.Errorf("depth 6: %d, %v; want 109", n, ok)
+	}
+	tab.store(key(9)&^tab.mask, 6, 110)
+	if n, ok := tab.probe(key(9)&^tab.mask, 6); !ok || n != 110 {
+		t.Errorf("depth 6 stored again: %d, %v; want 110", n, ok)
+	}
+	if n, ok := tab.probe(key(0)&^tab.mask, 5); !ok || n != 100 {
+		t.Errorf("depth 5 after depth 6 was stored again: %d, %v; want 100", n, ok)
 	}
 }
 

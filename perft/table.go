@@ -12,33 +12,42 @@ import (
 // position reached again by another move order is counted once. It may be
 // shared by goroutines; its size never changes, whatever the depth.
 //
-// A count is trusted when the full 64-bit key matches, so a wrong count
-// needs two positions with the same key and depth, which is astronomically
-// unlikely but not impossible: verify important counts without a table.
+// The table is made of buckets of four entries, one cache line each. A new
+// count goes into the bucket's entry for the same position, or else
+// replaces its shallowest count: a deep subtree, which costs the most to
+// count again, stays longest.
+//
+// A count is trusted when the key's upper 56 bits and the depth match. A
+// wrong count needs two positions with the same 56 bits and depth in one
+// bucket, which is astronomically unlikely but not impossible: verify
+// important counts without a table.
 type Table struct {
-	entries []entry
+	buckets []bucket
 	mask    uint64
 }
 
-// entry holds key^nodes and nodes, written and read atomically: a torn entry
-// (two goroutines storing at once) fails the key check instead of giving a
-// wrong count.
+type bucket [4]entry
+
+// entry holds check, the key's upper 56 bits and the depth in the lower 8,
+// xor nodes, and nodes, each written and read atomically: a torn entry (two
+// goroutines storing at once) fails the key check instead of giving a wrong
+// count. An empty entry has depth 0, which no stored count has.
 type entry struct {
-	check atomic.Uint64 // key ^ nodes
+	check atomic.Uint64
 	nodes atomic.Uint64
 }
 
 // NewTable returns a table of about mb megabytes (rounded down to a power of
-// two entries; at least 1024 entries).
+// two buckets of 64 bytes; at least 256 buckets).
 func NewTable(mb int) *Table {
-	n := uint64(1024)
+	n := uint64(256)
 	if mb > 0 {
-		want := uint64(mb) << 20 / 16
+		want := uint64(mb) << 20 / 64
 		if want > n {
 			n = 1 << (63 - bits.LeadingZeros64(want))
 		}
 	}
-	return &Table{entries: make([]entry, n), mask: n - 1}
+	return &Table{buckets: make([]bucket, n), mask: n - 1}
 }
 
 // depthKey mixes the depth into the key, so that the same position at
@@ -51,19 +60,43 @@ func depthKey(depth int) uint64 {
 	return z ^ z>>31
 }
 
-func (t *Table) probe(key uint64) (uint64, bool) {
-	e := &t.entries[key&t.mask]
-	nodes := e.nodes.Load()
-	if e.check.Load()^nodes == key {
-		return nodes, true
+// tag is what an entry's check holds for key at depth, xor the count: the
+// key's upper 56 bits and the depth's lower 8, which order the
+// replacements (the key itself mixes in the whole depth: depthKey).
+func tag(key uint64, depth int) uint64 { return key&^0xff | uint64(depth)&0xff }
+
+func (t *Table) probe(key uint64, depth int) (uint64, bool) {
+	b := &t.buckets[key&t.mask]
+	want := tag(key, depth)
+	for i := range b {
+		e := &b[i]
+		nodes := e.nodes.Load()
+		if e.check.Load()^nodes == want {
+			return nodes, true
+		}
 	}
 	return 0, false
 }
 
-func (t *Table) store(key, nodes uint64) {
-	e := &t.entries[key&t.mask]
+func (t *Table) store(key uint64, depth int, nodes uint64) {
+	b := &t.buckets[key&t.mask]
+	want := tag(key, depth)
+	victim, low := 0, 256
+	for i := range b {
+		e := &b[i]
+		n := e.nodes.Load()
+		c := e.check.Load() ^ n
+		if c == want {
+			victim = i
+			break
+		}
+		if d := int(c & 0xff); d < low {
+			victim, low = i, d
+		}
+	}
+	e := &b[victim]
 	e.nodes.Store(nodes)
-	e.check.Store(key ^ nodes)
+	e.check.Store(want ^ nodes)
 }
 
 // Count counts like Count, using and filling the table. Counts saturate
@@ -73,7 +106,8 @@ func (t *Table) Count(p chess.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return t.count(&p, depth)
+	var x replies
+	return t.count(&p, depth, &x)
 }
 
 // tableBelow is the depth up to which a subtree is counted by the engine
@@ -81,27 +115,27 @@ func (t *Table) Count(p chess.Position, depth int) uint64 {
 // misses the cache.
 const tableBelow = 2
 
-func (t *Table) count(p *chess.Position, depth int) uint64 {
+func (t *Table) count(p *chess.Position, depth int, x *replies) uint64 {
 	if depth <= tableBelow {
-		return fastCount(p, depth)
+		return engineCount(p, depth, x)
 	}
 	key := p.Hash() ^ depthKey(depth)
-	if n, ok := t.probe(key); ok {
+	if n, ok := t.probe(key, depth); ok {
 		return n
 	}
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	var total uint64
 	for _, m := range ml.Moves() {
-		total = add(total, t.countAfter(*p, m, depth-1))
+		total = add(total, t.countAfter(*p, m, depth-1, x))
 	}
-	t.store(key, total)
+	t.store(key, depth, total)
 	return total
 }
 
-func (t *Table) countAfter(p chess.Position, m chess.Move, depth int) uint64 {
+func (t *Table) countAfter(p chess.Position, m chess.Move, depth int, x *replies) uint64 {
 	p.Play(m)
-	return t.count(&p, depth)
+	return t.count(&p, depth, x)
 }
 
 // CountParallel is CountParallel with the table t, shared by the goroutines.
@@ -124,12 +158,12 @@ func (t *Table) DivideParallel(p chess.Position, depth, threads int) []Entry {
 func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
 	c.inner++
 	if depth <= tableBelow {
-		n := fastCount(p, depth)
+		n := engineCount(p, depth, &c.x)
 		c.leaves += n
 		return n
 	}
 	key := p.Hash() ^ depthKey(depth)
-	if n, ok := c.table.probe(key); ok {
+	if n, ok := c.table.probe(key, depth); ok {
 		c.leaves = add(c.leaves, n)
 		return n
 	}
@@ -142,7 +176,7 @@ func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
 			return total
 		}
 	}
-	c.table.store(key, total)
+	c.table.store(key, depth, total)
 	return total
 }
 
