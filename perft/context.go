@@ -228,6 +228,7 @@ type counter struct {
 	inner   uint64 // positions above the leaves visited since the last flush
 	flushes int
 	stopped bool
+	x       replies // the engine's working memory
 }
 
 // flush adds the nodes counted to the shared totals and reports whether
@@ -284,7 +285,7 @@ func (c *counter) report() {
 // plies has at most 492² of them).
 func (c *counter) count(p *chess.Position, depth int) uint64 {
 	if depth <= engineBelow {
-		n := fastCount(p, depth)
+		n := engineCount(p, depth, &c.x)
 		c.inner++
 		c.leaves += n
 		if c.leaves+c.inner >= flushEvery {

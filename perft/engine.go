@@ -50,11 +50,19 @@ func newNode(p *chess.Position) node {
 
 // fastCount counts p to depth >= 1 with the engine.
 func fastCount(p *chess.Position, depth int) uint64 {
+	var x replies
+	return engineCount(p, depth, &x)
+}
+
+// engineCount is fastCount with x as the engine's working memory, which
+// a caller that counts many positions keeps (so that it is not cleared
+// for each).
+func engineCount(p *chess.Position, depth int, x *replies) uint64 {
 	n := newNode(p)
 	if p.Turn() == chess.White {
-		return n.sub_w(depth)
+		return n.sub_w(depth, x)
 	}
-	return n.sub_b(depth)
+	return n.sub_b(depth, x)
 }
 
 // Colour-dependent constants and steps: the generator turns the _w names

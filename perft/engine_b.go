@@ -4,19 +4,22 @@ package perft
 
 import "github.com/chess960/chess960/internal/attack"
 
-// sub_b counts the leaves depth >= 1 plies below n, Black to move.
-func (n *node) sub_b(depth int) uint64 {
+// sub_b counts the leaves depth >= 1 plies below n, Black to move, with
+// x as the working memory of the nodes two plies above the leaves.
+func (n *node) sub_b(depth int, x *replies) uint64 {
 	switch depth {
 	case 1:
 		return n.count_b()
 	case 2:
-		return n.perft2_b()
+		return n.perft2_b(x)
 	}
-	return n.perft_b(depth)
+	return n.perft_b(depth, x)
 }
 
 // checks_b returns the pieces that give check to Black's king on ksq and
 // Black's pieces pinned to it.
+//
+//go:noinline
 func (n *node) checks_b(ksq int, occ uint64) (checkers, pinned uint64) {
 	enemy := n.white
 	checkers = (attack.Knight[ksq]&n.knights | attack.Pawn[pawn_b][ksq]&n.pawns) & enemy
@@ -48,6 +51,8 @@ func (n *node) attacked_b(sq int, occ uint64) bool {
 // threats_b returns the squares White attacks with the squares occ
 // occupied, or at least those of them in zone: a slider whose lines miss
 // zone is left out.
+//
+//go:noinline
 func (n *node) threats_b(zone, occ uint64) uint64 {
 	enemy := n.white
 	pawns := n.pawns & enemy
@@ -69,6 +74,8 @@ func (n *node) threats_b(zone, occ uint64) uint64 {
 // epLegal_b reports whether Black's pawn on from may take en passant
 // without leaving its king attacked, testing the position after the
 // capture.
+//
+//go:noinline
 func (n *node) epLegal_b(from, ksq int) bool {
 	ep := int(n.ep)
 	capsq := ep - up_b
@@ -104,6 +111,8 @@ func (n *node) count_b() uint64 {
 }
 
 // countWith_b is count_b given the king's square and what checks_b returns.
+//
+//go:noinline
 func (n *node) countWith_b(ksq int, checkers, pinned uint64) uint64 {
 	own, enemy := n.black, n.white
 	occ := own | enemy
@@ -212,7 +221,7 @@ func (n *node) capture_b(to uint64) {
 }
 
 // perft_b counts the leaves depth >= 2 plies below n, Black to move.
-func (n *node) perft_b(depth int) uint64 {
+func (n *node) perft_b(depth int, x *replies) uint64 {
 	own, enemy := n.black, n.white
 	occ := own | enemy
 	kbb := n.kings & own
@@ -233,7 +242,7 @@ func (n *node) perft_b(depth int) uint64 {
 		c.kings ^= kbb | tb
 		c.black ^= kbb | tb
 		c.castle &^= first_b
-		total = add(total, c.sub_w(depth))
+		total = add(total, c.sub_w(depth, x))
 	}
 	target := ^own
 	if checkers != 0 {
@@ -252,7 +261,7 @@ func (n *node) perft_b(depth int) uint64 {
 			c.capture_b(tb)
 			c.knights ^= fb | tb
 			c.black ^= fb | tb
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 	diag, orth := n.diag&own, n.orth&own
@@ -271,7 +280,7 @@ func (n *node) perft_b(depth int) uint64 {
 			c.diag ^= fb | tb
 			c.orth ^= (fb | tb) & queen
 			c.black ^= fb | tb
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 	for b := orth; b != 0; b &= b - 1 {
@@ -290,7 +299,7 @@ func (n *node) perft_b(depth int) uint64 {
 			c.orth ^= fb | tb
 			c.diag ^= (fb | tb) & queen
 			c.black ^= fb | tb
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 
@@ -312,7 +321,7 @@ func (n *node) perft_b(depth int) uint64 {
 			if ep := from + up_b; attack.Pawn[pawn_b][ep]&n.pawns&enemy != 0 {
 				c.ep = uint8(ep)
 			}
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
@@ -321,22 +330,22 @@ func (n *node) perft_b(depth int) uint64 {
 			c.black ^= fb | tb
 			if tb&last_b == 0 {
 				c.pawns ^= fb | tb
-				total = add(total, c.sub_w(depth))
+				total = add(total, c.sub_w(depth, x))
 				continue
 			}
 			c.pawns ^= fb
 			d := c
 			d.knights |= tb
-			total = add(total, d.sub_w(depth))
+			total = add(total, d.sub_w(depth, x))
 			d = c
 			d.diag |= tb
-			total = add(total, d.sub_w(depth))
+			total = add(total, d.sub_w(depth, x))
 			d = c
 			d.orth |= tb
-			total = add(total, d.sub_w(depth))
+			total = add(total, d.sub_w(depth, x))
 			c.diag |= tb
 			c.orth |= tb
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 
@@ -353,7 +362,7 @@ func (n *node) perft_b(depth int) uint64 {
 			c.capture_b(capb)
 			c.pawns ^= mv
 			c.black ^= mv
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 	if checkers == 0 {
@@ -371,7 +380,7 @@ func (n *node) perft_b(depth int) uint64 {
 			c.black = c.black&^(kbb|b&-b) | kto | rto
 			c.kings = c.kings&^kbb | kto
 			c.orth = c.orth&^(b&-b) | rto
-			total = add(total, c.sub_w(depth))
+			total = add(total, c.sub_w(depth, x))
 		}
 	}
 	return total
@@ -380,9 +389,8 @@ func (n *node) perft_b(depth int) uint64 {
 // perft2_b counts the leaves two plies below n, Black to move: perft_b
 // with White's replies counted from what they have in common (prep_b,
 // reply_w).
-func (n *node) perft2_b() uint64 {
-	var x replies
-	n.prep_b(&x)
+func (n *node) perft2_b(x *replies) uint64 {
+	n.prep_b(x)
 	own, enemy := n.black, n.white
 	occ := own | enemy
 	kbb := n.kings & own
@@ -672,6 +680,9 @@ func (n *node) prep_b(x *replies) {
 // slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_w,
 // which looks it up only when it needs it. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_w.
+//
+// checks_b, threats_b, epLegal_b and countWith_b are not inlined: with
+// them, reply_w is too large for PGO to inline into perft2_b.
 func (x *replies) reply_w(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	if at&x.kbb|tb&x.castleRooks != 0 {
 		return c.count_w()

@@ -5,19 +5,22 @@ package perft
 
 import "github.com/chess960/chess960/internal/attack"
 
-// sub_w counts the leaves depth >= 1 plies below n, White to move.
-func (n *node) sub_w(depth int) uint64 {
+// sub_w counts the leaves depth >= 1 plies below n, White to move, with
+// x as the working memory of the nodes two plies above the leaves.
+func (n *node) sub_w(depth int, x *replies) uint64 {
 	switch depth {
 	case 1:
 		return n.count_w()
 	case 2:
-		return n.perft2_w()
+		return n.perft2_w(x)
 	}
-	return n.perft_w(depth)
+	return n.perft_w(depth, x)
 }
 
 // checks_w returns the pieces that give check to White's king on ksq and
 // White's pieces pinned to it.
+//
+//go:noinline
 func (n *node) checks_w(ksq int, occ uint64) (checkers, pinned uint64) {
 	enemy := n.black
 	checkers = (attack.Knight[ksq]&n.knights | attack.Pawn[pawn_w][ksq]&n.pawns) & enemy
@@ -49,6 +52,8 @@ func (n *node) attacked_w(sq int, occ uint64) bool {
 // threats_w returns the squares Black attacks with the squares occ
 // occupied, or at least those of them in zone: a slider whose lines miss
 // zone is left out.
+//
+//go:noinline
 func (n *node) threats_w(zone, occ uint64) uint64 {
 	enemy := n.black
 	pawns := n.pawns & enemy
@@ -70,6 +75,8 @@ func (n *node) threats_w(zone, occ uint64) uint64 {
 // epLegal_w reports whether White's pawn on from may take en passant
 // without leaving its king attacked, testing the position after the
 // capture.
+//
+//go:noinline
 func (n *node) epLegal_w(from, ksq int) bool {
 	ep := int(n.ep)
 	capsq := ep - up_w
@@ -105,6 +112,8 @@ func (n *node) count_w() uint64 {
 }
 
 // countWith_w is count_w given the king's square and what checks_w returns.
+//
+//go:noinline
 func (n *node) countWith_w(ksq int, checkers, pinned uint64) uint64 {
 	own, enemy := n.white, n.black
 	occ := own | enemy
@@ -213,7 +222,7 @@ func (n *node) capture_w(to uint64) {
 }
 
 // perft_w counts the leaves depth >= 2 plies below n, White to move.
-func (n *node) perft_w(depth int) uint64 {
+func (n *node) perft_w(depth int, x *replies) uint64 {
 	own, enemy := n.white, n.black
 	occ := own | enemy
 	kbb := n.kings & own
@@ -234,7 +243,7 @@ func (n *node) perft_w(depth int) uint64 {
 		c.kings ^= kbb | tb
 		c.white ^= kbb | tb
 		c.castle &^= first_w
-		total = add(total, c.sub_b(depth))
+		total = add(total, c.sub_b(depth, x))
 	}
 	target := ^own
 	if checkers != 0 {
@@ -253,7 +262,7 @@ func (n *node) perft_w(depth int) uint64 {
 			c.capture_w(tb)
 			c.knights ^= fb | tb
 			c.white ^= fb | tb
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 	diag, orth := n.diag&own, n.orth&own
@@ -272,7 +281,7 @@ func (n *node) perft_w(depth int) uint64 {
 			c.diag ^= fb | tb
 			c.orth ^= (fb | tb) & queen
 			c.white ^= fb | tb
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 	for b := orth; b != 0; b &= b - 1 {
@@ -291,7 +300,7 @@ func (n *node) perft_w(depth int) uint64 {
 			c.orth ^= fb | tb
 			c.diag ^= (fb | tb) & queen
 			c.white ^= fb | tb
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 
@@ -313,7 +322,7 @@ func (n *node) perft_w(depth int) uint64 {
 			if ep := from + up_w; attack.Pawn[pawn_w][ep]&n.pawns&enemy != 0 {
 				c.ep = uint8(ep)
 			}
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 		for ; t != 0; t &= t - 1 {
 			c := *n
@@ -322,22 +331,22 @@ func (n *node) perft_w(depth int) uint64 {
 			c.white ^= fb | tb
 			if tb&last_w == 0 {
 				c.pawns ^= fb | tb
-				total = add(total, c.sub_b(depth))
+				total = add(total, c.sub_b(depth, x))
 				continue
 			}
 			c.pawns ^= fb
 			d := c
 			d.knights |= tb
-			total = add(total, d.sub_b(depth))
+			total = add(total, d.sub_b(depth, x))
 			d = c
 			d.diag |= tb
-			total = add(total, d.sub_b(depth))
+			total = add(total, d.sub_b(depth, x))
 			d = c
 			d.orth |= tb
-			total = add(total, d.sub_b(depth))
+			total = add(total, d.sub_b(depth, x))
 			c.diag |= tb
 			c.orth |= tb
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 
@@ -354,7 +363,7 @@ func (n *node) perft_w(depth int) uint64 {
 			c.capture_w(capb)
 			c.pawns ^= mv
 			c.white ^= mv
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 	if checkers == 0 {
@@ -372,7 +381,7 @@ func (n *node) perft_w(depth int) uint64 {
 			c.white = c.white&^(kbb|b&-b) | kto | rto
 			c.kings = c.kings&^kbb | kto
 			c.orth = c.orth&^(b&-b) | rto
-			total = add(total, c.sub_b(depth))
+			total = add(total, c.sub_b(depth, x))
 		}
 	}
 	return total
@@ -381,9 +390,8 @@ func (n *node) perft_w(depth int) uint64 {
 // perft2_w counts the leaves two plies below n, White to move: perft_w
 // with Black's replies counted from what they have in common (prep_w,
 // reply_b).
-func (n *node) perft2_w() uint64 {
-	var x replies
-	n.prep_w(&x)
+func (n *node) perft2_w(x *replies) uint64 {
+	n.prep_w(x)
 	own, enemy := n.white, n.black
 	occ := own | enemy
 	kbb := n.kings & own
@@ -673,6 +681,9 @@ func (n *node) prep_w(x *replies) {
 // slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_b,
 // which looks it up only when it needs it. Moves that are not a piece's plain move or capture
 // (castling, en passant, promotions) are counted with c.count_b.
+//
+// checks_w, threats_w, epLegal_w and countWith_w are not inlined: with
+// them, reply_b is too large for PGO to inline into perft2_w.
 func (x *replies) reply_b(c *node, fb, tb, af, at uint64, slide uint8) uint64 {
 	if at&x.kbb|tb&x.castleRooks != 0 {
 		return c.count_b()
