@@ -212,6 +212,9 @@ func (n *node) countWith_b(ksq int, checkers, pinned uint64) uint64 {
 
 func (n *node) capture_b(to uint64) {
 	n.ep = 0
+	if n.white&to == 0 {
+		return
+	}
 	n.castle &^= to
 	n.white &^= to
 	n.pawns &^= to

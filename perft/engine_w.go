@@ -213,6 +213,9 @@ func (n *node) countWith_w(ksq int, checkers, pinned uint64) uint64 {
 
 func (n *node) capture_w(to uint64) {
 	n.ep = 0
+	if n.black&to == 0 {
+		return
+	}
 	n.castle &^= to
 	n.black &^= to
 	n.pawns &^= to
