@@ -113,9 +113,10 @@ type replies struct {
 	kbb    uint64 // its king
 	near   uint64 // its pieces next to its king
 	pinned uint64 // its pinned pieces
-	// pinReach: the squares on the king's lines up to the second piece; a
-	// move that touches none of them neither checks with a slider nor
-	// changes a pin.
+	// pinReach: the squares on the king's lines up to the second piece, of
+	// the kinds of line the enemy has sliders for; a move that touches
+	// none of them neither checks with a slider nor changes a pin (a
+	// promotion, which may bring a new slider, is counted in full).
 	pinReach uint64
 	// zone: the squares the king may step to and the king's paths of the
 	// castlings that its own pieces do not block; threat: the enemy's
@@ -162,9 +163,4 @@ func (x *replies) touch(sq int, a, a2, occ uint64) uint64 {
 		t |= attack.Between[sq][first(z)] & occ
 	}
 	return t & a
-}
-
-// queenSet returns the squares a queen on sq attacks.
-func queenSet(sq int, occ uint64) uint64 {
-	return attack.Bishop(uint8(sq), occ) | attack.Rook(uint8(sq), occ)
 }

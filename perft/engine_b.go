@@ -575,8 +575,16 @@ func (n *node) prep_b(x *replies) {
 	_, pinned := n.checks_w(ksq, occ)
 	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
 	x.near = attack.King[ksq] & own
-	a := queenSet(ksq, occ)
-	x.pinReach = a | queenSet(ksq, occ&^a)
+	// Only Black's sliders check or pin, each on its own kind of line.
+	x.pinReach = 0
+	if n.diag&n.black != 0 {
+		a := attack.Bishop(uint8(ksq), occ)
+		x.pinReach = a | attack.Bishop(uint8(ksq), occ&^a)
+	}
+	if n.orth&n.black != 0 {
+		a := attack.Rook(uint8(ksq), occ)
+		x.pinReach |= a | attack.Rook(uint8(ksq), occ&^a)
+	}
 
 	// A castling whose path one of White's own pieces blocks stays blocked
 	// whatever Black plays.

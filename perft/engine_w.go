@@ -576,8 +576,16 @@ func (n *node) prep_w(x *replies) {
 	_, pinned := n.checks_b(ksq, occ)
 	x.ksq, x.own, x.kbb, x.pinned = ksq, own, kbb, pinned
 	x.near = attack.King[ksq] & own
-	a := queenSet(ksq, occ)
-	x.pinReach = a | queenSet(ksq, occ&^a)
+	// Only White's sliders check or pin, each on its own kind of line.
+	x.pinReach = 0
+	if n.diag&n.white != 0 {
+		a := attack.Bishop(uint8(ksq), occ)
+		x.pinReach = a | attack.Bishop(uint8(ksq), occ&^a)
+	}
+	if n.orth&n.white != 0 {
+		a := attack.Rook(uint8(ksq), occ)
+		x.pinReach |= a | attack.Rook(uint8(ksq), occ&^a)
+	}
 
 	// A castling whose path one of Black's own pieces blocks stays blocked
 	// whatever White plays.
