@@ -11,9 +11,12 @@
 // counts 1 at any depth), so any depth up to MaxDepth is accepted and the
 // budget bounds the work. The counting is done by the package's own
 // engine, not by chess.Position: a 72-byte node with no hash, legal moves
-// made into copies as they are found, with no move lists, and the last ply
-// counted from bitboards, not generated; nothing allocates on the way
-// down. chess.Position is used above the last few plies, and the engine's
+// made into copies as they are found, with no move lists, and the last
+// ply counted from bitboards, not generated. Two plies above the leaves,
+// what the replies to every move have in common (the replying king, its
+// pins, the attacks near it, each piece's move count) is found once, and
+// a reply count looks up only what its move changes; nothing allocates on
+// the way down. chess.Position is used above the last few plies, and the engine's
 // counts are checked against the suites.
 //
 // A suite file (the format python-chess and shakmaty use) is read with

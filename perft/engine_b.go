@@ -685,12 +685,13 @@ func (n *node) prep_b(x *replies) {
 	x.quiet = sum + popcount(x.free) + castles
 }
 
-// reply_w counts White's legal moves in c, the position after Black's move
-// from fb to tb in the node x was prepared for (prep_b); af and at are the
-// squares the moving piece attacks from fb and from tb, except that for a
-// slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_w,
-// which looks it up only when it needs it. Moves that are not a piece's plain move or capture
-// (castling, en passant, promotions) are counted with c.count_w.
+// reply_w counts White's legal moves in c, the position after Black's
+// plain move or capture from fb to tb in the node x was prepared for
+// (prep_b; perft2_b counts the replies to castling, en passant and
+// promotions in full). af and at are the squares the moving piece attacks
+// from fb and from tb, except that for a slider (slide 1 diagonal, 2
+// orthogonal, 3 a queen) at is left to reply_w, which looks it up only
+// when it needs it.
 //
 // checks_b, threats_b, epLegal_b and countWith_b are not inlined: with
 // them, reply_w is too large for PGO to inline into perft2_b.

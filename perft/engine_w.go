@@ -686,12 +686,13 @@ func (n *node) prep_w(x *replies) {
 	x.quiet = sum + popcount(x.free) + castles
 }
 
-// reply_b counts Black's legal moves in c, the position after White's move
-// from fb to tb in the node x was prepared for (prep_w); af and at are the
-// squares the moving piece attacks from fb and from tb, except that for a
-// slider (slide 1 diagonal, 2 orthogonal, 3 a queen) at is left to reply_b,
-// which looks it up only when it needs it. Moves that are not a piece's plain move or capture
-// (castling, en passant, promotions) are counted with c.count_b.
+// reply_b counts Black's legal moves in c, the position after White's
+// plain move or capture from fb to tb in the node x was prepared for
+// (prep_w; perft2_w counts the replies to castling, en passant and
+// promotions in full). af and at are the squares the moving piece attacks
+// from fb and from tb, except that for a slider (slide 1 diagonal, 2
+// orthogonal, 3 a queen) at is left to reply_b, which looks it up only
+// when it needs it.
 //
 // checks_w, threats_w, epLegal_w and countWith_w are not inlined: with
 // them, reply_b is too large for PGO to inline into perft2_w.
