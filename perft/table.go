@@ -123,6 +123,12 @@ func (t *Table) count(p *chess.Position, depth int, x *replies) uint64 {
 	if n, ok := t.probe(key, depth); ok {
 		return n
 	}
+	if depth == tableBelow+1 {
+		// The children are not looked up: the engine counts them all.
+		n := engineCount(p, depth, x)
+		t.store(key, depth, n)
+		return n
+	}
 	var ml chess.MoveList
 	p.LegalMoves(&ml)
 	var total uint64
@@ -165,6 +171,16 @@ func (c *counter) tableCount(p *chess.Position, depth int) uint64 {
 	key := p.Hash() ^ depthKey(depth)
 	if n, ok := c.table.probe(key, depth); ok {
 		c.leaves = add(c.leaves, n)
+		return n
+	}
+	if depth == tableBelow+1 {
+		// As in count: one engine call, then a look at the budget.
+		n := engineCount(p, depth, &c.x)
+		c.leaves += n
+		c.table.store(key, depth, n)
+		if c.leaves+c.inner >= flushEvery {
+			c.flush()
+		}
 		return n
 	}
 	var ml chess.MoveList
