@@ -222,6 +222,9 @@ func addShared(a *atomic.Uint64, n uint64) uint64 {
 // flushEvery nodes adds them to the shared totals, looks at the budget and
 // the context, and yields.
 type counter struct {
+	// The counters of a run's goroutines are written all the time: the
+	// padding keeps two of them out of one cache line.
+	_       [128]byte
 	r       *run
 	table   *Table
 	leaves  uint64 // leaves counted since the last flush
@@ -229,6 +232,7 @@ type counter struct {
 	flushes int
 	stopped bool
 	x       replies // the engine's working memory
+	_       [128]byte
 }
 
 // flush adds the nodes counted to the shared totals and reports whether
