@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -27,6 +28,7 @@ var newMatcher func(n, words int) matcher
 
 // engine pairs one round.
 type engine struct {
+	ctx     context.Context // nil: never stops
 	t       *Tournament
 	players []*entrant
 	played  int // rounds played
@@ -81,12 +83,67 @@ type Board struct {
 // DutchBoards is Dutch with the scores, floats and colour reasons of each
 // board.
 func DutchBoards(t *Tournament) ([]Board, error) {
+	return DutchBoardsContext(context.Background(), t)
+}
+
+// DutchContext is Dutch that gives up when ctx ends: a server pairing a
+// large field for a client that has gone, or past its time budget, stops
+// within one stage of the matching and returns an error that wraps
+// ctx.Err().
+func DutchContext(ctx context.Context, t *Tournament) ([]Pair, error) {
+	boards, err := DutchBoardsContext(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	pairs := make([]Pair, len(boards))
+	for i, b := range boards {
+		pairs[i] = Pair{White: b.White, Black: b.Black}
+	}
+	return pairs, nil
+}
+
+// DutchBoardsContext is DutchBoards that gives up when ctx ends, as
+// DutchContext does.
+func DutchBoardsContext(ctx context.Context, t *Tournament) (boards []Board, err error) {
 	if err := t.PairingReady(); err != nil {
 		return nil, err
 	}
-	e := &engine{t: t, planned: t.Rounds}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("pairing round %d: %w", t.PlayedRounds()+1, err)
+	}
+	e := &engine{t: t, planned: t.Rounds, ctx: ctx}
 	e.load()
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stopped)
+			if !ok {
+				panic(r)
+			}
+			boards, err = nil, fmt.Errorf("pairing round %d: %w", t.PlayedRounds()+1, s.err)
+		}
+	}()
 	return e.pair()
+}
+
+// stopped is the panic that unwinds the engine when its context ends;
+// DutchBoardsContext recovers it. It never leaves the package.
+type stopped struct{ err error }
+
+// stoppable is a matcher that can be told to stop between its stages.
+type stoppable interface{ SetStop(func() bool) }
+
+// ctxMatcher is the engine's matcher with its context: after each Solve it
+// unwinds the engine if the context has ended.
+type ctxMatcher struct {
+	matcher
+	ctx context.Context
+}
+
+func (m ctxMatcher) Solve() {
+	m.matcher.Solve()
+	if err := m.ctx.Err(); err != nil {
+		panic(stopped{err})
+	}
 }
 
 func (e *engine) isForbidden(a, b *entrant) bool {
@@ -371,7 +428,14 @@ func (e *engine) pair() ([]Board, error) {
 		maxWeight.addBit(b)
 	}
 
-	m := newMatcher(n, words)
+	var m matcher = newMatcher(n, words)
+	if e.ctx != nil && e.ctx.Done() != nil {
+		if st, ok := m.(stoppable); ok {
+			ctx := e.ctx
+			st.SetStop(func() bool { return ctx.Err() != nil })
+		}
+		m = ctxMatcher{m, e.ctx}
+	}
 	w := make(weight, words)
 	top := e.scoreBack(sorted[0], 0)
 	for i := 0; i < n; i++ {

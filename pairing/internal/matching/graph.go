@@ -13,6 +13,8 @@ import "fmt"
 // Memory is about n²·(Words()+1)·8 bytes for the weights. A Graph is not
 // safe for concurrent use.
 type Graph struct {
+	stop func() bool // see SetStop
+
 	n     int // vertices
 	words int // words per weight, as the caller sees them
 	l     int // words per stored number: words + 1

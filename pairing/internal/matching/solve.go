@@ -21,8 +21,17 @@ func (g *Graph) Solve() {
 	}
 	g.fixParity()
 	for g.stage() {
+		if g.stop != nil && g.stop() {
+			return
+		}
 	}
 }
+
+// SetStop sets a function that Solve calls after each stage; when it
+// returns true, Solve returns at once and the matching is not optimal (the
+// caller is giving up on it, as when its context is cancelled). nil: never
+// stop.
+func (g *Graph) SetStop(stop func() bool) { g.stop = stop }
 
 // lower sets the dual of the loose vertex v (exposed, outside blossoms) to
 // the least value that keeps its edges feasible, so that its best edges are
