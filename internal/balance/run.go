@@ -338,12 +338,30 @@ type writer struct {
 	format Format
 	dfrc   bool
 	// to a file: appended and synced row by row, sorted at the end
-	file *os.File
+	file outFile
 	name string
 	// to stdout: in id order, as soon as the next one is there
 	w       io.Writer
 	next    int
 	pending map[int]Row
+}
+
+// outFile is what a run needs of its output file: an *os.File, or in
+// tests one whose calls fail.
+type outFile interface {
+	io.ReadWriteSeeker
+	Truncate(size int64) error
+	Sync() error
+	Close() error
+}
+
+// openOut opens a run's output file (os.OpenFile; tests replace it).
+var openOut = func(name string, flag int, perm os.FileMode) (outFile, error) {
+	f, err := os.OpenFile(name, flag, perm)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // open opens the output, and with Resume reads the rows already done.
@@ -358,7 +376,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 	w := &writer{format: r.Format, dfrc: r.DFRC, name: r.Out}
 	st, err := os.Stat(r.Out)
 	if err != nil || st.Size() == 0 {
-		f, err := os.OpenFile(r.Out, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := openOut(r.Out, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--out: %v", err)
 		}
@@ -376,7 +394,7 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 	if !r.Resume {
 		return nil, nil, fmt.Errorf("--out %q: the file exists: continue it with --resume, or remove it", r.Out)
 	}
-	f, err := os.OpenFile(r.Out, os.O_RDWR, 0)
+	f, err := openOut(r.Out, os.O_RDWR, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--out: %v", err)
 	}
@@ -400,12 +418,13 @@ func (r *run) open(src Source) (*writer, map[int]bool, error) {
 			return nil, nil, fmt.Errorf("--resume: %v", err)
 		}
 		r.Note(fmt.Sprintf("%s was of the previous form: written anew with a header row and engine, search_depth, options and date on every row", r.Out))
-		if f, err = os.OpenFile(r.Out, os.O_RDWR|os.O_APPEND, 0); err != nil {
+		if f, err = openOut(r.Out, os.O_RDWR|os.O_APPEND, 0); err != nil {
 			return nil, nil, fmt.Errorf("--out: %v", err)
 		}
 	} else {
 		complete := old.Complete
-		if err := f.Truncate(complete); err == nil {
+		err := f.Truncate(complete)
+		if err == nil {
 			_, err = f.Seek(complete, io.SeekStart)
 		}
 		if err == nil && complete == 0 {

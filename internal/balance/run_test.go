@@ -2,6 +2,7 @@ package balance
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,79 @@ func TestRunErrors(t *testing.T) {
 	c.Shard, c.Format, c.FormatGiven = Shard{I: 1, N: 240}, JSON, true
 	if err := Run(context.Background(), c); err == nil || err.Error() != "--resume: "+file+" is csv, not json" {
 		t.Errorf("other format: %v", err)
+	}
+}
+
+// failing is an output file whose Truncate or Seek fails.
+type failing struct {
+	outFile
+	truncate, seek error
+}
+
+func (f failing) Truncate(n int64) error {
+	if f.truncate != nil {
+		return f.truncate
+	}
+	return f.outFile.Truncate(n)
+}
+
+func (f failing) Seek(off int64, whence int) (int64, error) {
+	if f.seek != nil {
+		return 0, f.seek
+	}
+	return f.outFile.Seek(off, whence)
+}
+
+// TestRunResumeTruncateSeek: --resume cuts the file to its complete rows
+// and goes to its end; when Truncate or Seek fails, the run stops with
+// that error, naming the file, and computes nothing (before, the error
+// was dropped and rows were appended after a torn line).
+func TestRunResumeTruncateSeek(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "part.csv")
+	torn := head + "4,QBBNNRKR,45,,a2a3,3,5,300,3,a2a3 a7a5 a1a2 a5a4,Fake 1.0,3,Hash=16,2026-03-04\n5,QNBB"
+	for _, tc := range []struct {
+		name string
+		f    failing
+		want string
+		left string // the file after the run
+	}{
+		{"truncate", failing{truncate: errors.New("truncate: input/output error (planted)")}, "truncate: input/output error (planted)", torn},
+		{"seek", failing{seek: errors.New("seek: illegal seek (planted)")}, "seek: illegal seek (planted)", torn[:strings.LastIndexByte(torn, '\n')+1]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(file, []byte(torn), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opens := 0
+			defer func(o func(string, int, os.FileMode) (outFile, error)) { openOut = o }(openOut)
+			openOut = func(name string, flag int, perm os.FileMode) (outFile, error) {
+				f, err := os.OpenFile(name, flag, perm)
+				if err != nil {
+					return nil, err
+				}
+				opens++
+				fail := tc.f
+				fail.outFile = f
+				return fail, nil
+			}
+			c := fakeConfig(t)
+			c.Shard, c.Out, c.Resume = Shard{I: 2, N: 240}, file, true
+			rows := 0
+			c.Progress = func(p Progress) {
+				if p.Row.Rank != "" {
+					rows++
+				}
+			}
+			err := Run(context.Background(), c)
+			if err == nil || err.Error() != "--resume "+file+": "+tc.want {
+				t.Errorf("err %v; want --resume %s: %s", err, file, tc.want)
+			}
+			if opens != 1 || rows != 0 {
+				t.Errorf("%d opens, %d rows computed; want 1 and 0", opens, rows)
+			}
+			if data, _ := os.ReadFile(file); string(data) != tc.left {
+				t.Errorf("the file after the run:\n%s\nwant\n%s", data, tc.left)
+			}
+		})
 	}
 }
