@@ -2,6 +2,7 @@ package uci
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chess960/chess960/chess"
@@ -83,7 +84,9 @@ func FuzzParseDivideLine(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		parseTotalLine(line)
-		parseBestMove(line)
+		if best, _, ok := parseBestMove(line); ok && (best == "" || strings.ContainsAny(best, " \t")) {
+			t.Fatalf("%q: best move %q", line, best)
+		}
 		m, n, ok := ParseDivideLine(line)
 		if !ok {
 			return

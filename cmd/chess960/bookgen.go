@@ -27,7 +27,6 @@ type scoreFilter struct {
 	maxCP          int // -1: no bound
 	drawLo, drawHi float64
 	byRate         bool
-	what           string // for messages: the flags given
 }
 
 func (f scoreFilter) keep(s uci.Score) bool {

@@ -69,7 +69,7 @@ func TestPlayMoves(t *testing.T) {
 		t.Errorf("PlayMoves with Ke3: %v", err)
 	}
 	g, err = PlayMoves(p, []string{"f3", "e5", "g4", "Qh4#", "a3"}, chess.Standard)
-	if err == nil || !errors.Is(err, chess.ErrGameOver) || !strings.Contains(err.Error(), "the game is over") {
-		t.Errorf("PlayMoves after mate: %v", err)
+	if err == nil || !errors.Is(err, chess.ErrGameOver) || !strings.Contains(err.Error(), "the game is over") || len(g.Moves()) != 4 {
+		t.Errorf("PlayMoves after mate: %v, %d moves; want the game over after 4", err, len(g.Moves()))
 	}
 }

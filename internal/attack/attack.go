@@ -102,7 +102,12 @@ func (p *prng) next() uint64 {
 	return uint64(*p) * 2685821657736338717
 }
 
-func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
+// sparse is the AND of the next three numbers: about one bit in eight set.
+func (p *prng) sparse() uint64 {
+	a := p.next()
+	b := p.next()
+	return a & b & p.next()
+}
 
 // initMagics fills magics and table. For each square it tries known[sq]
 // first, then searches with a generator seeded by seed.

@@ -149,7 +149,6 @@ type checker struct {
 	firstUnordered        [2]int // the first line out of index order and of Scharnagl order
 	all960                bool
 	l                     epdLine
-	ml                    chess.MoveList
 }
 
 func newChecker(o Options) *checker {

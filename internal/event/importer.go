@@ -245,7 +245,7 @@ func boardResult(w, b pairing.Result) (string, error) {
 	case w == pairing.ForfeitLoss && b == pairing.ForfeitLoss:
 		return "-/-", nil
 	}
-	return "", fmt.Errorf("White's result %q and Black's %q do not make one game", string(rune(w)), string(rune(b)))
+	return "", fmt.Errorf("the results %q (White's) and %q (Black's) do not make one game", string(rune(w)), string(rune(b)))
 }
 
 // csvColumns are the column names ReadPlayersCSV knows, by field.
