@@ -45,7 +45,8 @@ func (r Rank) String() string {
 }
 
 // StartPos is one of the 960 Chess960 start positions. It is a small
-// comparable value. Its zero value is position 0 (BBQNNRKR).
+// comparable value. Its zero value is position 0 (BBQNNRKR). Its text
+// form (MarshalText, UnmarshalText) is its Scharnagl number, "518".
 type StartPos struct {
 	id uint16
 }
