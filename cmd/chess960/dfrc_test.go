@@ -244,3 +244,58 @@ func TestSVGDFRC(t *testing.T) {
 		t.Errorf("svg 0:959 draws White's rank mirrored on rank 8")
 	}
 }
+
+// TestIDDFRC: id --dfrc gives every start of a DFRC book its W:B and index
+// W*960 + B, a Chess960 start (whose ranks mirror) as W:W like the others;
+// --json gives a Chess960 start's W:W and index beside its number. The
+// FENs are written here by hand; the indices are the arithmetic.
+func TestIDDFRC(t *testing.T) {
+	book := []struct {
+		fen, name string
+		index     int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "518:518", 518*960 + 518},
+		{"rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1", "0:959", 959},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "0:0", 0},
+		{"rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1", "959:959", 959*960 + 959},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAhf - 0 1", "959:0", 959 * 960},
+	}
+	for _, b := range book {
+		if out := mustRun(t, "id", "--dfrc", b.fen); out != b.name+" "+strconv.Itoa(b.index)+"\n" {
+			t.Errorf("id --dfrc %s: %q, want %q", b.fen, out, b.name+" "+strconv.Itoa(b.index))
+		}
+		var d struct {
+			DFRC     string `json:"dfrc"`
+			Index    int    `json:"index"`
+			Chess960 bool   `json:"chess960"`
+			White    struct{ ID int }
+		}
+		if err := json.Unmarshal([]byte(mustRun(t, "id", b.fen, "--dfrc", "--json")), &d); err != nil || d.DFRC != b.name || d.Index != b.index || d.Chess960 != (b.name[:strings.IndexByte(b.name, ':')] == b.name[strings.IndexByte(b.name, ':')+1:]) {
+			t.Errorf("id --dfrc --json %s: %+v, %v", b.fen, d, err)
+		}
+	}
+	// A rank is a Chess960 start.
+	if out := mustRun(t, "id", "--dfrc", "RNBQKBNR"); out != "518:518 497798\n" {
+		t.Errorf("id --dfrc RNBQKBNR: %q", out)
+	}
+	// Without --dfrc: the number alone, or W:B for ranks that differ.
+	if out := mustRun(t, "id", book[0].fen); out != "518\n" {
+		t.Errorf("id: %q", out)
+	}
+	if out := mustRun(t, "id", book[1].fen); out != "0:959\n" {
+		t.Errorf("id of a DFRC start: %q", out)
+	}
+	var p struct {
+		ID    int    `json:"id"`
+		Rank  string `json:"rank"`
+		DFRC  string `json:"dfrc"`
+		Index int    `json:"index"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "id", "RNBQKBNR", "--json")), &p); err != nil || p.ID != 518 || p.Rank != "RNBQKBNR" || p.DFRC != "518:518" || p.Index != 497798 {
+		t.Errorf("id --json RNBQKBNR: %+v, %v", p, err)
+	}
+	// Bad input is refused as before.
+	if _, errOut, code := call(t, "", "id", "--dfrc", "RNBQBKNR"); code == 0 || !strings.Contains(errOut, `"RNBQBKNR": bishops on squares of one colour`) {
+		t.Errorf("id --dfrc RNBQBKNR: %d %q", code, errOut)
+	}
+}

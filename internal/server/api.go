@@ -212,7 +212,7 @@ func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError
 	if perr != nil {
 		return badInput("q", perr)
 	}
-	writeJSONBytes(w, positionBody(sp), cacheStable)
+	writeJSONBytes(w, marshalCLI(api.NewIdentifiedStart(sp)), cacheStable)
 	return nil
 }
 
