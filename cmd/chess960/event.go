@@ -281,7 +281,7 @@ type eventCtx struct {
 
 // do applies a change as the organiser ("cli" in the history).
 func (c *eventCtx) do(ch event.Change) (string, error) {
-	st, secret, err := c.svc.Apply(c.ctx, c.id, event.RoleAdmin, "cli", ch)
+	st, secret, err := c.svc.Apply(c.ctx, c.id, event.Actor{Role: event.RoleAdmin, Label: "cli"}, ch)
 	if err != nil {
 		return "", err
 	}

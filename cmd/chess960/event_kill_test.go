@@ -76,7 +76,7 @@ func killRun(t *testing.T, db string) {
 		t.Fatal(err)
 	}
 	for _, k := range []string{event.KindPair, event.KindPublish, event.KindStart} {
-		if _, _, err := svc.Apply(ctx, id, event.RoleAdmin, "test", event.Change{Kind: k, Round: 1}); err != nil {
+		if _, _, err := svc.Apply(ctx, id, event.Actor{Role: event.RoleAdmin, Label: "test"}, event.Change{Kind: k, Round: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -129,7 +129,13 @@ fails at once.`,
 					return fmt.Errorf("--db %s: %v", quoteArg(redactDSN(dsn)), err)
 				}
 				defer st.Close()
-				cfg.Events = event.NewService(st)
+				svc := event.NewService(st)
+				// A pairing waits up to PairWait for a slot and runs up to
+				// PairTimeout: together well inside the HTTP server's write
+				// timeout, so that a change that was made is always
+				// answered.
+				svc.SetLimits(event.Limits{PairTimeout: server.PairTimeout})
+				cfg.Events = svc
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {
 					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")

@@ -7,16 +7,16 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/quote"
-	"github.com/chess960/chess960/pairing"
 )
 
-// apply applies the change to d, made by a link with the role and label,
-// at now. It returns the secret a change makes (a new link's token), if
-// any. On error d may be partly changed: apply to a clone.
-func apply(d *doc, c Change, role, by string, now time.Time) (string, error) {
+// apply applies the change to d, made by the actor, at now; a pairing is
+// made by eng. It returns the secret a change makes (a new link's token),
+// if any. On error d may be partly changed: apply to a clone.
+func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, error) {
+	by := who.Label
 	switch c.Kind {
 	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink:
-		if role != RoleAdmin {
+		if who.Role != RoleAdmin {
 			return "", &Error{Kind: ErrForbidden, Msg: c.Kind + " needs the organiser's admin link"}
 		}
 	}
@@ -40,7 +40,7 @@ func apply(d *doc, c Change, role, by string, now time.Time) (string, error) {
 	case KindBye:
 		return "", d.requestBye(c.Player, c.Round, c.Bye)
 	case KindPair:
-		return "", d.pair(c.Round, now)
+		return "", d.pair(c.Round, now, eng)
 	case KindSetPairing:
 		return "", d.setPairing(c.Round, c.Pairs, now)
 	case KindUnpair:
@@ -202,6 +202,15 @@ func (pl *Player) set(p PlayerInfo) {
 }
 
 func (d *doc) addPlayers(ps []PlayerInfo) error {
+	if err := d.addPlayersOnly(ps); err != nil {
+		return err
+	}
+	d.noteNumbers(d.renumber())
+	return nil
+}
+
+// addPlayersOnly checks and adds the players, without numbering them.
+func (d *doc) addPlayersOnly(ps []PlayerInfo) error {
 	if len(ps) == 0 {
 		return invalid("add-players: no players given")
 	}
@@ -231,7 +240,6 @@ func (d *doc) addPlayers(ps []PlayerInfo) error {
 		pl.set(n)
 		d.Players = append(d.Players, pl)
 	}
-	d.renumber()
 	return nil
 }
 
@@ -248,37 +256,8 @@ func (d *doc) editPlayer(id int, p PlayerInfo) error {
 		return notNow("edit-player: round %d is a draft pairing, and a new rating, title or name can change the pairing numbers: unpair it first", l.Number)
 	}
 	pl.set(n)
-	d.renumber()
+	d.noteNumbers(d.renumber())
 	return nil
-}
-
-// renumber gives the players their pairing numbers: in a Swiss, and in a
-// round robin before it starts, the initial order of C.04.2 (rating,
-// title, name).
-func (d *doc) renumber() {
-	if d.System != Swiss && d.started() {
-		return
-	}
-	if d.KeepNumbers {
-		top := 0
-		for _, p := range d.Players {
-			top = max(top, p.Number)
-		}
-		for i := range d.Players {
-			if d.Players[i].Number == 0 {
-				top++
-				d.Players[i].Number = top
-			}
-		}
-		return
-	}
-	tp := make([]*pairing.Player, len(d.Players))
-	for i, p := range d.Players {
-		tp[i] = &pairing.Player{Number: i, Rating: p.Rating, Title: p.Title, Name: p.Name}
-	}
-	for n, p := range pairing.RatingOrder(tp) {
-		d.Players[p.Number].Number = n + 1
-	}
 }
 
 // nextRound is the number of the next round to pair.

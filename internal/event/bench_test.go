@@ -23,7 +23,7 @@ func benchEvent(b *testing.B, db store.Store, rounds int) *fixture {
 	}
 	do := func(c Change) {
 		var err error
-		if st, _, err = svc.Apply(context.Background(), st.ID(), RoleAdmin, "admin", c); err != nil {
+		if st, _, err = svc.Apply(context.Background(), st.ID(), Actor{Role: RoleAdmin, Label: "admin"}, c); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -57,7 +57,7 @@ func BenchmarkApplyResult(b *testing.B) {
 			f := benchEvent(b, db, 5)
 			ctx := context.Background()
 			for _, c := range []string{KindPair, KindPublish, KindStart} {
-				if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: c, Round: 6}); err != nil {
+				if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: c, Round: 6}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -78,7 +78,7 @@ func BenchmarkApplyResult(b *testing.B) {
 					b.StartTimer()
 				}
 				i++
-				if _, _, err := f.svc.Apply(ctx, id, RoleAdmin, "admin", Change{Kind: KindResult, Round: 6, Board: 1 + (i-1)%40, Result: "1-0"}); err != nil {
+				if _, _, err := f.svc.Apply(ctx, id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindResult, Round: 6, Board: 1 + (i-1)%40, Result: "1-0"}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -92,10 +92,10 @@ func BenchmarkPairRound(b *testing.B) {
 	f := benchEvent(b, newMem(), 8)
 	ctx := context.Background()
 	for b.Loop() {
-		if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: KindPair, Round: 9}); err != nil {
+		if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindPair, Round: 9}); err != nil {
 			b.Fatal(err)
 		}
-		if _, _, err := f.svc.Apply(ctx, f.id, RoleAdmin, "admin", Change{Kind: KindUnpair, Round: 9}); err != nil {
+		if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindUnpair, Round: 9}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -44,7 +44,7 @@ func newFixtureOn(t *testing.T, db store.Store, s Settings, seed string, players
 
 func (f *fixture) do(c Change) *State {
 	f.t.Helper()
-	st, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", c)
+	st, _, err := f.svc.Apply(context.Background(), f.id, Actor{Role: RoleAdmin, Label: "admin"}, c)
 	if err != nil {
 		f.t.Fatalf("%s: %v", c.Kind, err)
 	}
@@ -54,7 +54,7 @@ func (f *fixture) do(c Change) *State {
 
 func (f *fixture) fail(c Change, want error, text string) {
 	f.t.Helper()
-	_, _, err := f.svc.Apply(context.Background(), f.id, RoleAdmin, "admin", c)
+	_, _, err := f.svc.Apply(context.Background(), f.id, Actor{Role: RoleAdmin, Label: "admin"}, c)
 	if err == nil {
 		f.t.Fatalf("%s %+v: no error, want %v %q", c.Kind, c, want, text)
 	}
@@ -351,7 +351,7 @@ func TestImportBBP(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: create: %v", name, err)
 			}
-			st, _, err = svc.Apply(context.Background(), st.ID(), RoleAdmin, "admin", Change{Kind: KindPair})
+			st, _, err = svc.Apply(context.Background(), st.ID(), Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindPair})
 			if err != nil {
 				t.Fatalf("%s: pair round %d: %v", name, cut+1, err)
 			}

@@ -38,6 +38,9 @@ type Settings struct {
 	TimeControl string        `json:"timeControl,omitempty"`
 	TieBreaks   []string      `json:"tieBreaks"` // C.07 acronyms, in order
 	Positions   PositionRules `json:"positions"`
+	// LateEntries is how a player entered once a round is public is
+	// numbered: LateRerank (the default) or LateNext (see numbers.go).
+	LateEntries string `json:"lateEntries,omitempty"`
 }
 
 // PositionRules say which start positions an event draws and how.
@@ -76,6 +79,8 @@ type Event struct {
 	// "b"), drawn by lot from the seed when the event is created: White if
 	// the first byte of SHA-256("chess960:colour:" + seed) is even.
 	FirstColor string `json:"firstColor"`
+	// NumberChanges are the renumberings made after a round went public.
+	NumberChanges []NumberChange `json:"numberChanges,omitempty"`
 }
 
 // Player is an entrant.
@@ -136,10 +141,14 @@ type Round struct {
 	Manual bool `json:"manual,omitempty"`
 	// Imported marks a round played before the event came here (from a
 	// TRF): it has no position.
-	Imported bool      `json:"imported,omitempty"`
-	Warnings []string  `json:"warnings,omitempty"`
-	Paired   time.Time `json:"paired"`
-	Began    time.Time `json:"began,omitzero"`
+	Imported bool     `json:"imported,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+	// Numbers are the pairing numbers the round was published with, by
+	// player ID, once a later entry or correction has renumbered the
+	// field; nil while they are the players' numbers (see Event.NumberIn).
+	Numbers map[int]int `json:"numbers,omitempty"`
+	Paired  time.Time   `json:"paired"`
+	Began   time.Time   `json:"began,omitzero"`
 }
 
 // Board is one game of a round.
@@ -184,8 +193,19 @@ type Link struct {
 	Made  time.Time `json:"made"`
 }
 
+// Role is what a link may do.
+type Role string
+
 // Roles of a link.
 const (
-	RoleAdmin   = "admin"   // the organiser: everything, links included
-	RoleArbiter = "arbiter" // everything but links and the event's settings
+	RoleAdmin   Role = "admin"   // the organiser: everything, links included
+	RoleArbiter Role = "arbiter" // everything but links and the event's settings
 )
+
+// Actor is who makes a change: the role of the link it came through and
+// that link's label, the name the history shows ("admin", an arbiter's
+// name, "cli"). Never a secret.
+type Actor struct {
+	Role  Role
+	Label string
+}

@@ -1,6 +1,7 @@
 package event
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -9,9 +10,25 @@ import (
 	"github.com/chess960/chess960/pairing"
 )
 
+// pairer pairs the next round of t: the Dutch system, or the round robin
+// tables (double: the second cycle too). The Service's pairer bounds how
+// many pairings run at once and stops them with the request.
+type pairer func(t *pairing.Tournament, system System) ([]pairing.Pair, error)
+
+// pairNow is the pairer without limits.
+func pairNow(t *pairing.Tournament, system System) ([]pairing.Pair, error) {
+	if system == Swiss {
+		return pairing.Dutch(t)
+	}
+	return pairing.RoundRobin(t, system == DoubleRoundRobin)
+}
+
 // pair pairs round n with the engine: the next round, or the last again
 // while it is a draft.
-func (d *doc) pair(n int, now time.Time) error {
+func (d *doc) pair(n int, now time.Time, eng pairer) error {
+	if eng == nil {
+		eng = pairNow
+	}
 	if n == 0 {
 		n = d.nextRound()
 		if l := d.lastRound(); l != nil && l.Status == Draft {
@@ -31,17 +48,13 @@ func (d *doc) pair(n int, now time.Time) error {
 	for _, p := range d.Players {
 		num[p.Number] = p.ID
 	}
-	var pairs []pairing.Pair
-	var err error
-	if d.System == Swiss {
-		pairs, err = pairing.Dutch(t)
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return notNow("round %d: the Dutch system finds no pairing that keeps its absolute criteria (no rematch, one bye each, colours): pair the round by hand", n)
-		}
-	} else {
-		pairs, err = pairing.RoundRobin(t, d.System == DoubleRoundRobin)
-	}
-	if err != nil {
+	pairs, err := eng(t, d.System)
+	switch {
+	case errors.Is(err, pairing.ErrNoPairing):
+		return notNow("round %d: the Dutch system finds no pairing that keeps its absolute criteria (no rematch, one bye each, colours): pair the round by hand", n)
+	case errors.Is(err, ErrBusy), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	case err != nil:
 		return notNow("round %d: %v", n, err)
 	}
 	r := Round{Number: n, Status: Draft, Paired: now}

@@ -32,10 +32,10 @@ func TestConflict(t *testing.T) {
 	ctx := context.Background()
 	// Arbiter A enters board 1; arbiter B, who saw the same version,
 	// enters board 1 too and gets a conflict with the current state.
-	if _, _, err := f.svc.Apply(ctx, f.id, RoleArbiter, "A", Change{Kind: KindResult, Base: base, Round: 1, Board: 1, Result: "1-0"}); err != nil {
+	if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleArbiter, Label: "A"}, Change{Kind: KindResult, Base: base, Round: 1, Board: 1, Result: "1-0"}); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := f.svc.Apply(ctx, f.id, RoleArbiter, "B", Change{Kind: KindResult, Base: base, Round: 1, Board: 1, Result: "0-1"})
+	_, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleArbiter, Label: "B"}, Change{Kind: KindResult, Base: base, Round: 1, Board: 1, Result: "0-1"})
 	var ce *ConflictError
 	if !errors.As(err, &ce) {
 		t.Fatalf("second entry: %v, want a conflict", err)
@@ -44,7 +44,7 @@ func TestConflict(t *testing.T) {
 		t.Errorf("conflict %+v", ce)
 	}
 	// B's entry on another board, from the same old version, goes in.
-	st, _, err := f.svc.Apply(ctx, f.id, RoleArbiter, "B", Change{Kind: KindResult, Base: base, Round: 1, Board: 2, Result: "0-1"})
+	st, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleArbiter, Label: "B"}, Change{Kind: KindResult, Base: base, Round: 1, Board: 2, Result: "0-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,12 +54,12 @@ func TestConflict(t *testing.T) {
 	}
 	// A pairing from an old version conflicts with results entered since
 	// for that round.
-	_, _, err = f.svc.Apply(ctx, f.id, RoleArbiter, "A", Change{Kind: KindStart, Base: base, Round: 1})
+	_, _, err = f.svc.Apply(ctx, f.id, Actor{Role: RoleArbiter, Label: "A"}, Change{Kind: KindStart, Base: base, Round: 1})
 	if !errors.As(err, &ce) {
 		t.Errorf("start from an old version: %v", err)
 	}
 	// Arbiters may not change settings or links.
-	_, _, err = f.svc.Apply(ctx, f.id, RoleArbiter, "A", Change{Kind: KindAddLink, Label: "x"})
+	_, _, err = f.svc.Apply(ctx, f.id, Actor{Role: RoleArbiter, Label: "A"}, Change{Kind: KindAddLink, Label: "x"})
 	if !errors.Is(err, ErrForbidden) {
 		t.Errorf("arbiter adds a link: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chess960/chess960"
@@ -25,6 +26,10 @@ type Service struct {
 	// decoding it again.
 	mu    sync.Mutex
 	cache map[string]*State
+
+	limits   Limits
+	pairSem  chan struct{} // a slot per pairing that may run
+	pairings atomic.Int64  // pairings started, for the tests
 }
 
 // cacheSize bounds the decoded states kept.
@@ -56,7 +61,9 @@ func (s *Service) keep(st *State) {
 
 // NewService returns a Service over the store.
 func NewService(st store.Store) *Service {
-	return &Service{st: st, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	s := &Service{st: st, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	s.SetLimits(Limits{})
+	return s
 }
 
 // Store returns the service's store.
@@ -131,7 +138,7 @@ func (st *State) ID() string { return st.d.ID }
 // Role returns the role and label of a link's token ("" if it is no
 // link of the event). The comparison takes the same time whatever the
 // token.
-func (st *State) Role(token string) (role, label string) { return st.d.role(token) }
+func (st *State) Role(token string) (role Role, label string) { return st.d.role(token) }
 
 // ConflictError is the answer to a change made against a version whose
 // subject has changed since: the second of two arbiters entering the same
@@ -232,7 +239,7 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
 	}
 	tok := randomToken(TokenBytes)
-	d.Keys = []key{{ID: "admin", Label: RoleAdmin, Role: RoleAdmin, Hash: hashToken(tok), Made: d.Created}}
+	d.Keys = []key{{ID: "admin", Label: string(RoleAdmin), Role: RoleAdmin, Hash: hashToken(tok), Made: d.Created}}
 	if len(in.Players) > 0 {
 		if err := d.addPlayers(in.Players); err != nil {
 			return nil, "", err
@@ -257,11 +264,11 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	body, _ := json.Marshal(Change{Kind: KindCreate, Settings: &d.Settings, Players: in.Players})
 	state, _ := json.Marshal(d)
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: d.Created}
-	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: KindCreate, By: RoleAdmin, Body: body}); err != nil {
+	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: KindCreate, By: string(RoleAdmin), Body: body}); err != nil {
 		if errors.Is(err, store.ErrExists) {
-			return nil, "", invalid("event ID %s: taken: choose another", quote.Input(d.ID))
+			return nil, "", &Error{Kind: ErrInvalid, Msg: fmt.Sprintf("event ID %s: taken: choose another", quote.Input(d.ID)), also: ErrExists}
 		}
-		return nil, "", err
+		return nil, "", storeErr(err)
 	}
 	return &State{d: d}, tok, nil
 }
@@ -293,7 +300,7 @@ func (s *Service) Load(ctx context.Context, id string) (*State, error) {
 	}
 	rec, err := s.st.Load(ctx, id)
 	if err != nil {
-		return nil, err
+		return nil, storeErr(err)
 	}
 	if st := s.cached(id, rec.Version); st != nil {
 		return st, nil
@@ -314,14 +321,49 @@ func decode(rec store.Record) (*State, error) {
 	return &State{d: &d}, nil
 }
 
-// Apply applies a change made by a link with the role and label. It
-// returns the new state and, for a change that makes a link, its token.
-// A change whose subject changed after c.Base gets a *ConflictError.
-func (s *Service) Apply(ctx context.Context, id, role, by string, c Change) (*State, string, error) {
-	for range 20 {
-		st, err := s.Load(ctx, id)
-		if err != nil {
-			return nil, "", err
+// Apply applies a change made by the actor. It returns the new state and,
+// for a change that makes a link, its token.
+//
+// A change whose subject (a board, a round, a player) changed after c.Base
+// gets a *ConflictError with the event as it now is: of two arbiters who
+// enter a result on the same board against the same version, exactly one
+// wins, whether they reach the same process, two instances or two
+// processes on one database. Base 0 means the current version.
+//
+// When another change is committed between the load and the write (the
+// store's version check), the change is applied again to the new state,
+// with the conflict check again; after maxAttempts such collisions Apply
+// gives up with ErrBusy, having written nothing.
+func (s *Service) Apply(ctx context.Context, id string, who Actor, c Change) (*State, string, error) {
+	if err := CheckID(id); err != nil {
+		return nil, "", err
+	}
+	return s.apply(ctx, id, nil, who, c)
+}
+
+// ApplyTo is Apply on a state the caller has just loaded (the server loads
+// the event to check the link before it applies a change): the first
+// attempt starts from it instead of reading the event again. A stale state
+// is no risk: the write checks the version.
+func (s *Service) ApplyTo(ctx context.Context, st *State, who Actor, c Change) (*State, string, error) {
+	return s.apply(ctx, st.d.ID, st, who, c)
+}
+
+// maxAttempts bounds the attempts of one change that keeps colliding with
+// others.
+const maxAttempts = 20
+
+func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c Change) (*State, string, error) {
+	if c.Base < 0 {
+		return nil, "", invalid("base version %d: want 0 (the current version) or a version the event has had", c.Base)
+	}
+	eng := s.pairer(ctx)
+	for range maxAttempts {
+		if st == nil {
+			var err error
+			if st, err = s.Load(ctx, id); err != nil {
+				return nil, "", err
+			}
 		}
 		if c.Base > st.d.Version {
 			return nil, "", invalid("base version %d: the event is at version %d", c.Base, st.d.Version)
@@ -332,30 +374,34 @@ func (s *Service) Apply(ctx context.Context, id, role, by string, c Change) (*St
 			}
 		}
 		d := st.d.clone()
-		secret, err := apply(d, c, role, by, s.now())
+		secret, err := apply(d, c, who, s.now(), eng.pair)
 		if err != nil {
 			return nil, "", err
 		}
-		c.Base = 0
-		if c.Kind == KindRotateAdmin || c.Kind == KindAddLink {
-			c.Link = "" // the change records no secret
+		rec := c
+		rec.Base = 0 // the history records the change, not what it was made against
+		if rec.Kind == KindRotateAdmin || rec.Kind == KindAddLink {
+			rec.Link = "" // the change records no secret
 		}
-		body, _ := json.Marshal(c)
+		body, _ := json.Marshal(rec)
 		d.Version = st.d.Version + 1
 		state, _ := json.Marshal(d)
-		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: c.Kind, By: by, Body: body})
+		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: c.Kind, By: who.Label, Body: body})
 		if errors.Is(err, store.ErrConflict) {
-			continue // another change came in between: apply this one to it
+			// Another change came in between: apply this one to it,
+			// checking c.Base against that change too.
+			st = nil
+			continue
 		}
 		if err != nil {
-			return nil, "", err
+			return nil, "", storeErr(err)
 		}
 		d.Version = v
 		st = &State{d: d}
 		s.keep(st)
 		return st, secret, nil
 	}
-	return nil, "", fmt.Errorf("event %s: too many changes at once; try again", id)
+	return nil, "", fmt.Errorf("event %s: %d other changes came in while this one was being made, and it was not made: %w", id, maxAttempts, ErrBusy)
 }
 
 // subject is what a change is about, for the conflict check: "r3/b2",
@@ -425,7 +471,7 @@ func (s *Service) conflicts(ctx context.Context, st *State, c Change) error {
 	}
 	chs, err := s.st.Changes(ctx, st.d.ID, c.Base, 0)
 	if err != nil {
-		return err
+		return storeErr(err)
 	}
 	for _, ch := range chs {
 		var past Change
@@ -444,16 +490,37 @@ func (s *Service) History(ctx context.Context, id string, since int64) ([]store.
 	if err := CheckID(id); err != nil {
 		return nil, err
 	}
-	return s.st.Changes(ctx, id, since, 0)
+	chs, err := s.st.Changes(ctx, id, since, 0)
+	return chs, storeErr(err)
 }
 
 // Watch follows the event's version (see store.Store.Watch).
 func (s *Service) Watch(ctx context.Context, id string) (<-chan int64, error) {
-	return s.st.Watch(ctx, id)
+	ch, err := s.st.Watch(ctx, id)
+	return ch, storeErr(err)
 }
 
-// List lists the events.
-func (s *Service) List(ctx context.Context) ([]store.Summary, error) { return s.st.List(ctx) }
+// Summary is one event of List.
+type Summary struct {
+	ID      string
+	Name    string
+	Version int64
+	Created time.Time
+	Updated time.Time
+}
+
+// List lists the events, the most recently updated first.
+func (s *Service) List(ctx context.Context) ([]Summary, error) {
+	ls, err := s.st.List(ctx)
+	if err != nil {
+		return nil, storeErr(err)
+	}
+	out := make([]Summary, len(ls))
+	for i, l := range ls {
+		out[i] = Summary{ID: l.ID, Name: l.Name, Version: l.Version, Created: l.Created, Updated: l.Updated}
+	}
+	return out, nil
+}
 
 // Backup returns the whole event with its secrets (the seed, the links'
 // hashes) as JSON, for `chess960 event export --format backup` on the
@@ -505,7 +572,7 @@ func (s *Service) Restore(ctx context.Context, data []byte, fresh bool) (*State,
 	now := s.now()
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: now}
 	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: now, Kind: KindCreate, By: "restore", Body: body}); err != nil {
-		return nil, err
+		return nil, storeErr(err)
 	}
 	return &State{d: d}, nil
 }
@@ -556,3 +623,23 @@ func (d *doc) checkBackup() error {
 	}
 	return nil
 }
+
+// storeErr is the store's error as the event layer gives it: one that
+// errors.Is matches with ErrNotFound or ErrExists, so that callers need not
+// know the store, and whose message is the store's (it names the event).
+func storeErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, store.ErrNotFound):
+		return &wrapped{kind: ErrNotFound, err: err}
+	case errors.Is(err, store.ErrExists):
+		return &wrapped{kind: ErrExists, err: err}
+	}
+	return err
+}
+
+type wrapped struct{ kind, err error }
+
+func (e *wrapped) Error() string   { return e.err.Error() }
+func (e *wrapped) Unwrap() []error { return []error{e.kind, e.err} }

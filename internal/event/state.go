@@ -35,7 +35,7 @@ type doc struct {
 type key struct {
 	ID    string    `json:"id"`
 	Label string    `json:"label"`
-	Role  string    `json:"role"`
+	Role  Role      `json:"role"`
 	Hash  string    `json:"hash"`
 	Made  time.Time `json:"made"`
 }
@@ -52,6 +52,16 @@ var (
 	ErrState = errors.New("not possible now")
 	// ErrForbidden: the link's role may not make the change.
 	ErrForbidden = errors.New("not allowed for this link")
+	// ErrNotFound: no event has the ID. Callers test for it with
+	// errors.Is and never look at the store's errors.
+	ErrNotFound = errors.New("no such event")
+	// ErrExists: an event with the ID exists already.
+	ErrExists = errors.New("an event with this ID exists")
+	// ErrBusy: the change was not made because too many changes, or too
+	// much heavy work (pairing), came in at once. Nothing was written;
+	// the same change may be sent again after a short wait (a 503 with
+	// Retry-After; the CLI waits and retries).
+	ErrBusy = errors.New("busy: too many changes at once")
 )
 
 // Error is a refused change: its message names the input and the reason,
@@ -59,10 +69,16 @@ var (
 type Error struct {
 	Kind error
 	Msg  string
+	also error // a second error it matches, such as ErrExists
 }
 
 func (e *Error) Error() string { return e.Msg }
-func (e *Error) Unwrap() error { return e.Kind }
+func (e *Error) Unwrap() []error {
+	if e.also != nil {
+		return []error{e.Kind, e.also}
+	}
+	return []error{e.Kind}
+}
 
 func invalid(format string, a ...any) error {
 	return &Error{Kind: ErrInvalid, Msg: fmt.Sprintf(format, a...)}
@@ -85,6 +101,7 @@ func (e Event) clone() Event {
 	c := e
 	c.TieBreaks = slices.Clone(e.TieBreaks)
 	c.Links = slices.Clone(e.Links)
+	c.NumberChanges = slices.Clone(e.NumberChanges)
 	c.Players = slices.Clone(e.Players)
 	for i := range c.Players {
 		c.Players[i].Byes = slices.Clone(c.Players[i].Byes)
@@ -95,6 +112,7 @@ func (e Event) clone() Event {
 		r.Position = clonePos(r.Position)
 		r.Byes = slices.Clone(r.Byes)
 		r.Warnings = slices.Clone(r.Warnings)
+		r.Numbers = cloneNumbers(r.Numbers)
 		r.Boards = slices.Clone(r.Boards)
 		for j := range r.Boards {
 			b := &r.Boards[j]
@@ -127,9 +145,10 @@ func hashToken(tok string) string {
 
 // role returns the role of a link's token, comparing it with every key in
 // constant time; "" if none matches.
-func (d *doc) role(token string) (string, string) {
+func (d *doc) role(token string) (Role, string) {
 	h := hashToken(token)
-	role, label := "", ""
+	var role Role
+	label := ""
 	for _, k := range d.Keys {
 		if subtle.ConstantTimeCompare([]byte(h), []byte(k.Hash)) == 1 {
 			role, label = k.Role, k.Label
@@ -225,6 +244,9 @@ func (s Settings) normalize() (Settings, error) {
 	}
 	if !s.Positions.Balanced {
 		s.Positions.MaxEval = 0
+	}
+	if s.LateEntries, err = checkLateEntries(s.LateEntries); err != nil {
+		return s, err
 	}
 	return s, nil
 }

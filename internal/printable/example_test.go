@@ -25,7 +25,7 @@ func ExamplePairingSheet() {
 		return
 	}
 	for _, kind := range []string{event.KindPair, event.KindPublish, event.KindStart} {
-		if st, _, err = svc.Apply(ctx, st.ID(), event.RoleAdmin, "arbiter", event.Change{Kind: kind, Round: 1}); err != nil {
+		if st, _, err = svc.Apply(ctx, st.ID(), event.Actor{Role: event.RoleAdmin, Label: "arbiter"}, event.Change{Kind: kind, Round: 1}); err != nil {
 			fmt.Println(err)
 			return
 		}

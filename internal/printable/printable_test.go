@@ -43,7 +43,7 @@ func newEvent(t *testing.T, s event.Settings, seed string, ps []event.PlayerInfo
 
 func (f *fixture) do(c event.Change) {
 	f.t.Helper()
-	st, _, err := f.svc.Apply(context.Background(), f.id, event.RoleAdmin, "arbiter", c)
+	st, _, err := f.svc.Apply(context.Background(), f.id, event.Actor{Role: event.RoleAdmin, Label: "arbiter"}, c)
 	if err != nil {
 		f.t.Fatalf("%s round %d: %v", c.Kind, c.Round, err)
 	}

@@ -412,7 +412,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 	if c.Kind == event.KindCreate || c.Kind == event.KindImport {
 		return badParam("kind", c.Kind, "want one of %s", strings.Join(event.Kinds, ", "))
 	}
-	st, secret, err := s.cfg.Events.Apply(r.Context(), a.st.ID(), a.role, a.label, c)
+	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
 		writeJSONStatus(w, http.StatusConflict, conflictJSON{

@@ -31,7 +31,7 @@ func benchEventServer(b *testing.B) (*Server, string) {
 	}
 	id := cur.ID()
 	do := func(c event.Change) {
-		if cur, _, err = svc.Apply(context.Background(), id, event.RoleAdmin, "admin", c); err != nil {
+		if cur, _, err = svc.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"}, c); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -328,7 +328,7 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string) (*eventPage, *inputError) {
 	ev := st.Admin()
 	p := s.newEventPage(r, ev.Name+" · admin", ev)
-	p.Admin, p.Base, p.Role, p.Label, p.Tab = true, a.base(), a.role, a.label, tab
+	p.Admin, p.Base, p.Role, p.Label, p.Tab = true, a.base(), string(a.role), a.label, tab
 	p.CSRF = csrfToken(a.token, ev.ID)
 	switch {
 	case tab == "settings" || tab == "links":
@@ -408,7 +408,117 @@ func nextActions(ev event.Event, base string) []action {
 	return []action{{Label: "Enter results of round " + rn + " (" + strconv.Itoa(last.Pending()) + " to go)", Href: base + "/round/" + rn, Primary: true}}
 }
 
-// POST /e/{id}/a/{token}/do: every change an admin form makes.
+// activePlayers counts the players who may be paired in round r.
+func activePlayers(ev event.Event, r int) int {
+	k := 0
+	for _, p := range ev.Players {
+		if p.Joined <= r && (p.Withdrawn == 0 || p.Withdrawn > r) {
+			k++
+		}
+	}
+	return k
+}
+
+// describeByNumber names a history row's player by pairing number and
+// name, as people know them, instead of the internal ID.
+func describeByNumber(ev event.Event, h historyRow, body []byte) historyRow {
+	var c event.Change
+	if json.Unmarshal(body, &c) != nil {
+		return h
+	}
+	who := func(id int) string {
+		if pl := ev.PlayerByID(id); pl != nil {
+			return fmt.Sprintf("No. %d %s", pl.Number, pl.Name)
+		}
+		return "a player"
+	}
+	switch h.Kind {
+	case event.KindWithdraw, event.KindReinstate, event.KindEditPlayer:
+		h.What = who(c.Player)
+	case event.KindBye:
+		h.What = fmt.Sprintf("%s, round %d: %s", who(c.Player), c.Round, byeName(c.Bye))
+	case event.KindAddPlayers:
+		if len(c.Players) == 1 {
+			h.What = c.Players[0].Name
+		}
+	}
+	// What the change did to the pairing numbers, once a round was public.
+	if n := ev.NumberNote(h.Version); n != "" && h.What != "" {
+		h.What += ": " + n
+	} else if n != "" {
+		h.What = n
+	}
+	return h
+}
+
+// linkShown is how long the redirect after "add an arbiter link" shows
+// the new link.
+const linkShown = 10 * time.Minute
+
+// sealLink seals a new arbiter link's token for the redirect's address:
+// AES-GCM under a key derived from the admin link's token, which the
+// server does not keep, so the address alone (in a log, or the history of
+// a browser without the admin link) does not give the link. Any instance
+// opens it, with no state kept.
+func sealLink(adminToken, id, token string, made time.Time) string {
+	g := linkAEAD(adminToken, id)
+	nonce := make([]byte, g.NonceSize())
+	rand.Read(nonce)
+	plain := strconv.FormatInt(made.Unix(), 10) + ":" + token
+	return base64.RawURLEncoding.EncodeToString(g.Seal(nonce, nonce, []byte(plain), []byte(id)))
+}
+
+// openLink opens sealLink's value: the token and when it was made, if the
+// value is this admin link's and not older than linkShown.
+func openLink(adminToken, id, v string, now time.Time) (string, time.Time, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	g := linkAEAD(adminToken, id)
+	if err != nil || len(b) < g.NonceSize() {
+		return "", time.Time{}, false
+	}
+	plain, err := g.Open(nil, b[:g.NonceSize()], b[g.NonceSize():], []byte(id))
+	if err != nil {
+		return "", time.Time{}, false
+	}
+	sec, tok, ok := strings.Cut(string(plain), ":")
+	n, err := strconv.ParseInt(sec, 10, 64)
+	made := time.Unix(n, 0)
+	if !ok || err != nil || now.Sub(made) > linkShown || made.Sub(now) > time.Minute {
+		return "", time.Time{}, false
+	}
+	return tok, made, true
+}
+
+func linkAEAD(adminToken, id string) cipher.AEAD {
+	k := sha256.Sum256([]byte("chess960 new arbiter link:" + adminToken + ":" + id))
+	b, err := aes.NewCipher(k[:])
+	if err != nil {
+		panic(err) // a 32-byte key always makes a cipher
+	}
+	g, err := cipher.NewGCM(b)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// sameName reports the player already in with the name (spaces and case
+// aside), or nil.
+func sameName(ev event.Event, name string) *event.Player {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	n := norm(name)
+	for i := range ev.Players {
+		if n != "" && norm(ev.Players[i].Name) == n {
+			return &ev.Players[i]
+		}
+	}
+	return nil
+}
+
+// POST /e/{id}/a/{token}/do: every change an admin form makes. A change
+// made answers with a redirect (303) to the page it acts on, so that a
+// reload sends nothing again; a change refused shows that page again with
+// the reason next to the form and the input kept, under the same 4xx.
 func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 	if e := sameOrigin(r); e != nil {
 		return e
@@ -428,7 +538,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 		return e
 	}
 	back := backTab(r.PostFormValue("back"))
-	st, secret, err := s.cfg.Events.Apply(r.Context(), a.st.ID(), a.role, a.label, c)
+	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
 		tab := back
@@ -464,3 +574,26 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }
+	if q.has("added") && tab == "players" {
+		// The player just added: the one entered last.
+		for i := range p.E.Players {
+			if p.Added == nil || p.E.Players[i].ID > p.Added.ID {
+				p.Added = &p.E.Players[i]
+			}
+		}
+	}
+	if v := q.get("link"); v != "" && tab == "links" {
+		// A link just made, sealed into the redirect's address with a
+		// key only this admin link gives (see sealLink): shown for a
+		// few minutes, and a reload makes no new link.
+		tok, made, ok := openLink(a.token, a.st.ID(), v, time.Now())
+		if ok {
+			if role, label := a.st.Role(tok); role == event.RoleArbiter {
+				p.NewLink, p.NewLinkLabel, p.NewLinkMade = "/e/"+a.st.ID()+"/a/"+tok, label, made
+			}
+		}
+		if p.NewLink == "" {
+			p.Conflict = ""
+			p.Err = &formErr{Key: event.KindAddLink, Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
+		}
+	}

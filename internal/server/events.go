@@ -68,6 +68,8 @@ func redactPath(p string) string {
 	if len(seg) >= 5 && seg[3] == "a" {
 		seg[4] = "REDACTED"
 		return strings.Join(seg, "/")
+	case errors.Is(err, event.ErrBusy):
+		return &inputError{status: http.StatusServiceUnavailable, retryAfter: 2, code: codeBusy, msg: msg + "; nothing was changed: send it again in a few seconds"}
 	}
 	return p
 }
@@ -79,7 +81,7 @@ func redactPath(p string) string {
 func (s *Server) eventErr(r *http.Request, err error) *inputError {
 	msg := capMessage(err.Error())
 	switch {
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, event.ErrNotFound):
 		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event"}
 	case errors.Is(err, event.ErrForbidden):
 		return &inputError{status: http.StatusForbidden, code: "forbidden", msg: msg}
@@ -243,7 +245,9 @@ func (s *Server) loadPublic(r *http.Request) (*event.State, *inputError) {
 // label.
 type admin struct {
 	st                 *event.State
-	token, role, label string
+	token string
+	role  event.Role
+	label string
 }
 
 // base is the admin link's path.
@@ -260,7 +264,7 @@ func (s *Server) loadAdmin(r *http.Request) (admin, *inputError) {
 		return admin{}, noEvent()
 	}
 	st, err := s.cfg.Events.Load(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, event.ErrNotFound) {
 		return admin{}, noEvent()
 	}
 	if err != nil {

@@ -144,7 +144,7 @@ func FuzzEventHandler(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, k := range []string{event.KindPair, event.KindPublish, event.KindStart} {
-		if _, _, err := svc.Apply(ctx, st.ID(), event.RoleAdmin, "admin", event.Change{Kind: k, Round: 1}); err != nil {
+		if _, _, err := svc.Apply(ctx, st.ID(), event.Actor{Role: event.RoleAdmin, Label: "admin"}, event.Change{Kind: k, Round: 1}); err != nil {
 			f.Fatal(err)
 		}
 	}

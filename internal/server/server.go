@@ -368,6 +368,11 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 
 // queueWait is how long an expensive request waits for a free slot before
 // it is answered 429.
+	// PairTimeout is the longest one pairing of an event may run on this
+	// server (event.Limits); with the wait for a pairing slot
+	// (event.DefaultPairWait) it ends well before WriteTimeout, so that a
+	// client always hears of a change that was made.
+	PairTimeout = 20 * time.Second
 const queueWait = 100 * time.Millisecond
 
 func errBusy() *inputError {
