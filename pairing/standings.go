@@ -3,8 +3,10 @@ package pairing
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Value is a tie-break value in hundredths: 1225 is 12.25. Points are
@@ -13,9 +15,16 @@ import (
 // Value(234500)).
 type Value int64
 
+// NoValue is the value of a tie-break that is left out of the standings
+// (see Dropped): every player has it, so it separates no one.
+const NoValue Value = math.MinInt64
+
 // String writes v exactly with as few decimals as it needs: "12.25",
-// "12.5", "12", "-0.5".
+// "12.5", "12", "-0.5"; NoValue is "-".
 func (v Value) String() string {
+	if v == NoValue {
+		return "-"
+	}
 	sign := ""
 	if v < 0 {
 		sign, v = "-", -v
@@ -31,8 +40,14 @@ func (v Value) String() string {
 	return s
 }
 
-// MarshalJSON writes v as a JSON number, as String does.
-func (v Value) MarshalJSON() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalJSON writes v as a JSON number, as String does, and NoValue as
+// null.
+func (v Value) MarshalJSON() ([]byte, error) {
+	if v == NoValue {
+		return []byte("null"), nil
+	}
+	return []byte(v.String()), nil
+}
 
 // Standing is one line of the standings.
 type Standing struct {
@@ -51,6 +66,61 @@ type StandingsOptions struct {
 	// games between them are missing. Rating-based tie-breaks and WON, BPG
 	// and BWG still count only games played over the board.
 	RoundRobin bool
+	// Edition is the text of C.07 to follow; the zero value is the 2024
+	// text. The 2026 text caps the dummy opponent's score (16.4.1, 16.4.2;
+	// see Edition2026).
+	Edition Edition
+	// UnratedRating is the rating the tournament's regulations give an
+	// unrated participant (Rating 0) in the tie-breaks of C.07 article 10,
+	// those computed from the opponents' ratings: ARO and its modifiers,
+	// TPR, PTP, APRO and APPO. 0 means the regulations give none: then, if
+	// any participant is unrated, those tie-breaks are left out (their
+	// values are NoValue, and Dropped says why), as FIDE's reference
+	// checker (TEC's TieBreakServer) does.
+	UnratedRating int
+}
+
+// ratingBased reports whether the method is one of C.07 article 10's,
+// computed from the opponents' ratings.
+func (m Method) ratingBased() bool {
+	switch m {
+	case ARO, TPR, PTP, APRO, APPO:
+		return true
+	}
+	return false
+}
+
+// Dropped returns, for each tie-break of tbs, why the standings of t under
+// opt leave it out, or "" where it counts. Only the rating-based tie-breaks
+// (C.07 article 10) are ever left out: when a participant is unrated and
+// opt gives no UnratedRating, C.07 leaves the rating such a player counts
+// with to the tournament's regulations, and without one the tie-break
+// cannot be computed for everybody alike. The standings then rank by the
+// next tie-break of the list.
+func Dropped(t *Tournament, tbs []TieBreak, opt StandingsOptions) []string {
+	out := make([]string, len(tbs))
+	if t == nil || opt.UnratedRating > 0 {
+		return out
+	}
+	unrated := 0
+	for _, p := range t.Players {
+		if p.Rating <= 0 {
+			unrated++
+		}
+	}
+	if unrated == 0 {
+		return out
+	}
+	for i, tb := range tbs {
+		if tb.Method.ratingBased() {
+			players := "an unrated participant"
+			if unrated > 1 {
+				players = strconv.Itoa(unrated) + " unrated participants"
+			}
+			out[i] = "dropped: " + players + " and no rating given for unrated players (C.07 article 10 leaves it to the regulations)"
+		}
+	}
+	return out
 }
 
 // Standings returns the standings after the first rounds rounds of each
@@ -70,12 +140,17 @@ type StandingsOptions struct {
 // player's last round that is not a VUR counts as a draw, every other round
 // as scored. For the player's own BH and SB each unplayed round (byes and
 // forfeits, won or lost) counts as a game against a dummy opponent whose
-// score is the player's own (16.4), and a Cut-1 cuts the least significant
+// score is the player's own (16.4; the 2026 text caps it, see Edition2026
+// and StandingsOptions), and a Cut-1 cuts the least significant
 // value unless the player has a VUR, whose value is then cut instead unless
 // it is lower (16.5; for BH it never is). Games marked unrated (W, D, L) are
 // games played over the board for every tie-break: C.07 tells played from
 // unplayed games, and whether a game is rated is the rating regulations'
 // business (RatingSummary leaves them out).
+//
+// The rating-based tie-breaks (C.07 article 10) are dropped, with NoValue
+// for every player, when a participant is unrated and the options give no
+// rating for unrated players (see Dropped).
 //
 // The tie-breaks' values are as Method describes; DE's value is the points
 // the player scored against the others of the tie it last separated (0 for
@@ -106,8 +181,15 @@ func StandingsWith(t *Tournament, rounds int, tbs []TieBreak, opt StandingsOptio
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return int(c.score[b] - c.score[a]) })
 	groups := split(order, func(a, b int) bool { return c.score[a] == c.score[b] })
+	dropped := Dropped(t, tbs, opt)
 	for k, tb := range tbs {
 		var next [][]int
+		if dropped[k] != "" {
+			for i := range vals {
+				vals[i][k] = NoValue
+			}
+			continue
+		}
 		if tb.Method == DE {
 			for _, g := range groups {
 				next = append(next, c.directEncounter(g, vals, k)...)
@@ -196,6 +278,12 @@ func newCalc(t *Tournament, rounds int, opt StandingsOptions) (*calc, error) {
 	}
 	if recorded := t.RecordedRounds(); rounds < 0 || rounds > recorded {
 		return nil, fmt.Errorf("%w: after %d rounds: the records hold rounds 0 to %d", errStandings, rounds, recorded)
+	}
+	if opt.Edition > Edition2026 {
+		return nil, fmt.Errorf("%w: C.07 edition %s: want %s", errStandings, opt.Edition, strings.Join(Editions, " or "))
+	}
+	if opt.UnratedRating < 0 || opt.UnratedRating > 4000 {
+		return nil, fmt.Errorf("%w: rating for unrated players %d: want 1 to 4000, or 0 for none", errStandings, opt.UnratedRating)
 	}
 	c := &calc{t: t, n: len(t.Players), rounds: rounds, opt: opt, idx: make(map[int]int, len(t.Players))}
 	for i, p := range t.Players {
@@ -354,6 +442,13 @@ func (c *calc) contributions(i int, sb bool) []contribution {
 			continue
 		default:
 			k.score, k.vur = c.score[i], e.vur // 16.4: the dummy opponent
+			if c.opt.Edition >= Edition2026 {
+				if e.opp >= 0 {
+					k.score = min(k.score, c.adj[e.opp]) // 16.4.1: a forfeit, at most the opponent's score
+				} else {
+					k.score = min(k.score, Points(c.rounds)*c.t.Points.Draw) // 16.4.2: a bye, at most half the maximum
+				}
+			}
 		}
 		if sb {
 			k.value = Value(k.score) * Value(e.pts)
@@ -420,40 +515,50 @@ func (c *calc) buchholz(i int) Value {
 }
 
 // aro returns player i's ARO with the modifier, in hundredths: the ratings
-// of the opponents met over the board, the least significant first cut
-// (an unrated opponent is the least significant, and counts for nothing),
-// then the most, and the rated ones left averaged, rounded half up.
+// of the opponents met over the board (an unrated one at the
+// UnratedRating; see Dropped for when there is none), the least first cut,
+// then the most, and those left averaged, rounded half up (10.1, 14.1 to
+// 14.4).
 func (c *calc) aro(i int, m Modifier) Value {
 	var ratings []int
 	for _, e := range c.rec[i] {
 		if e.played {
-			ratings = append(ratings, c.t.Players[e.opp].Rating)
+			ratings = append(ratings, c.rating(e.opp))
 		}
 	}
 	slices.Sort(ratings)
 	low := min(m.low(), len(ratings))
 	ratings = ratings[low:]
 	ratings = ratings[:len(ratings)-min(m.high(), len(ratings))]
-	for len(ratings) > 0 && ratings[0] <= 0 {
-		ratings = ratings[1:]
-	}
 	if len(ratings) == 0 {
 		return 0
 	}
 	return Value(averageRating(ratings)) * 100
 }
 
-// ratedOpponents returns the ratings of player i's rated opponents met over
-// the board and i's score against them in FIDE points (1, ½, 0), whatever
-// the point system.
+// rating returns the rating player j counts with in the rating-based
+// tie-breaks: the player's own, or for an unrated player the
+// UnratedRating (0 if none is given, in which case the tie-breaks are
+// dropped and this is not called).
+func (c *calc) rating(j int) int {
+	if r := c.t.Players[j].Rating; r > 0 {
+		return r
+	}
+	return c.opt.UnratedRating
+}
+
+// ratedOpponents returns the ratings of player i's opponents met over the
+// board, each as rating gives it (an unrated one only with an
+// UnratedRating), and i's score against them in FIDE points (1, ½, 0),
+// whatever the point system.
 func (c *calc) ratedOpponents(i int) ([]int, Points) {
 	var ratings []int
 	var score Points
 	for _, e := range c.rec[i] {
-		if !e.played || c.t.Players[e.opp].Rating <= 0 {
+		if !e.played || c.rating(e.opp) <= 0 {
 			continue
 		}
-		ratings = append(ratings, c.t.Players[e.opp].Rating)
+		ratings = append(ratings, c.rating(e.opp))
 		switch e.won {
 		case Won:
 			score += 10

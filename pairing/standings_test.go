@@ -120,35 +120,22 @@ func TestSwiss6Values(t *testing.T) {
 	//   2: 0.5 + 1 + 2 = 3.5; PS-C1: 3.0.
 	// KS (9.2): opponents with at least 1.5 of 3: 1, 2, 5. 1: 0.5 (the draw
 	//   with 5); 2: 0.5 (with 5); 5: 0.5 + 0.5 = 1.0; 3: 0 + 0 = 0.
-	// ARO (10.1), rated opponents met over the board: 1: (2100+2200+2000)/3
-	//   = 2100; 3: (2400+2300)/2 = 2350 (6 unrated); ARO-C1 for 3 cuts the
-	//   unrated opponent first: 2350; ARO-M1 for 3 also cuts 2400: 2300;
-	//   ARO-C1 for 1 cuts 2000: (2100+2200)/2 = 2150.
-	// TPR (10.2): 1 scored 2.5/3 = 0.83 -> dp 273: 2100+273 = 2373.
-	//   5: opponents 2300, 2100, 2400, score 2.0/3 = 0.67 -> dp 125;
-	//   ARO 6800/3 = 2266.67 -> 2267; TPR 2392.
-	// PTP (10.3) for 1: the lowest R with PD(R-2100)+PD(R-2200)+PD(R-2000)
-	//   >= 2.50. R = 2389: D = 289 (.84), 189 (.75), 389 (.91) = 2.50; R =
-	//   2388: 288 (.84), 188 (.74), 388 (.91) = 2.49. So 2389.
+	// The rating-based tie-breaks (ARO, TPR, PTP) are in
+	// TestSwiss6RatingTieBreaks: player 6 is unrated.
 	want := map[string]map[int]string{
-		"BH":     {1: "4", 2: "5", 3: "5.5", 4: "5.5", 5: "5.5", 6: "1"},
-		"BH-C1":  {1: "3", 2: "3", 3: "4.5", 4: "4.5", 5: "4.5", 6: "1"},
-		"BH-M1":  {1: "1", 5: "2"},
-		"SB":     {1: "3", 2: "3", 3: "1", 4: "1", 5: "3.25"},
-		"SB-C1":  {2: "2", 5: "2.25"},
-		"WIN":    {1: "2", 2: "1", 3: "1", 4: "1", 5: "1", 6: "0"},
-		"WON":    {1: "2", 3: "1", 4: "0", 6: "0"},
-		"GE":     {1: "3", 2: "2", 4: "3", 6: "1"},
-		"BPG":    {1: "1", 2: "0", 3: "1", 4: "2", 5: "2", 6: "1"},
-		"BWG":    {1: "1", 5: "0"},
-		"PS":     {1: "5.5", 2: "3.5"},
-		"PS-C1":  {1: "4.5", 2: "3"},
-		"KS":     {1: "0.5", 2: "0.5", 3: "0", 5: "1"},
-		"ARO":    {1: "2100", 3: "2350"},
-		"ARO-C1": {1: "2150", 3: "2350"},
-		"ARO-M1": {3: "2300"},
-		"TPR":    {1: "2373", 5: "2392"},
-		"PTP":    {1: "2389"},
+		"BH":    {1: "4", 2: "5", 3: "5.5", 4: "5.5", 5: "5.5", 6: "1"},
+		"BH-C1": {1: "3", 2: "3", 3: "4.5", 4: "4.5", 5: "4.5", 6: "1"},
+		"BH-M1": {1: "1", 5: "2"},
+		"SB":    {1: "3", 2: "3", 3: "1", 4: "1", 5: "3.25"},
+		"SB-C1": {2: "2", 5: "2.25"},
+		"WIN":   {1: "2", 2: "1", 3: "1", 4: "1", 5: "1", 6: "0"},
+		"WON":   {1: "2", 3: "1", 4: "0", 6: "0"},
+		"GE":    {1: "3", 2: "2", 4: "3", 6: "1"},
+		"BPG":   {1: "1", 2: "0", 3: "1", 4: "2", 5: "2", 6: "1"},
+		"BWG":   {1: "1", 5: "0"},
+		"PS":    {1: "5.5", 2: "3.5"},
+		"PS-C1": {1: "4.5", 2: "3"},
+		"KS":    {1: "0.5", 2: "0.5", 3: "0", 5: "1"},
 	}
 	var names []string
 	for name := range want {
@@ -162,6 +149,116 @@ func TestSwiss6Values(t *testing.T) {
 				t.Errorf("%s of player %d = %s, want %s", name, n, g, w)
 			}
 		}
+	}
+}
+
+// ratingValues is values with options.
+func ratingValues(t *testing.T, tour *Tournament, rounds int, list string, opt StandingsOptions) map[int][]Value {
+	t.Helper()
+	tbs, err := ParseTieBreaks(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := StandingsWith(tour, rounds, tbs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int][]Value{}
+	for _, s := range st {
+		out[s.Number] = s.Values
+	}
+	return out
+}
+
+func TestSwiss6RatingTieBreaks(t *testing.T) {
+	// swiss6 has an unrated player, 6. C.07 article 10's tie-breaks take
+	// the opponents' ratings, and the rating an unrated participant counts
+	// with is the regulations' to give. Without one, ARO, its cuts, TPR and
+	// PTP are dropped for everybody: no value, and no player ranked on them.
+	list := "ARO,ARO-C1,ARO-M1,ARO-M2,TPR,PTP"
+	got := ratingValues(t, swiss6(t), 3, list, StandingsOptions{})
+	for n := 1; n <= 6; n++ {
+		for k, v := range got[n] {
+			if v != NoValue {
+				t.Errorf("no rating for unrated players: tie-break %d of player %d = %s, want none", k, n, v)
+			}
+		}
+	}
+	tour := swiss6(t)
+	tbs, _ := ParseTieBreaks(list + ",BH")
+	for k, why := range Dropped(tour, tbs, StandingsOptions{}) {
+		if k < 6 && !strings.Contains(why, "unrated") || k == 6 && why != "" {
+			t.Errorf("Dropped[%d] = %q", k, why)
+		}
+	}
+	// With 1400 for the unrated, by hand (10.1, rounded half up; cuts
+	// 14.1 to 14.4, least first):
+	//   1 met 4 (2100), 3 (2200), 5 (2000): ARO 6300/3 = 2100; ARO-C1 cuts
+	//     2000: 4300/2 = 2150. TPR: 2.5/3 = .83, dp 273: 2373. PTP 2389
+	//     (as before: 1 met no unrated player).
+	//   3 met 6 (1400), 1 (2400), 2 (2300): ARO 6100/3 = 2033.33 -> 2033;
+	//     ARO-C1 cuts 1400: 4700/2 = 2350; ARO-M1 also cuts 2400: 2300;
+	//     ARO-M2 cuts two low and (of the one left) the high: nothing, 0.
+	//     TPR: 1/3 = .33, dp -125: 2033-125 = 1908.
+	//   5 met 2 (2300), 4 (2100), 1 (2400): 2.0/3 = .67, dp 125; ARO
+	//     6800/3 = 2266.67 -> 2267; TPR 2392.
+	//   6 met 3 (2200): ARO 2200; ARO-C1 cuts that one game: 0.
+	want := map[int][]string{
+		1: {"2100", "2150", "", "", "2373", "2389"},
+		3: {"2033", "2350", "2300", "0", "1908", ""},
+		5: {"2267", "", "", "", "2392", ""},
+		6: {"2200", "0", "", "", "", ""},
+	}
+	got = ratingValues(t, tour, 3, list, StandingsOptions{UnratedRating: 1400})
+	for n, ws := range want {
+		for k, w := range ws {
+			if w != "" && got[n][k].String() != w {
+				t.Errorf("with 1400 for the unrated: %s of player %d = %s, want %s", tbs[k], n, got[n][k], w)
+			}
+		}
+	}
+	if d := Dropped(tour, tbs, StandingsOptions{UnratedRating: 1400}); d[0] != "" {
+		t.Errorf("with a rating for the unrated, ARO dropped: %q", d[0])
+	}
+}
+
+func TestUnratedOpponentsRanking(t *testing.T) {
+	// 1 and 2 (2.0 each) tie on points; 1 met only unrated players (4, 5).
+	//
+	//	    rating   R1    R2    score
+	//	1   2200     4w1   5w1   2.0
+	//	2   2100     3w1   6w1   2.0
+	//	3   2000     2b0   4w0   0.0
+	//	4   unrated  1b0   3b1   1.0
+	//	5   unrated  6w=   1b0   0.5
+	//	6   unrated  5b=   2b0   0.5
+	//
+	// Ranked on ARO, then BH. An ARO of 0 for 1 (nobody rated met) would put
+	// 1 below 2 for having met no rated player. Without a rating for the
+	// unrated players C.07 drops ARO, and BH decides: 1: 4 (1.0) + 5 (0.5)
+	// = 1.5; 2: 3 (0) + 6 (0.5) = 0.5. So 1, 2, then 4 (1.0), then 5 and 6
+	// (0.5; BH 0.5 + 2.0 = 2.5 each, tied: 4th and 4th), then 3.
+	// With 1400 for the unrated: ARO of 1 = (1400+1400)/2 = 1400, of 2 =
+	// (2000+1400)/2 = 1700: 2 first.
+	tour := build(t, []int{2200, 2100, 2000, 0, 0, 0},
+		"4w1 5w1", "3w1 6w1", "2b0 4w0", "1b0 3b1", "6w= 1b0", "5b= 2b0")
+	tbs := []TieBreak{{Method: ARO}, {Method: BH}}
+	order := func(opt StandingsOptions) string {
+		st, err := StandingsWith(tour, 2, tbs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, x := range st {
+			s = append(s, strconv.Itoa(x.Rank)+":"+strconv.Itoa(x.Number)+":"+x.Values[0].String())
+		}
+		return strings.Join(s, " ")
+	}
+	if g, w := order(StandingsOptions{}), "1:1:- 2:2:- 3:4:- 4:5:- 4:6:- 6:3:-"; g != w {
+		t.Errorf("no rating for the unrated: %s, want %s", g, w)
+	}
+	if g, w := order(StandingsOptions{UnratedRating: 1400}), "1:2:1700 2:1:1400"; !strings.HasPrefix(g, w) {
+		t.Errorf("1400 for the unrated: %s, want it to start %s", g, w)
 	}
 }
 
@@ -442,10 +539,13 @@ func TestStandingsErrors(t *testing.T) {
 }
 
 func TestValueString(t *testing.T) {
-	for v, want := range map[Value]string{0: "0", 1225: "12.25", 1250: "12.5", 1200: "12", -50: "-0.5", -5: "-0.05", 7: "0.07", 234500: "2345"} {
+	for v, want := range map[Value]string{0: "0", 1225: "12.25", 1250: "12.5", 1200: "12", -50: "-0.5", -5: "-0.05", 7: "0.07", 234500: "2345", NoValue: "-"} {
 		if g := v.String(); g != want {
 			t.Errorf("Value(%d) = %q, want %q", int64(v), g, want)
 		}
+	}
+	if b, _ := NoValue.MarshalJSON(); string(b) != "null" {
+		t.Errorf("NoValue as JSON: %s, want null", b)
 	}
 }
 

@@ -14,10 +14,19 @@ package pairing
 // (TEC-FIDE/TieBreakServer, by Otto Milvang), read, not copied. Where that
 // left a choice open the doc comment says what this package does.
 //
-// C.07 was revised again from 1 March 2026 (per public implementations that
-// follow it: GE renamed REP, new STD, TPN and RTNG, and caps on the dummy
-// opponent's score of 16.4). This package implements the 2024 text, without
-// those caps.
+// C.07 was revised again from 1 March 2026 (approved by the FIDE Council on
+// 02/02/2026; per TEC's checker, which follows it: GE renamed REP, new STD,
+// TPN and RTNG, and caps on the dummy opponent's score, 16.4.1 and 16.4.2).
+// Of that text this package implements the caps, chosen by
+// StandingsOptions.Edition (see Edition2026); the new tie-breaks and the
+// new name are not computed.
+//
+// Rating-based tie-breaks (article 10: ARO, TPR, PTP, APRO, APPO) need a
+// rating for every opponent. C.07 leaves the rating an unrated participant
+// counts with to the tournament's regulations (TEC's checker takes it as a
+// modifier, "ARO/U1400"); StandingsOptions.UnratedRating carries it, and
+// without it, in a tournament with an unrated participant, those
+// tie-breaks are dropped (Dropped).
 
 import (
 	"fmt"
@@ -73,8 +82,10 @@ const (
 	// times the rounds), in every round with an opponent, forfeits included
 	// (as FIDE TEC's checker counts them).
 	KS
-	// ARO, Average Rating of Opponents (10.1): the mean rating of the rated
-	// opponents met over the board, rounded half up to a whole number.
+	// ARO, Average Rating of Opponents (10.1): the mean rating of the
+	// opponents met over the board, rounded half up to a whole number; an
+	// unrated opponent counts with StandingsOptions.UnratedRating, and with
+	// none ARO is dropped when anyone is unrated (see Dropped).
 	ARO
 	// TPR, Tournament Performance Rating (10.2): ARO plus dp, from B.02
 	// table 8.1(a), for the fractional score against those opponents
