@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/pairing"
 )
 
@@ -160,13 +161,17 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 		fail(&inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())})
 		return
 	}
-	select {
-	case s.streams <- struct{}{}:
-		defer func() { <-s.streams }()
-	default:
-		fail(&inputError{status: http.StatusTooManyRequests, retryAfter: 30, code: codeBusy, msg: "busy: too many live pages open; the page still works, reload it"})
+	release, why := s.streams.Acquire(clientIP(r, s.cfg.ClientIPHeader))
+	if release == nil {
+		msg := "busy: too many live pages open; the page still works, reload it"
+		if why == middleware.ClientFull {
+			_, per := s.streams.Limits()
+			msg = fmt.Sprintf("busy: %d live pages are open from your address, the most one address may hold; close some, the page still works, reload it", per)
+		}
+		fail(&inputError{status: http.StatusTooManyRequests, retryAfter: 30, code: codeBusy, msg: msg})
 		return
 	}
+	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), s.liveMax)
 	defer cancel()
 	ch, err := s.cfg.Events.Watch(ctx, id)

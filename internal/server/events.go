@@ -8,17 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
-	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/server/middleware"
 )
 
 // Limits of the event pages and API.
@@ -58,21 +56,8 @@ func isEventPath(p string) bool {
 		p == "/api/events" || strings.HasPrefix(p, "/api/events/")
 }
 
-// redactPath replaces the token of an admin path /e/{id}/a/{token}/... so
-// that the access log never holds a link's secret.
-func redactPath(p string) string {
-	if !strings.HasPrefix(p, "/e/") {
-		return p
-	}
-	seg := strings.SplitN(p, "/", 6) // "", "e", id, "a", token, rest
-	if len(seg) >= 5 && seg[3] == "a" {
-		seg[4] = "REDACTED"
-		return strings.Join(seg, "/")
-	case errors.Is(err, event.ErrBusy):
-		return &inputError{status: http.StatusServiceUnavailable, retryAfter: 2, code: codeBusy, msg: msg + "; nothing was changed: send it again in a few seconds"}
-	}
-	return p
-}
+// redactPath is middleware.RedactPath: the path fit for the log.
+func redactPath(p string) string { return middleware.RedactPath(p) }
 
 // eventErr turns an error of the event model or the store into the
 // answer: 404 for no such event, 403 for a role that may not, 422 for a
@@ -83,6 +68,8 @@ func (s *Server) eventErr(r *http.Request, err error) *inputError {
 	switch {
 	case errors.Is(err, event.ErrNotFound):
 		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event"}
+	case errors.Is(err, event.ErrBusy):
+		return &inputError{status: http.StatusServiceUnavailable, retryAfter: 2, code: codeBusy, msg: msg + "; nothing was changed: send it again in a few seconds"}
 	case errors.Is(err, event.ErrForbidden):
 		return &inputError{status: http.StatusForbidden, code: "forbidden", msg: msg}
 	case errors.Is(err, event.ErrState):
@@ -142,85 +129,17 @@ func sameOrigin(r *http.Request) *inputError {
 	return nil
 }
 
-// rateLimiter is a token bucket per client IP.
-type rateLimiter struct {
-	mu      sync.Mutex
-	rate    float64
-	burst   float64
-	buckets map[string]*bucket
-	now     func() time.Time
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-// maxBuckets bounds the limiter's memory; past it, full buckets go.
-const maxBuckets = 100_000
-
-func newRateLimiter(rate float64, burst int) *rateLimiter {
-	return &rateLimiter{rate: rate, burst: float64(burst), buckets: map[string]*bucket{}, now: time.Now}
-}
-
-// allow takes a token of the client's bucket; when there is none it
-// returns false and the seconds until there is.
-func (l *rateLimiter) allow(client string) (bool, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	b := l.buckets[client]
-	if b == nil {
-		if len(l.buckets) >= maxBuckets {
-			for k, o := range l.buckets {
-				if o.tokens+now.Sub(o.last).Seconds()*l.rate >= l.burst {
-					delete(l.buckets, k)
-				}
-			}
-		}
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[client] = b
-	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens < 1 {
-		wait := int((1-b.tokens)/l.rate) + 1
-		return false, wait
-	}
-	b.tokens--
-	return true, 0
-}
-
-// clientIP is the client's address: the last entry of the header a load
-// balancer sets (Config.ClientIPHeader), or else the request's peer
-// address without the port.
-func clientIP(r *http.Request, header string) string {
-	if header != "" {
-		if v := r.Header.Values(header); len(v) > 0 {
-			last := v[len(v)-1]
-			if i := strings.LastIndexByte(last, ','); i >= 0 {
-				last = last[i+1:]
-			}
-			if ip := strings.TrimSpace(last); ip != "" && len(ip) <= 64 {
-				return ip
-			}
-		}
-	}
-	h, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return h
-}
+// clientIP is middleware.ClientIP.
+func clientIP(r *http.Request, header string) string { return middleware.ClientIP(r, header) }
 
 // limitWrites answers a write over the client's rate 429.
 func (s *Server) limitWrites(r *http.Request) *inputError {
 	if r.Method != http.MethodPost || !isEventPath(r.URL.Path) {
 		return nil
 	}
-	if ok, wait := s.writes.allow(clientIP(r, s.cfg.ClientIPHeader)); !ok {
+	if ok, wait := s.writes.Allow(clientIP(r, s.cfg.ClientIPHeader)); !ok {
 		return &inputError{status: http.StatusTooManyRequests, retryAfter: wait, code: codeBusy,
-			msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.rate, wait)}
+			msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.Rate(), wait)}
 	}
 	return nil
 }

@@ -478,7 +478,7 @@ func TestEventConflict(t *testing.T) {
 func TestEventRateLimit(t *testing.T) {
 	c := newEvClient(t, Config{WriteRate: 5, WriteBurst: 3})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	c.s.writes.now = func() time.Time { return now }
+	c.s.writes.Now = func() time.Time { return now }
 	for i := range 3 {
 		if r := c.post("/events", url.Values{"name": {""}}); r.status == http.StatusTooManyRequests {
 			t.Fatalf("write %d: 429 within the burst", i+1)
@@ -686,7 +686,9 @@ func TestEventLive(t *testing.T) {
 func TestEventStreamsCapped(t *testing.T) {
 	c := newEvClient(t, Config{MaxStreams: 1})
 	a := newSmallEvent(t, c)
-	c.s.streams <- struct{}{} // one stream open
+	if release, _ := c.s.streams.Acquire("192.0.2.1"); release == nil { // one stream open, another client's
+		t.Fatal("no stream slot")
+	}
 	r := c.get("/e/" + a.id() + "/live")
 	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
 		t.Errorf("a stream past the cap: %d", r.status)
@@ -913,7 +915,7 @@ func TestEventLiveEnds(t *testing.T) {
 	if !strings.HasPrefix(string(b), "retry: 5000\n\nevent: version\ndata: ") {
 		t.Errorf("stream %q", b)
 	}
-	if len(c.s.streams) != 0 {
-		t.Errorf("%d streams still counted", len(c.s.streams))
+	if n, _ := c.s.streams.Open(); n != 0 {
+		t.Errorf("%d streams still counted", n)
 	}
 }

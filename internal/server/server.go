@@ -1,14 +1,19 @@
 // Package server is the web app of chess960 serve: the pages (generator,
 // gallery of all 960, arbiter draws with commit and reveal, play), the JSON
-// API, which returns what the command line prints with --json, and the
-// pictures.
+// API, which returns what the command line prints with --json, the
+// pictures, and the tournaments (events) when it has a database.
 //
-// The server keeps no state: everything a page shows is in its URL, so any
-// number of instances behind any load balancer serve the same app. Every
-// request is bounded: parameters and bodies have size limits, perft has a
-// node budget, and expensive requests have a concurrency limit past which
-// they are answered 429 with Retry-After. Bad input gets a 4xx that names
-// the input and the reason: JSON for the API, a page for the pages.
+// Every page but the events' is a function of its URL: any number of
+// instances behind any load balancer serve the same app. The events live
+// in the database (internal/store, through internal/event), which all
+// instances share; what an instance keeps in memory (renderings of public
+// pages by version, the per-client write and stream counts of package
+// middleware) is a cache or a limit, never the only copy of anything.
+// Every request is bounded: parameters and bodies have size limits, perft
+// has a node budget, expensive requests have a concurrency limit past
+// which they are answered 429 with Retry-After, and writes and live
+// streams are limited per client. Bad input gets a 4xx that names the
+// input and the reason: JSON for the API, a page for the pages.
 package server
 
 import (
@@ -24,6 +29,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -59,14 +65,18 @@ type Config struct {
 	WriteRate  float64
 	WriteBurst int
 	// MaxStreams is how many live streams may be open at once (default
-	// DefaultMaxStreams).
-	MaxStreams int
+	// DefaultMaxStreams); MaxStreamsPerClient is how many of them one
+	// client address may hold (default half of MaxStreams, so that the
+	// phones behind one venue's NAT all get one, and one address still
+	// cannot shut the others out). Past either, a stream is answered 429.
+	MaxStreams          int
+	MaxStreamsPerClient int
 	// ClientIPHeader names the header a load balancer in front sets to
 	// the client's address (such as X-Forwarded-For, whose last entry is
-	// taken: the one the balancer added). The write limits count per
-	// client by it; "" counts by the connection's peer, right when
-	// clients connect directly. Set it only behind a proxy that sets it,
-	// or clients can pick their own address.
+	// taken: the one the balancer added). The write and stream limits
+	// count per client by it; "" counts by the connection's peer, right
+	// when clients connect directly. Set it only behind a proxy that sets
+	// it, or clients can pick their own address.
 	ClientIPHeader string
 	// DFRCScores, if set, is the engine sample of DFRC starts the
 	// generator shows scores of and draws balanced starts from, in place
@@ -92,9 +102,9 @@ type Server struct {
 	// publicPages holds events' public pages, by version.
 	publicPages pageCache
 	// writes limits the event writes per client; streams counts the live
-	// streams open; liveMax caps each one's time.
-	writes  *rateLimiter
-	streams chan struct{}
+	// streams open, in all and per client; liveMax caps each one's time.
+	writes  *middleware.RateLimiter
+	streams *middleware.StreamLimiter
 	liveMax time.Duration
 	// dfrcSample is the engine sample of DFRC starts (nil: none).
 	dfrcSample func() *dfrcSample
@@ -124,9 +134,13 @@ func New(cfg Config) *Server {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
 	}
+	if cfg.MaxStreamsPerClient <= 0 {
+		cfg.MaxStreamsPerClient = max(1, cfg.MaxStreams/2)
+	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
-		writes: newRateLimiter(cfg.WriteRate, cfg.WriteBurst), streams: make(chan struct{}, cfg.MaxStreams), liveMax: liveMaxTime,
+		writes:  middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
+		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime,
 		dfrcSample: dfrcSampleOnce}
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
@@ -200,7 +214,7 @@ func (s *Server) routes() {
 // as JSON under /api/ and as pages elsewhere).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	sw := &statusWriter{ResponseWriter: w}
+	sw := middleware.NewStatusWriter(w)
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -209,13 +223,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if s.cfg.Logger != nil {
 				buf := make([]byte, 4096)
 				buf = buf[:runtime.Stack(buf, false)]
-				s.cfg.Logger.Error("panic", "path", redactPath(r.URL.Path), "panic", v, "stack", string(buf))
+				s.cfg.Logger.Error("panic", "path", middleware.RedactPath(r.URL.Path), "panic", v, "stack", string(buf))
 			}
-			if sw.status == 0 {
+			if sw.Status() == 0 {
 				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"})
 			}
 		}
-		s.logRequest(r, sw, start)
+		middleware.LogRequest(s.cfg.Logger, r, sw, start)
 	}()
 	setSecurityHeaders(sw.Header())
 	if isEventPath(r.URL.Path) {
@@ -269,52 +283,10 @@ func (h *headRecorder) Header() http.Header         { return h.header }
 func (h *headRecorder) Write(b []byte) (int, error) { return len(b), nil }
 func (h *headRecorder) WriteHeader(code int)        { h.status = code }
 
-// statusWriter remembers the status and the size of a response.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-// Unwrap lets http.ResponseController reach the connection.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // eventReferrer is the Referrer-Policy of event pages: their capability URLs
 // go to no other site (and, unlike no-referrer, a same-origin form still
 // carries its Origin).
 var eventReferrer = []string{"same-origin"}
-
-// logRequest writes the access log record. The query is left out: it may
-// hold an arbiter's secret seed; so is the token of an admin link's path.
-func (s *Server) logRequest(r *http.Request, w *statusWriter, start time.Time) {
-	if s.cfg.Logger == nil {
-		return
-	}
-	status := w.status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	s.cfg.Logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
-		slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)),
-		slog.Int("status", status), slog.Int("bytes", w.bytes),
-		slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr))
-}
 
 // contentSecurityPolicy allows only the app's own scripts, styles and
 // images; no inline script, no framing.
@@ -368,11 +340,6 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 
 // queueWait is how long an expensive request waits for a free slot before
 // it is answered 429.
-	// PairTimeout is the longest one pairing of an event may run on this
-	// server (event.Limits); with the wait for a pairing slot
-	// (event.DefaultPairWait) it ends well before WriteTimeout, so that a
-	// client always hears of a change that was made.
-	PairTimeout = 20 * time.Second
 const queueWait = 100 * time.Millisecond
 
 func errBusy() *inputError {
@@ -401,6 +368,11 @@ const (
 	ReadHeaderTimeout = 5 * time.Second
 	ReadTimeout       = 15 * time.Second
 	WriteTimeout      = 30 * time.Second
+	// PairTimeout is the longest one pairing of an event may run on this
+	// server (event.Limits); with the wait for a pairing slot
+	// (event.DefaultPairWait) it ends well before WriteTimeout, so that a
+	// client always hears of a change that was made.
+	PairTimeout = 20 * time.Second
 	IdleTimeout       = 120 * time.Second
 	MaxHeaderBytes    = 32 << 10
 )
