@@ -6,16 +6,17 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // postgresEnv names the environment variable that holds the DSN of a
 // PostgreSQL database the tests may use (scripts/pg-test-start prints it).
-const postgresEnv = "CHESS960_TEST_POSTGRES"
+const postgresEnv = testtool.PostgresEnv
 
 // backend is one implementation under test: fresh makes a new, empty
 // database for one test (removed after it) and returns its DSN; exec runs
@@ -65,27 +66,12 @@ var postgresBackend = backend{
 	},
 }
 
-// postgresDSN returns the test database's DSN. Without one, the test
-// fails when CI is set (CI must test PostgreSQL) and is skipped otherwise.
-func postgresDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv(postgresEnv)
-	if dsn == "" {
-		msg := postgresEnv + ` is not set: set it to a PostgreSQL DSN, e.g. eval "$(scripts/pg-test-start)"`
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return dsn
-}
-
 // freshPostgres creates a schema of its own for one test and returns a
 // DSN whose search_path is that schema; the schema is dropped after the
 // test.
 func freshPostgres(t testing.TB) string {
 	t.Helper()
-	base := postgresDSN(t)
+	base := testtool.Postgres(t) // fails under CI without one, else skips
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {

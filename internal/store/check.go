@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -76,3 +77,23 @@ func bytesOrEmpty(b []byte) []byte {
 	}
 	return b
 }
+
+// CheckID reports whether a Store keeps the event ID faithfully, with the
+// error every Store gives for an ID it refuses. Other implementations of
+// Store (such as storetest.Memory) use it to refuse what the real ones
+// refuse.
+func CheckID(id string) error { return checkID(id) }
+
+// CheckCreate reports whether Create's arguments would be refused, with
+// the error the Stores give (see CheckID).
+func CheckCreate(r Record, first Change) error { return checkCreate(r, first) }
+
+// CheckUpdate reports whether Update's arguments would be refused, with
+// the error the Stores give (see CheckID).
+func CheckUpdate(id string, expect int64, name string, c Change) error {
+	return checkUpdate(id, expect, name, c)
+}
+
+// Stamp is the time a Store keeps for t: to the microsecond, in UTC, and
+// now for the zero time.
+func Stamp(t time.Time) time.Time { return stamp(t) }

@@ -314,6 +314,14 @@ func (s *sqliteStore) List(ctx context.Context) ([]Summary, error) {
 	return out, nil
 }
 
+// Version implements Store: one indexed read of one column.
+func (s *sqliteStore) Version(ctx context.Context, id string) (int64, error) {
+	if err := checkID(id); err != nil {
+		return 0, err
+	}
+	return s.version(ctx, id)
+}
+
 // version reads an event's current version.
 func (s *sqliteStore) version(ctx context.Context, id string) (int64, error) {
 	var v int64

@@ -75,6 +75,10 @@ type Store interface {
 	// returns the new version. ErrConflict if the event is no longer at
 	// version expect; ErrNotFound if there is no such event.
 	Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error)
+	// Version returns the event's current version, as Load would, without
+	// reading its state: a cache of what is made from a state asks it
+	// first. ErrNotFound if none.
+	Version(ctx context.Context, id string) (int64, error)
 	// Changes returns the event's changes with Version > since, in order,
 	// at most limit of them (limit <= 0: all).
 	Changes(ctx context.Context, id string, since int64, limit int) ([]Change, error)
