@@ -131,6 +131,9 @@ func (d *doc) setSettings(s *Settings) error {
 	if err := checkEnough(n, d.Rounds); err != nil {
 		return err
 	}
+	if n.TieBreakRules == "" {
+		n.TieBreakRules = d.TieBreakRules // not given: unchanged ("" stays 2024)
+	}
 	d.Settings = n
 	return nil
 }

@@ -34,10 +34,19 @@ type Settings struct {
 	System System `json:"system"`
 	// Rounds is the number of rounds. For a round robin it follows from
 	// the field and is set when round 1 is paired.
-	Rounds      int           `json:"rounds"`
-	TimeControl string        `json:"timeControl,omitempty"`
-	TieBreaks   []string      `json:"tieBreaks"` // C.07 acronyms, in order
-	Positions   PositionRules `json:"positions"`
+	Rounds      int      `json:"rounds"`
+	TimeControl string   `json:"timeControl,omitempty"`
+	TieBreaks   []string `json:"tieBreaks"` // C.07 acronyms, in order
+	// TieBreakRules is the edition of C.07 the tie-breaks follow:
+	// TieBreaks2024 or TieBreaks2026. A new event gets the one in force on
+	// its start date, or else on the day it is created; an event stored
+	// before this setting has "" and computes as 2024.
+	TieBreakRules string `json:"tieBreakRules,omitempty"`
+	// UnratedRating is the rating an unrated player counts with in the
+	// rating-based tie-breaks (C.07 article 10: ARO, TPR, PTP, APRO,
+	// APPO); 0 for none, and then those are dropped if a player is unrated.
+	UnratedRating int           `json:"unratedRating,omitempty"`
+	Positions     PositionRules `json:"positions"`
 	// LateEntries is how a player entered once a round is public is
 	// numbered: LateRerank (the default) or LateNext (see numbers.go).
 	LateEntries string `json:"lateEntries,omitempty"`

@@ -205,6 +205,9 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 		return nil, "", err
 	}
 	d := &doc{}
+	if set.TieBreakRules == "" {
+		set.TieBreakRules = DefaultTieBreakRules(set.Start, s.now())
+	}
 	d.Settings = set
 	d.ID = newID()
 	if in.ID != "" {

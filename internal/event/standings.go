@@ -12,7 +12,24 @@ import (
 type Standings struct {
 	Rounds    int      `json:"rounds"`    // after this many rounds
 	TieBreaks []string `json:"tieBreaks"` // the columns of Row.TieBreaks
-	Rows      []Row    `json:"rows"`
+	// TieBreakRules is the edition of C.07 the values follow, "2024" or
+	// "2026" (an event stored before the setting: "2024").
+	TieBreakRules string `json:"tieBreakRules"`
+	// UnratedRating is the rating unrated players counted with in the
+	// rating-based tie-breaks; 0 for none.
+	UnratedRating int `json:"unratedRating,omitempty"`
+	// Dropped lists the tie-breaks left out of the ranking, with why; their
+	// column holds "-" for every player.
+	Dropped []DroppedTieBreak `json:"dropped,omitempty"`
+	Rows    []Row             `json:"rows"`
+}
+
+// DroppedTieBreak is a tie-break of the list that the standings leave out:
+// a rating-based one (C.07 article 10) when a player is unrated and the
+// event gives no rating for unrated players.
+type DroppedTieBreak struct {
+	TieBreak string `json:"tieBreak"` // as in Standings.TieBreaks
+	Reason   string `json:"reason"`
 }
 
 // Row is one player's line of the standings.
@@ -25,7 +42,8 @@ type Row struct {
 	Rating int    `json:"rating,omitempty"`
 	Points string `json:"points"` // "3.5"
 	// TieBreaks are the values in the order of Standings.TieBreaks, as
-	// decimals ("12.5").
+	// decimals ("12.5"), or "-" for a tie-break dropped (see
+	// Standings.Dropped).
 	TieBreaks []string `json:"tieBreaks"`
 	// Rated games: the games played against rated opponents, the average
 	// rating of those opponents, the performance rating, and the rating
@@ -151,16 +169,27 @@ func kFactor(p *Player) int {
 }
 
 // fillTieBreaks ranks the rows by points and the event's tie-breaks (FIDE
-// C.07, computed by the pairing package; article 15 for round robins), and
-// adds the rating figures (B.02).
+// C.07, computed by the pairing package; article 15 for round robins; the
+// event's edition and rating for unrated players), and adds the rating
+// figures (B.02).
 func (e *Event) fillTieBreaks(t *pairing.Tournament, rounds int, s *Standings) error {
 	tbs, err := pairing.ParseTieBreaks(strings.Join(e.TieBreaks, ","))
 	if err != nil {
 		return err
 	}
-	st, err := pairing.StandingsWith(t, rounds, tbs, pairing.StandingsOptions{RoundRobin: e.System != Swiss})
+	opt, err := e.standingsOptions()
 	if err != nil {
 		return err
+	}
+	st, err := pairing.StandingsWith(t, rounds, tbs, opt)
+	if err != nil {
+		return err
+	}
+	s.TieBreakRules, s.UnratedRating = opt.Edition.String(), opt.UnratedRating
+	for i, why := range pairing.Dropped(t, tbs, opt) {
+		if why != "" {
+			s.Dropped = append(s.Dropped, DroppedTieBreak{TieBreak: tbs[i].String(), Reason: why})
+		}
 	}
 	byNum := map[int]Row{}
 	for _, r := range s.Rows {

@@ -235,6 +235,9 @@ func (s Settings) normalize() (Settings, error) {
 		return s, err
 	}
 	s.TieBreaks = tbs
+	if err := checkTieBreakRules(s); err != nil {
+		return s, err
+	}
 	if _, err := s.Positions.allowed(); err != nil {
 		return s, err
 	}
