@@ -630,37 +630,18 @@ func byNumber(ps []event.Player) []event.Player {
 	return out
 }
 
-// parsePairs reads --set: "W-B,W-B,...", a bye as "N-0".
-func parsePairs(s string) ([]event.ManualPair, error) {
-	var out []event.ManualPair
-	for _, item := range strings.Split(s, ",") {
-		a, b, ok := strings.Cut(strings.TrimSpace(item), "-")
-		w, err1 := strconv.Atoi(strings.TrimSpace(a))
-		bl, err2 := strconv.Atoi(strings.TrimSpace(b))
-		if !ok || err1 != nil || err2 != nil || w < 1 || bl < 0 {
-			return nil, fmt.Errorf("--set: %s: want WHITE-BLACK by pairing numbers, such as 3-7, or N-0 for the bye", quoteArg(item))
-		}
-		out = append(out, event.ManualPair{White: w, Black: bl})
-	}
-	return out, nil
-}
-
 func (c *eventCtx) pair() error {
 	ch := event.Change{Kind: event.KindPair}
 	if *c.o.set != "" {
-		pairs, err := parsePairs(*c.o.set)
+		// The one manual-pairing syntax of the web page and the command
+		// line, by pairing numbers (internal/event/manual.go).
+		pairs, err := event.ParseManual(*c.o.set)
 		if err != nil {
-			return err
+			return fmt.Errorf("--set: %w", err)
 		}
-		for i := range pairs {
-			if pairs[i].White, err = c.playerID(pairs[i].White); err != nil {
-				return fmt.Errorf("--set: %w", err)
-			}
-			if pairs[i].Black != 0 {
-				if pairs[i].Black, err = c.playerID(pairs[i].Black); err != nil {
-					return fmt.Errorf("--set: %w", err)
-				}
-			}
+		ev := c.st.Admin()
+		if pairs, err = ev.PairsByNumber(pairs); err != nil {
+			return fmt.Errorf("--set: event %s: %w", c.id, err)
 		}
 		ch = event.Change{Kind: event.KindSetPairing, Pairs: pairs}
 		if l := lastRound(c.st.Admin()); l != nil && l.Status == event.Draft {
