@@ -45,7 +45,7 @@ func ExamplePairingSheet() {
 	fmt.Println(PairingSheet(&buf, st.Public(), 3))
 	// Output:
 	// 803 BRKQNRNB
-	// 1 Ann 2100 0.0 0.0 Cy 1900
-	// 2 Di 1800 0.0 0.0 Ben 2000
+	// 1 1 Ann 2100 0.0 0.0 3 Cy 1900
+	// 2 4 Di 1800 0.0 0.0 2 Ben 2000
 	// printable: pairing sheet, round 3: no such round: only round 1 is paired
 }

@@ -110,6 +110,19 @@ func Projector(w io.Writer, e event.Event, round int) error {
 	return render(w, "projector page", "projector.html", e, round)
 }
 
+// ProjectorLive writes the projector page with the script (its URL) that
+// keeps it up to date: it follows the event's live stream, /e/ID/live, and
+// on each new version loads the page again and shows the new one, so that
+// Start shows the position without anyone touching the screen.
+func ProjectorLive(w io.Writer, e event.Event, round int, script string) error {
+	v, err := roundOf(&e, round)
+	if err != nil {
+		return &Error{Doc: "projector page", Round: round, Err: err, round: true}
+	}
+	v.Script, v.EventID, v.Version = script, e.ID, e.Version
+	return execute(w, "projector page", round, "projector.html", v)
+}
+
 func render(w io.Writer, doc, name string, e event.Event, round int) error {
 	v, err := roundOf(&e, round)
 	if err != nil {
@@ -206,9 +219,12 @@ type bye struct {
 
 // roundView is what the round documents show.
 type roundView struct {
-	Event    header
-	Round    int
-	Status   string
+	Event  header
+	Round  int
+	Status string
+	// Draft marks a pairing not yet published (the admin link's copy):
+	// every page says DRAFT.
+	Draft    bool
 	When     string
 	PerBoard bool
 	Pos      pos // the round's position (without PerBoard)
@@ -219,6 +235,11 @@ type roundView struct {
 	Pages [][]board
 	// Grid lays out the projector's tiles with one position per board.
 	Grid template.CSS
+	// Script, EventID and Version make the projector page follow the
+	// event live (ProjectorLive).
+	Script  string
+	EventID string
+	Version int64
 }
 
 // results maps the event's results to what the sheets print.
@@ -263,9 +284,11 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		if p == nil {
 			return player{}, fmt.Errorf("%s: no player with ID %d", where, id)
 		}
-		return player{Number: p.Number, Name: p.Name, Title: p.Title, Rating: p.Rating, Points: points[p.Number]}, nil
+		// The number the round was published with: a later entry may have
+		// renumbered the field since (event.Event.NumberIn).
+		return player{Number: e.NumberIn(r, id), Name: p.Name, Title: p.Title, Rating: p.Rating, Points: points[p.Number]}, nil
 	}
-	v := &roundView{Event: headerOf(e), Round: n, Status: r.Status, PerBoard: e.Positions.PerBoard,
+	v := &roundView{Event: headerOf(e), Round: n, Status: r.Status, Draft: r.Status == event.Draft, PerBoard: e.Positions.PerBoard,
 		Defs: template.HTML(diagram.AppendDefs(nil, nil))}
 	if !r.Began.IsZero() {
 		v.When = "Started " + r.Began.UTC().Format("2006-01-02 15:04") + " UTC"

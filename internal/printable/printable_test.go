@@ -292,7 +292,7 @@ func TestPairingSheet(t *testing.T) {
 				t.Errorf("round %d: bye of %q (%s) not listed", rn, e.PlayerByID(y.Player).Name, y.Kind)
 			}
 		}
-		if rn == 2 && !strings.Contains(doc, "<b>"+html.EscapeString(e.PlayerByID(4).Name)+"</b> (") || !strings.Contains(doc, "Half-point bye") && rn == 2 {
+		if rn == 2 && !strings.Contains(doc, "<b>"+html.EscapeString(e.PlayerByID(4).Name)+`</b> <span class="muted">(`+strconv.Itoa(e.NumberIn(&r, 4))+")</span> (") || !strings.Contains(doc, "Half-point bye") && rn == 2 {
 			t.Errorf("round 2: player 4's half-point bye is not listed")
 		}
 		if strings.Contains(doc, "<script>") || !strings.Contains(doc, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; Co") {
@@ -424,7 +424,7 @@ func TestProjector(t *testing.T) {
 	e := f.st.Public()
 	doc := renderDoc(t, "projector-r2", func(w io.Writer) error { return Projector(w, e, 2) })
 	n := *e.Schedule[1].Position
-	if !strings.Contains(doc, `<p class="pno">`+strconv.Itoa(n)+`</p>`) {
+	if !strings.Contains(doc, `<p class="pno" id="pno">`+strconv.Itoa(n)+`</p>`) {
 		t.Errorf("projector: no position number %d", n)
 	}
 	if !strings.Contains(doc, `<p class="rnd">Round 2</p>`) || !strings.Contains(doc, "Malmö &lt;Open&gt; 960") {

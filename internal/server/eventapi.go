@@ -69,7 +69,7 @@ func (s *Server) publicExport(name string) handlerFunc {
 		if e := exportQuery(r, name); e != nil {
 			return e
 		}
-		return s.export(w, r, st.Public(), name, false)
+		return s.export(w, r, st.Public().Redacted(), name, false)
 	}
 }
 
@@ -312,7 +312,7 @@ func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
 	if e := noQuery(r); e != nil {
 		return e
 	}
-	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "json"}, func() any { return st.Public() })
+	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "json"}, func() any { return st.Public().Redacted() })
 	return nil
 }
 

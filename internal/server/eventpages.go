@@ -84,6 +84,10 @@ func (p *eventPage) Number(id int) int {
 	return 0
 }
 
+// NumberIn returns the pairing number of the player with the ID in the
+// round: the one it was published with, which a late entry does not change.
+func (p *eventPage) NumberIn(r event.Round, id int) int { return p.E.NumberIn(&r, id) }
+
 // Fed returns the federation of the player with the ID.
 func (p *eventPage) Fed(id int) string {
 	if pl := p.E.PlayerByID(id); pl != nil {

@@ -36,7 +36,7 @@ func (s *Server) printPublic(w http.ResponseWriter, r *http.Request) *inputError
 	if e != nil {
 		return e
 	}
-	return s.printDoc(w, r, st.Public())
+	return s.printDoc(w, r, st.Public().Redacted())
 }
 
 func (s *Server) printAdmin(w http.ResponseWriter, r *http.Request) *inputError {
@@ -70,7 +70,12 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 		if perr != nil || n < 1 || len(text) > 3 {
 			return badParam("round", text, "want a round number")
 		}
-		err = f(&b, ev, n)
+		if doc == "projector" {
+			// The projector page follows the event live, with a script.
+			err = printable.ProjectorLive(&b, ev, n, s.assets.url("js/projector.js"))
+		} else {
+			err = f(&b, ev, n)
+		}
 	}
 	if err != nil {
 		if errors.Is(err, printable.ErrRound) {
@@ -82,8 +87,15 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	// The documents carry their style sheet inline, so that they print
-	// the same when saved; they have no script, and fetch nothing.
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'")
+	// the same when saved; but for the projector's, they have no script,
+	// and fetch nothing.
+	csp := "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+	if doc == "projector" {
+		// Its one script, from here, follows /e/ID/live and loads the
+		// page again.
+		csp += "; script-src 'self'; connect-src 'self'"
+	}
+	h.Set("Content-Security-Policy", csp)
 	w.Write(b.Bytes())
 	return nil
 }

@@ -229,6 +229,7 @@ func settingsFromForm(r *http.Request) (event.Settings, *inputError) {
 			s.TieBreaks = append(s.TieBreaks, strings.TrimSpace(f))
 		}
 	}
+	s.LateEntries = r.PostFormValue("lateEntries")
 	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
 	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
 	s.Positions.Balanced = r.PostFormValue("balanced") != ""
