@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// alwaysConflict is a store on which every Update loses the version check,
+// as under a storm of concurrent changes.
+type alwaysConflict struct{ store.Store }
+
+func (alwaysConflict) Update(context.Context, string, int64, string, []byte, store.Change) (int64, error) {
+	return 0, store.ErrConflict
+}
+
+// TestEventContentionIs503: a change that keeps losing to others is not a
+// 500 but a 503 with Retry-After and the code "busy", through the API and
+// the admin form, and the event is unchanged.
+func TestEventContentionIs503(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	tok := strings.Split(a.base, "/")[4]
+	v := c.version(a.id())
+	real := c.s.cfg.Events
+	c.s.cfg.Events = event.NewService(alwaysConflict{real.Store()})
+	c.allow503 = true
+	r := c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
+		strings.NewReader(`{"kind": "result", "round": 1, "board": 1, "result": "1-0"}`), map[string]string{"Authorization": "Bearer " + tok})
+	var ej errorJSON
+	if r.status != 503 || r.header.Get("Retry-After") == "" || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != codeBusy {
+		t.Errorf("API under contention: %d Retry-After %q %.300s", r.status, r.header.Get("Retry-After"), r.body)
+	}
+	if !strings.Contains(ej.Error, "nothing was changed") {
+		t.Errorf("API under contention says %q", ej.Error)
+	}
+	f := a.change("result", "round", "1", "board", "1", "result", "1-0")
+	if f.status != 503 || f.header.Get("Retry-After") == "" {
+		t.Errorf("form under contention: %d Retry-After %q", f.status, f.header.Get("Retry-After"))
+	}
+	c.s.cfg.Events, c.allow503 = real, false
+	if got := c.version(a.id()); got != v {
+		t.Errorf("the event moved from version %d to %d", v, got)
+	}
+}
+
+// TestEventNegativeBase: a base version below 0 is refused (400), not
+// taken as "no base".
+func TestEventNegativeBase(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	tok := strings.Split(a.base, "/")[4]
+	v := c.version(a.id())
+	r := c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
+		strings.NewReader(`{"kind": "result", "base": -3, "round": 1, "board": 1, "result": "1-0"}`), map[string]string{"Authorization": "Bearer " + tok})
+	var ej errorJSON
+	if r.status != 400 || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != codeInvalid || !strings.Contains(ej.Error, "base version -3") {
+		t.Errorf("base -3: %d %.300s", r.status, r.body)
+	}
+	if c.version(a.id()) != v {
+		t.Error("the event changed")
+	}
+}
