@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -31,7 +32,8 @@ or both. The CLI acts with the organiser's rights.
 
   event new --name NAME --rounds N [--id ID] [--system dutch|roundrobin|double] [--place P]
             [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
-            [--tiebreaks BH-C1,BH,SB,DE,WIN] [--per-board] [--exclude LIST]
+            [--tiebreaks BH-C1,BH,SB,DE,WIN] [--tiebreak-rules 2024|2026]
+            [--unrated-rating R] [--per-board] [--exclude LIST]
             [--balanced CP] [--seed S] [--players FILE]
       creates an event; prints its ID, the seed's commitment and the admin link.
       Without --seed the seed is drawn from crypto/rand and stays secret until
@@ -84,6 +86,8 @@ or both. The CLI acts with the organiser's rights.
 			o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "event new: the number of rounds (a round robin's follow from its field)")
 			o.tc = fs.String("time-control", "", "event new: the time control, as text")
 			o.tiebreaks = fs.String("tiebreaks", "", "event new: the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
+			o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "event new: the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
+			o.unrated = numberFlag(fs, "unrated-rating", 0, 1, 4000, "event new: the `RATING` unrated players count with in ARO, TPR, PTP, APRO and APPO (default: none, and those are dropped when a player is unrated)")
 			o.perBoard = boolFlag(fs, "per-board", "event new: a position for every board, not one per round")
 			o.exclude = fs.String("exclude", "", "event new: positions never drawn, e.g. 518,534,0-9")
 			o.balanced = numberFlag(fs, "balanced", -1, 0, 1000, "event new: draw only positions the balance table scores within `CP` centipawns")
@@ -123,14 +127,14 @@ type eventOpts struct {
 	seed, players, add, fide, fed, title, club, imp         *string
 	set, pgnFile, out, revoke                               *string
 	json, perBoard, publish, csv, newID, rotate             *bool
-	system, kind, format                                    *choice
+	system, kind, format, tbRules                           *choice
 	rounds, balanced, rating, withdraw, reinstate, bye      *number
-	round, after, edit                                      *number
+	round, after, edit, unrated                             *number
 }
 
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
-	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "per-board", "exclude", "balanced", "seed", "players"},
+	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "per-board", "exclude", "balanced", "seed", "players"},
 	"list":      {},
 	"show":      {},
 	"players":   {"add", "edit", "name", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
@@ -323,6 +327,7 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 	if *o.tiebreaks != "" {
 		s.TieBreaks = strings.Split(*o.tiebreaks, ",")
 	}
+	s.TieBreakRules, s.UnratedRating = o.tbRules.v, int(o.unrated.n)
 	if o.given("balanced") {
 		s.Positions.Balanced, s.Positions.MaxEval = true, int(o.balanced.n)
 	}
@@ -436,6 +441,7 @@ func (c *eventCtx) show() error {
 		fmt.Fprintf(w, "%s %s %s\n", ev.Place, ev.Start, ev.End)
 	}
 	fmt.Fprintf(w, "system %s, %d rounds, tie-breaks %s\n", ev.System, ev.Rounds, strings.Join(ev.TieBreaks, ", "))
+	fmt.Fprintf(w, "tie-break rules: C.07 %s text; %s\n", cmp.Or(ev.TieBreakRules, event.TieBreaks2024), unratedText(ev.UnratedRating))
 	fmt.Fprintf(w, "commitment %s\n", ev.Commitment)
 	if ev.Seed != "" {
 		fmt.Fprintf(w, "seed %s\n", ev.Seed)
@@ -755,7 +761,13 @@ func (c *eventCtx) standings() error {
 	for _, r := range s.Rows {
 		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\n", r.Rank, r.Number, r.Name, ratingText(r.Rating), r.Points, strings.Join(r.TieBreaks, "\t"))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, d := range s.Dropped {
+		fmt.Fprintf(c.e.stdout, "%s %s\n", d.TieBreak, d.Reason)
+	}
+	return nil
 }
 
 func (c *eventCtx) export() error {
@@ -924,4 +936,13 @@ func (t *trimWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// unratedText says what rating unrated players count with in the
+// rating-based tie-breaks.
+func unratedText(r int) string {
+	if r == 0 {
+		return "no rating for unrated players (ARO, TPR and the like are dropped if a player is unrated)"
+	}
+	return fmt.Sprintf("unrated players count as %d in ARO, TPR and the like", r)
 }
