@@ -65,3 +65,29 @@ func TestEventNegativeBase(t *testing.T) {
 		t.Error("the event changed")
 	}
 }
+
+// TestEventPublicHistoryHidesLinks: the public history says that an
+// arbiter link was added or revoked, but not its label or ID, as the
+// public event has no links.
+func TestEventPublicHistoryHidesLinks(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	a.must("add-link", "label", "Unused Deputy Phone")
+	ev := a.event()
+	if len(ev.Links) != 1 {
+		t.Fatalf("links: %+v", ev.Links)
+	}
+	a.must("revoke-link", "link", ev.Links[0].ID, "confirm", "1")
+	for _, path := range []string{"/api/events/" + a.id() + "/history", "/api/events/" + a.id(), "/e/" + a.id()} {
+		r := c.get(path)
+		if r.status != 200 {
+			t.Fatalf("%s: %d", path, r.status)
+		}
+		if strings.Contains(r.body, "Unused Deputy Phone") || strings.Contains(r.body, ev.Links[0].ID) {
+			t.Errorf("%s shows the link's label or ID:\n%.600s", path, r.body)
+		}
+	}
+	if r := c.get("/api/events/" + a.id() + "/history"); !strings.Contains(r.body, `"kind": "add-link"`) || !strings.Contains(r.body, `"kind": "revoke-link"`) {
+		t.Errorf("the public history leaves out the link changes:\n%.600s", r.body)
+	}
+}

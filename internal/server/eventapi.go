@@ -379,6 +379,14 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 	out := []historyJSON{}
 	for _, c := range chs {
 		h := historyJSON{Version: c.Version, At: c.At, Kind: c.Kind, By: c.By, Change: c.Body}
+		switch c.Kind {
+		case event.KindAddLink, event.KindRevokeLink, event.KindRotateAdmin:
+			// The links are the admin's business, as in the public
+			// event (which has no links): the history says a link
+			// changed, not its label or ID. A label appears in public
+			// only as the name on the results its link entered.
+			h.Change = nil
+		}
 		if c.Kind == event.KindSetPairing {
 			var ch event.Change
 			if json.Unmarshal(c.Body, &ch) != nil || ch.Round > public {
