@@ -3,16 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/book"
 )
 
 func init() {
@@ -134,136 +135,76 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 				}
 				// The starts the book may hold: every one, or those the
 				// scores call balanced.
-				var allowed960 chess960.Set
-				var allowedDFRC chess960.DFRCSet
+				sel := book.Selection{All: *all, Sample: int(sample.n), Seeded: flagSet(fs, "seed"), Seed: *seed, DFRC: *dfrc, Exclude: *exclude}
 				what := ""
 				if filtered {
-					f := scoreFilter{maxCP: int(balanced.n)}
+					f := book.ScoreFilter{MaxCP: int(balanced.n)}
 					if *drawRate != "" {
 						var err error
-						if f.drawLo, f.drawHi, err = parseDrawRate(*drawRate); err != nil {
-							return err
+						if f.DrawLo, f.DrawHi, err = book.ParseDrawRate(*drawRate); err != nil {
+							return fmt.Errorf("--draw-rate %w", err)
 						}
-						f.byRate = true
+						f.ByRate = true
 					}
-					sc, name, err := scoredStarts(*scores, *dfrc)
+					sc, name, err := bookScores(*scores, *dfrc)
 					if err != nil {
 						return err
 					}
 					what = name
+					var a960 chess960.Set
+					var adfrc chess960.DFRCSet
 					for d, s := range sc {
-						if !f.keep(s) {
+						if !f.Keep(s) {
 							continue
 						}
 						if *dfrc {
-							allowedDFRC.Add(d)
+							adfrc.Add(d)
 						} else {
-							allowed960.Add(d.White)
+							a960.Add(d.White)
 						}
 					}
-					if allowed960.Len()+allowedDFRC.Len() == 0 {
+					if a960.Len()+adfrc.Len() == 0 {
 						return fmt.Errorf("no start of %s passes %s", what, filterText(fs, *drawRate, int(balanced.n)))
 					}
+					sel.Allowed960, sel.AllowedDFRC = &a960, &adfrc
 				}
-				var next func() (chess960.DFRC, bool)
-				n := int(sample.n)
-				if *all {
-					var list []chess960.DFRC
-					switch {
-					case filtered && *dfrc:
-						for i := 0; i < chess960.DFRCCount; i++ {
-							if d, _ := chess960.DFRCFromIndex(i); allowedDFRC.Has(d) {
-								list = append(list, d)
-							}
-						}
-					case filtered:
-						for _, p := range allowed960.Positions() {
-							list = append(list, chess960.DFRC{White: p, Black: p})
-						}
-					}
-					n = chess960.Count
-					if *dfrc {
-						n = chess960.DFRCCount
-					}
-					if filtered {
-						n = len(list)
-					}
-					i := 0
-					next = func() (chess960.DFRC, bool) {
-						if i == n {
-							return chess960.DFRC{}, false
-						}
-						var d chess960.DFRC
-						switch {
-						case filtered:
-							d = list[i]
-						case *dfrc:
-							d, _ = chess960.DFRCFromIndex(i)
-						default:
-							d = chess960.DFRC{White: chess960.MustNew(i), Black: chess960.MustNew(i)}
-						}
-						i++
-						return d, true
-					}
-				} else if *dfrc {
-					ex, err := chess960.ParseDFRCSet(*exclude)
-					if err != nil {
-						return err
-					}
-					if filtered {
-						ex = ex.Union(chess960.AllDFRC().Minus(allowedDFRC))
-					}
-					dr, err := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: true})
-					if err != nil {
-						return fmt.Errorf("--exclude %s: every start is excluded", quoteArg(*exclude))
-					}
-					if n > dr.Allowed() {
-						if filtered {
-							return fmt.Errorf("--sample %d: %d starts of %s pass %s (and --exclude), and a book has no start twice", n, dr.Allowed(), what, filterText(fs, *drawRate, int(balanced.n)))
-						}
-						return fmt.Errorf("--sample %d: the exclusions leave %d starts, and a book has no start twice", n, dr.Allowed())
-					}
-					next = func() (chess960.DFRC, bool) { return dr.Next(), true }
-				} else {
-					ex, err := chess960.ParseSet(*exclude)
-					if err != nil {
-						return err
-					}
-					if filtered {
-						ex = ex.Union(chess960.All().Minus(allowed960))
-					}
-					dr, err := chess960.NewDrawer(chess960.DrawOptions{Seeded: flagSet(fs, "seed"), Seed: *seed, Exclude: ex, Unique: true})
-					if err != nil {
-						return fmt.Errorf("--exclude %s: every position is excluded", quoteArg(*exclude))
-					}
-					if n > dr.Allowed() {
-						if filtered {
-							return fmt.Errorf("--sample %d: %d starts of %s pass %s (and --exclude), and a book has no start twice", n, dr.Allowed(), what, filterText(fs, *drawRate, int(balanced.n)))
-						}
-						return fmt.Errorf("--sample %d: %d start positions are allowed, and a book has no start twice (--dfrc has 921,600)", n, dr.Allowed())
-					}
-					next = func() (chess960.DFRC, bool) { p := dr.Next(); return chess960.DFRC{White: p, Black: p}, true }
+				next, n, err := sel.Starts()
+				var few *book.TooFewError
+				switch {
+				case errors.As(err, &few) && few.Filtered:
+					return fmt.Errorf("--sample %d: %d starts of %s pass %s (and --exclude), and a book has no start twice", few.Sample, few.Allowed, what, filterText(fs, *drawRate, int(balanced.n)))
+				case errors.As(err, &few) && *dfrc:
+					return fmt.Errorf("--sample %d: the exclusions leave %d starts, and a book has no start twice", few.Sample, few.Allowed)
+				case errors.As(err, &few):
+					return fmt.Errorf("--sample %d: %d start positions are allowed, and a book has no start twice (--dfrc has 921,600)", few.Sample, few.Allowed)
+				case errors.Is(err, book.ErrAllExcluded) && *dfrc:
+					return fmt.Errorf("--exclude %s: every start is excluded", quoteArg(*exclude))
+				case errors.Is(err, book.ErrAllExcluded):
+					return fmt.Errorf("--exclude %s: every position is excluded", quoteArg(*exclude))
+				case err != nil:
+					return err
 				}
-				var pp *plyPlayer
+				var pp *book.Plies
+				pctx := context.Background()
 				if plies.n > 0 {
-					pp = &plyPlayer{n: int(plies.n), random: play.v == "random", seed: *seed, depth: int(depth.n)}
-					if pp.random && !flagSet(fs, "seed") {
-						pp.seed = drawSeed()
+					pp = &book.Plies{N: int(plies.n), Random: play.v == "random", Seed: *seed, Depth: int(depth.n)}
+					if pp.Random && !flagSet(fs, "seed") {
+						pp.Seed = drawSeed()
 					}
-					if !pp.random {
+					if !pp.Random {
 						path, err := findEngine(*enginePath)
 						if err != nil {
 							return err
 						}
 						ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 						defer stop()
-						pp.ctx = ctx
 						en, err := startEngine(ctx, path, nil, nil)
 						if err != nil {
 							return err
 						}
 						defer en.Close()
-						pp.en = en
+						pp.Engine = en
+						pctx = ctx
 					}
 				}
 				w := e.stdout
@@ -278,22 +219,24 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 					w = bw
 					defer bw.Flush()
 				}
-				shredder := castling.v == "shredder"
+				o := book.WriterOptions{Shredder: castling.v == "shredder", IDs: *ids, DFRC: *dfrc, Plies: pp != nil}
+				if format.v == "pgn" {
+					o.Format = book.PGN
+				}
+				bw := book.NewWriter(w, o)
 				for line := 1; line <= n; line++ {
 					d, ok := next()
 					if !ok {
 						break
 					}
-					var err error
+					var moves []chess.Move
 					if pp != nil {
-						err = writeExtendedLine(e, w, pp, d, line, format.v, shredder, *ids, *dfrc)
-					} else {
-						err = writeBookLine(w, d, line, format.v, shredder, *ids, *dfrc)
+						start := chess.MustParseFEN(d.ShredderFEN())
+						if moves, _, err = pp.Play(pctx, start, line); err != nil {
+							return err
+						}
 					}
-					if ee, ok := err.(*engineLineError); ok {
-						return ee.err
-					}
-					if err != nil {
+					if err := bw.Write(d, line, moves); err != nil {
 						if *out != "" {
 							return fmt.Errorf("-o %s: %v", quoteArg(*out), err)
 						}
@@ -310,34 +253,4 @@ on stderr; lines it cannot repair are left as they are and reported.`,
 			}
 		},
 	})
-}
-
-// writeBookLine writes one start of a book.
-func writeBookLine(w io.Writer, d chess960.DFRC, line int, format string, shredder, ids, dfrc bool) error {
-	fen := d.FEN()
-	if shredder {
-		fen = d.ShredderFEN()
-	}
-	name := strconv.Itoa(d.White.ID())
-	if dfrc {
-		name = "DFRC " + d.String()
-	}
-	var err error
-	switch {
-	case format == "pgn":
-		_, err = fmt.Fprintf(w, "[Event \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n*\n\n",
-			bookEvent(dfrc, name), line, fen)
-	case ids:
-		_, err = fmt.Fprintf(w, "%s id \"%s\";\n", fen[:len(fen)-len(" 0 1")], name)
-	default:
-		_, err = fmt.Fprintln(w, fen)
-	}
-	return err
-}
-
-func bookEvent(dfrc bool, name string) string {
-	if dfrc {
-		return name
-	}
-	return "Chess960 " + name
 }

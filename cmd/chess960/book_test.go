@@ -402,3 +402,35 @@ func TestBookChessops(t *testing.T) {
 		}
 	}
 }
+
+// TestBookPGNWidth: book --format pgn writes its games with package pgn's
+// writer: movetext lines of at most 80 columns (the PGN standard's export
+// format), each filled until the next word would not fit.
+func TestBookPGNWidth(t *testing.T) {
+	out := mustRun(t, "book", "--sample", "10", "--seed", "wrap", "--plies", "120", "--format", "pgn")
+	full, games := 0, 0
+	for _, game := range strings.Split(strings.TrimSpace(out), "\n\n[") {
+		_, movetext, ok := strings.Cut(game, "\n\n")
+		if !ok {
+			t.Fatalf("no movetext:\n%s", game)
+		}
+		games++
+		lines := strings.Split(movetext, "\n")
+		for i, l := range lines {
+			if len(l) > 80 {
+				t.Errorf("a line of %d columns: %q", len(l), l)
+			}
+			if len(l) == 80 {
+				full++
+			}
+			if i+1 < len(lines) {
+				if next, _, _ := strings.Cut(lines[i+1], " "); len(l)+1+len(next) <= 80 {
+					t.Errorf("a line of %d columns broken before %q, which fits: %q", len(l), next, l)
+				}
+			}
+		}
+	}
+	if games != 10 || full == 0 {
+		t.Errorf("%d games, %d lines of 80 columns; want 10 games and some full lines", games, full)
+	}
+}

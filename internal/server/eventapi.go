@@ -305,25 +305,20 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputEr
 
 // GET /api/events/{id}: the public view.
 func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
-	st, e := s.loadPublic(r)
+	pg, e := s.publicRendering(r, false, func() (string, *inputError) { return "json", noQuery(r) },
+		func(st *event.State) (renderedPage, *inputError) {
+			return renderedPage{body: marshalCLI(st.Public().Redacted())}, nil
+		})
 	if e != nil {
 		return e
 	}
-	if e := noQuery(r); e != nil {
-		return e
-	}
-	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "json"}, func() any { return st.Public().Redacted() })
+	writePublicJSON(w, pg)
 	return nil
 }
 
 // writePublicJSON writes the JSON of an event's public view or standings,
-// made once per version.
-func (s *Server) writePublicJSON(w http.ResponseWriter, key publicKey, v func() any) {
-	pg, ok := s.publicPages.get(key)
-	if !ok {
-		pg = renderedPage{body: marshalCLI(v())}
-		s.publicPages.put(key, pg)
-	}
+// made once per version (publicRendering).
+func writePublicJSON(w http.ResponseWriter, pg renderedPage) {
 	h := w.Header()
 	h["Content-Type"] = jsonType
 	h.Set("Cache-Control", cacheNever)
@@ -334,30 +329,35 @@ func (s *Server) writePublicJSON(w http.ResponseWriter, key publicKey, v func() 
 
 // GET /api/events/{id}/standings?after=N.
 func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputError {
-	st, e := s.loadPublic(r)
-	if e != nil {
-		return e
-	}
-	q, e := newQuery(r.URL.RawQuery)
-	if e != nil {
-		return e
-	}
-	if e := q.only("after"); e != nil {
-		return e
-	}
 	after := 0
-	if v := q.get("after"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 2*event.MaxRounds {
-			return badParam("after", v, "want a round number, 0..%d", 2*event.MaxRounds)
+	query := func() (string, *inputError) {
+		q, e := newQuery(r.URL.RawQuery)
+		if e != nil {
+			return "", e
 		}
-		after = n
+		if e := q.only("after"); e != nil {
+			return "", e
+		}
+		if v := q.get("after"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 2*event.MaxRounds {
+				return "", badParam("after", v, "want a round number, 0..%d", 2*event.MaxRounds)
+			}
+			after = n
+		}
+		return "standings/" + strconv.Itoa(after), nil
 	}
-	stand, err := st.Standings(after)
-	if err != nil {
-		return s.eventErr(r, err)
+	pg, e := s.publicRendering(r, false, query, func(st *event.State) (renderedPage, *inputError) {
+		stand, err := st.Standings(after)
+		if err != nil {
+			return renderedPage{}, s.eventErr(r, err)
+		}
+		return renderedPage{body: marshalCLI(stand)}, nil
+	})
+	if e != nil {
+		return e
 	}
-	s.writePublicJSON(w, publicKey{id: st.ID(), version: st.Version(), kind: "standings/" + strconv.Itoa(after)}, func() any { return stand })
+	writePublicJSON(w, pg)
 	return nil
 }
 

@@ -246,30 +246,25 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 
 // GET /e/{id}: the public page.
 func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError {
-	st, e := s.loadPublic(r)
+	// Every phone at the event asks for this page when a result comes in:
+	// it is rendered once per version (and theme and encoding), and a
+	// request for a version already rendered reads only the version.
+	pg, e := s.publicRendering(r, acceptsGzip(r), func() (string, *inputError) { return "page", noQuery(r) },
+		func(st *event.State) (renderedPage, *inputError) {
+			ev := st.Public().Redacted()
+			p := s.newEventPage(r, ev.Name, ev)
+			p.Description = "Pairings, results and standings of " + ev.Name + "."
+			p.Script = "event.js"
+			if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
+				p.Stand = &stand
+			}
+			body, gz := s.buildPage(r, "event", p)
+			return renderedPage{body: body, gz: gz}, nil
+		})
 	if e != nil {
 		return e
 	}
-	if err := noQuery(r); err != nil {
-		return err
-	}
-	// Every phone at the event asks for this page when a result comes in:
-	// it is rendered once per version (and theme and encoding).
-	key := publicKey{id: st.ID(), version: st.Version(), kind: "page", theme: themeOf(r), gzip: acceptsGzip(r)}
-	if pg, ok := s.publicPages.get(key); ok {
-		sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
-		return nil
-	}
-	ev := st.Public()
-	p := s.newEventPage(r, ev.Name, ev)
-	p.Description = "Pairings, results and standings of " + ev.Name + "."
-	p.Script = "event.js"
-	if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
-		p.Stand = &stand
-	}
-	body, gz := s.buildPage(r, "event", p)
-	s.publicPages.put(key, renderedPage{body: body, gz: gz})
-	sendPage(w, r, body, gz, http.StatusOK, cacheNever)
+	sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
 	return nil
 }
 

@@ -1,6 +1,13 @@
 package server
 
-import "sync"
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/chess960/chess960/internal/event"
+)
 
 // publicKey names one rendering of an event's public page or public JSON.
 // An event's state at a version never changes, so neither do they.
@@ -19,12 +26,24 @@ type renderedPage struct {
 }
 
 // pageCache keeps the latest renderings, at most maxPages of them and
-// maxPageBytes in all; the oldest go first.
+// maxPageBytes in all; the oldest go first. Concurrent requests for a
+// rendering not made yet share one making of it (do).
 type pageCache struct {
-	mu    sync.Mutex
-	pages map[publicKey]renderedPage
-	order []publicKey
-	bytes int
+	mu     sync.Mutex
+	pages  map[publicKey]renderedPage
+	order  []publicKey
+	bytes  int
+	flight map[publicKey]*flight
+	// renders counts the renderings made, for the tests.
+	renders int
+}
+
+// flight is one rendering being made; done is closed when pg and e are
+// set.
+type flight struct {
+	done chan struct{}
+	pg   renderedPage
+	e    *inputError
 }
 
 const (
@@ -40,11 +59,15 @@ func (c *pageCache) get(k publicKey) (renderedPage, bool) {
 }
 
 func (c *pageCache) put(k publicKey, p renderedPage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.putLocked(k, p)
+}
+
+func (c *pageCache) putLocked(k publicKey, p renderedPage) {
 	if len(p.body) > maxPageBytes/8 {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.pages == nil {
 		c.pages = map[publicKey]renderedPage{}
 	}
@@ -60,4 +83,92 @@ func (c *pageCache) put(k publicKey, p renderedPage) {
 	c.pages[k] = p
 	c.order = append(c.order, k)
 	c.bytes += len(p.body)
+}
+
+// do returns the rendering of k: the cached one, or else the one build
+// returns, made once however many requests ask for k at the same time
+// (the others wait for it, or for their own ctx). A rendering without
+// error is cached under k.
+func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedPage, *inputError)) (renderedPage, *inputError) {
+	c.mu.Lock()
+	if p, ok := c.pages[k]; ok {
+		c.mu.Unlock()
+		return p, nil
+	}
+	if f := c.flight[k]; f != nil {
+		c.mu.Unlock()
+		select {
+		case <-f.done:
+			return f.pg, f.e
+		case <-ctx.Done():
+			return renderedPage{}, &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+		}
+	}
+	f := &flight{done: make(chan struct{})}
+	if c.flight == nil {
+		c.flight = map[publicKey]*flight{}
+	}
+	c.flight[k] = f
+	c.renders++
+	c.mu.Unlock()
+
+	defer func() {
+		c.mu.Lock()
+		delete(c.flight, k)
+		if f.e == nil {
+			c.putLocked(k, f.pg)
+		}
+		c.mu.Unlock()
+		close(f.done)
+	}()
+	// Should build panic, the waiting requests get a 500 and nothing is
+	// cached; the panic goes on to the server's recover.
+	f.e = &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"}
+	f.pg, f.e = build()
+	return f.pg, f.e
+}
+
+// renderTimeout bounds the load and rendering that requests share: it
+// runs without the first request's cancellation, since others wait for it.
+const renderTimeout = 10 * time.Second
+
+// publicRendering returns an event's public rendering (a page or JSON):
+// it asks the store for the event's version only, and serves the
+// rendering of that version if one was made; otherwise it loads the event
+// and render makes it, once for all the requests that want it meanwhile.
+// query checks the request's query once the event is known to exist (a
+// 404 comes before a bad query), before anything is loaded, and names the
+// kind of rendering ("page", "json", "standings/N").
+func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind string, e *inputError),
+	render func(st *event.State) (renderedPage, *inputError)) (renderedPage, *inputError) {
+	if s.cfg.Events == nil {
+		return renderedPage{}, noDatabase()
+	}
+	id := r.PathValue("id")
+	if err := event.CheckID(id); err != nil {
+		return renderedPage{}, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())}
+	}
+	v, err := s.cfg.Events.Version(r.Context(), id)
+	if err != nil {
+		return renderedPage{}, s.eventErr(r, err)
+	}
+	kind, e := query()
+	if e != nil {
+		return renderedPage{}, e
+	}
+	key := publicKey{id: id, version: v, kind: kind, gzip: gzip}
+	if kind == "page" {
+		key.theme = themeOf(r)
+	}
+	return s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), renderTimeout)
+		defer cancel()
+		st, err := s.cfg.Events.Load(ctx, id)
+		if err != nil {
+			return renderedPage{}, s.eventErr(r, err)
+		}
+		// The event may have moved on since its version was read: what is
+		// rendered is the state loaded, at least version v, and fresh.
+		return render(st)
+	})
 }

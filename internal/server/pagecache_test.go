@@ -1,0 +1,228 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// countingStore counts the Loads of the store under it; while gate is not
+// nil, each Load waits for it to close.
+type countingStore struct {
+	store.Store
+	loads atomic.Int64
+	mu    sync.Mutex
+	gate  chan struct{}
+}
+
+func (c *countingStore) Load(ctx context.Context, id string) (store.Record, error) {
+	c.loads.Add(1)
+	c.mu.Lock()
+	g := c.gate
+	c.mu.Unlock()
+	if g != nil {
+		<-g
+	}
+	return c.Store.Load(ctx, id)
+}
+
+// newCountingServer is the app over an SQLite file seen through a
+// countingStore, with a small event in round 1.
+func newCountingServer(t *testing.T) (*Server, *countingStore, string) {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cs := &countingStore{Store: st}
+	svc := event.NewService(cs)
+	ps := []event.PlayerInfo{{Name: "Ann", Rating: 2100}, {Name: "Ben", Rating: 2000}, {Name: "Cy", Rating: 1900}, {Name: "Di", Rating: 1800}}
+	cur, _, err := svc.Create(context.Background(), event.Init{Settings: event.Settings{Name: "Cache Open", Rounds: 3}, Players: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(Config{Events: svc}), cs, cur.ID()
+}
+
+func serveGet(s *Server, target string, gzip bool) *httptest.ResponseRecorder {
+	r := httptest.NewRequest("GET", target, nil)
+	if gzip {
+		r.Header.Set("Accept-Encoding", "gzip")
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w
+}
+
+// TestPublicCacheByVersion: once a version is rendered, the public page
+// and JSON of it are served without loading the event (only its version
+// is read); a change makes a new version, which is rendered afresh; and
+// no event, a bad ID or a bad query are answered without a load.
+func TestPublicCacheByVersion(t *testing.T) {
+	s, cs, id := newCountingServer(t)
+	for _, target := range []string{"/e/" + id, "/api/events/" + id, "/api/events/" + id + "/standings"} {
+		cs.loads.Store(0)
+		first := serveGet(s, target, false)
+		if first.Code != 200 {
+			t.Fatalf("%s: %d %s", target, first.Code, first.Body)
+		}
+		loaded := cs.loads.Load()
+		if loaded != 1 {
+			t.Errorf("%s, first request: %d loads, want 1", target, loaded)
+		}
+		for range 5 {
+			w := serveGet(s, target, false)
+			if w.Code != 200 || w.Body.String() != first.Body.String() {
+				t.Fatalf("%s again: %d, body the same: %v", target, w.Code, w.Body.String() == first.Body.String())
+			}
+		}
+		if n := cs.loads.Load(); n != loaded {
+			t.Errorf("%s: five more requests of the same version loaded the event %d more times, want none", target, n-loaded)
+		}
+	}
+
+	// A change: the next request renders the new version.
+	if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+		event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: "Cache Open Renamed", Rounds: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	cs.loads.Store(0)
+	if w := serveGet(s, "/e/"+id, false); w.Code != 200 || !strings.Contains(w.Body.String(), "Cache Open Renamed") {
+		t.Errorf("after a change: %d, new name shown: %v", w.Code, strings.Contains(w.Body.String(), "Cache Open Renamed"))
+	}
+	if n := cs.loads.Load(); n != 1 {
+		t.Errorf("the new version: %d loads, want 1", n)
+	}
+
+	// Errors come before any load.
+	cs.loads.Store(0)
+	for target, want := range map[string]int{
+		"/e/nosuchevent":                           404,
+		"/e/Bad_ID":                                404,
+		"/api/events/nosuchevent":                  404,
+		"/e/" + id + "?x=1":                        400,
+		"/api/events/" + id + "?x=1":               400,
+		"/api/events/" + id + "/standings?after=x": 400,
+	} {
+		if w := serveGet(s, target, false); w.Code != want {
+			t.Errorf("%s: %d, want %d", target, w.Code, want)
+		}
+	}
+	if n := cs.loads.Load(); n != 0 {
+		t.Errorf("the errors loaded the event %d times, want none", n)
+	}
+}
+
+// TestPublicRenderedOnce: many requests at once for a version not yet
+// rendered share one load and one rendering, and all get the page.
+func TestPublicRenderedOnce(t *testing.T) {
+	s, cs, id := newCountingServer(t)
+	const n = 20
+	for k, gz := range []bool{false, true} {
+		// A new version, not rendered yet.
+		name := fmt.Sprintf("Cache Open %d", k)
+		if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+			event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: name, Rounds: 3}}); err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.cfg.Events.Version(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs.loads.Store(0)
+		gate := make(chan struct{})
+		cs.mu.Lock()
+		cs.gate = gate
+		cs.mu.Unlock()
+		var wg sync.WaitGroup
+		var arrived atomic.Int64
+		codes := make([]int, n)
+		bodies := make([]string, n)
+		for i := range n {
+			wg.Go(func() {
+				arrived.Add(1)
+				w := serveGet(s, "/e/"+id, gz)
+				codes[i], bodies[i] = w.Code, w.Body.String()
+			})
+		}
+		// Let the first load start, then open the gate. Requests that
+		// come later find the rendering in progress or made: none of
+		// them loads the event again, however late they are.
+		for cs.loads.Load() == 0 || arrived.Load() < n {
+			runtime.Gosched()
+		}
+		close(gate)
+		wg.Wait()
+		cs.mu.Lock()
+		cs.gate = nil
+		cs.mu.Unlock()
+		if got := cs.loads.Load(); got != 1 {
+			t.Errorf("gzip %v: %d requests at once loaded the event %d times, want once", gz, n, got)
+		}
+		for i := range n {
+			if codes[i] != 200 || bodies[i] != bodies[0] || len(bodies[i]) == 0 {
+				t.Fatalf("gzip %v, request %d: %d, %d bytes (the first had %d)", gz, i, codes[i], len(bodies[i]), len(bodies[0]))
+			}
+		}
+		if _, ok := s.publicPages.get(publicKey{id: id, version: v, kind: "page", gzip: gz}); !ok {
+			t.Errorf("gzip %v: version %d is not cached", gz, v)
+		}
+	}
+}
+
+// TestPublicRenderClientGone: a request that waits for another's
+// rendering and goes away gets 499 at once, and the rendering still
+// completes for the one that made it.
+func TestPublicRenderClientGone(t *testing.T) {
+	s, cs, id := newCountingServer(t)
+	gate := make(chan struct{})
+	cs.gate = gate
+	done := make(chan *httptest.ResponseRecorder)
+	go func() { done <- serveGet(s, "/e/"+id, false) }()
+	for cs.loads.Load() == 0 {
+		runtime.Gosched()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := httptest.NewRequestWithContext(ctx, "GET", "/e/"+id, nil)
+	cancel()
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != 499 {
+		t.Errorf("a waiter gone: %d, want 499", w.Code)
+	}
+	close(gate)
+	if first := <-done; first.Code != http.StatusOK {
+		t.Errorf("the first request: %d", first.Code)
+	}
+}
+
+// BenchmarkEventPublicCached is the public page of a 100-player Swiss in
+// round 6 once its version is rendered, as phones fetch it (gzip): one
+// read of the version, then the cached bytes.
+func BenchmarkEventPublicCached(b *testing.B) {
+	s, id := benchEventServer(b)
+	for _, tc := range []struct{ name, target string }{{"page", "/e/" + id}, {"json", "/api/events/" + id}, {"standings", "/api/events/" + id + "/standings"}} {
+		b.Run(tc.name, func(b *testing.B) {
+			if w := serveGet(s, tc.target, true); w.Code != 200 {
+				b.Fatalf("%s: %d", tc.target, w.Code)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if w := serveGet(s, tc.target, true); w.Code != 200 {
+					b.Fatalf("%s: %d", tc.target, w.Code)
+				}
+			}
+		})
+	}
+}
