@@ -134,7 +134,7 @@ fails at once.`,
 				// PairTimeout: together well inside the HTTP server's write
 				// timeout, so that a change that was made is always
 				// answered.
-				svc.SetLimits(event.Limits{PairTimeout: server.PairTimeout})
+				svc.SetLimits(event.Limits{PairTimeout: server.PairTimeout, Run: server.LowPriority})
 				cfg.Events = svc
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {

@@ -31,6 +31,11 @@ type Limits struct {
 	// server sets one below its write timeout, so that a client is never
 	// left without an answer for a change that was made.
 	PairTimeout time.Duration
+	// Run runs one pairing and returns when it does; nil runs it on the
+	// calling goroutine. The server runs pairings on a thread of lowered
+	// priority, so that a large field's pairing leaves the CPU to the
+	// requests that are cheap (other events' pages).
+	Run func(func())
 }
 
 // DefaultPairWait is Limits.PairWait's default.
@@ -112,11 +117,17 @@ func (m *pairMemo) pair(t *pairing.Tournament, system System) ([]pairing.Pair, e
 		defer cancel()
 	}
 	var pairs []pairing.Pair
-	if system == Swiss {
-		pairs, err = pairing.DutchContext(ctx, t)
-	} else {
-		pairs, err = pairing.RoundRobin(t, system == DoubleRoundRobin)
+	run := m.s.limits.Run
+	if run == nil {
+		run = func(f func()) { f() }
 	}
+	run(func() {
+		if system == Swiss {
+			pairs, err = pairing.DutchContext(ctx, t)
+		} else {
+			pairs, err = pairing.RoundRobin(t, system == DoubleRoundRobin)
+		}
+	})
 	if err != nil && context.Cause(ctx) == errPairTimeout && m.ctx.Err() == nil {
 		return nil, notNow("round %d: pairing %d players takes longer than this server allows (%s), so it was stopped and nothing changed: pair the round with the command line (chess960 event pair, on the machine that holds the database), which has no such limit, or by hand",
 			t.PlayedRounds()+1, len(t.Players), m.s.limits.PairTimeout)

@@ -144,3 +144,18 @@ func TestPairOnceOnCollision(t *testing.T) {
 		})
 	}
 }
+
+// TestPairRunsThroughRun: a pairing runs inside Limits.Run (the server's
+// low-priority thread), once per pairing.
+func TestPairRunsThroughRun(t *testing.T) {
+	db := sqliteStore(t)
+	f := newFixtureOn(t, db, Settings{Name: "Run", Rounds: 3}, "run", players(10))
+	var ran int
+	f.svc.SetLimits(Limits{Run: func(g func()) { ran++; g() }})
+	f.do(Change{Kind: KindPair, Round: 1})
+	f.do(Change{Kind: KindUnpair, Round: 1})
+	f.do(Change{Kind: KindPair, Round: 1})
+	if ran != 2 {
+		t.Fatalf("two pairings ran %d times through Run", ran)
+	}
+}

@@ -22,3 +22,7 @@ func lowPriority(f func()) {
 	}()
 	<-done
 }
+
+// LowPriority is lowPriority for the event service's pairings
+// (event.Limits.Run).
+func LowPriority(f func()) { lowPriority(f) }
