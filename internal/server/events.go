@@ -230,6 +230,10 @@ func settingsFromForm(r *http.Request) (event.Settings, *inputError) {
 		}
 	}
 	s.LateEntries = r.PostFormValue("lateEntries")
+	s.TieBreakRules = strings.TrimSpace(r.PostFormValue("tieBreakRules"))
+	if s.UnratedRating, e = formInt(r, "unratedRating", false); e != nil {
+		return s, e
+	}
 	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
 	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
 	s.Positions.Balanced = r.PostFormValue("balanced") != ""
