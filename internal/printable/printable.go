@@ -169,12 +169,15 @@ func headerOf(e *event.Event) header {
 // pos is a start position as the documents show it, or the note saying
 // why there is none.
 type pos struct {
-	Known        bool
-	Note         string
-	ID, Fritz9   int
-	Rank         string
-	XFEN, SFEN   string
-	Board, Small template.HTML // diagrams: scalable, and a thumbnail
+	Known      bool
+	Note       string
+	ID, Fritz9 int
+	Rank       string
+	XFEN, SFEN string
+	// XFEN's placement and its other fields, for a screen that wraps it
+	// between the two.
+	Placement, Fields string
+	Board, Small      template.HTML // diagrams: scalable, and a thumbnail
 }
 
 func posOf(n *int, status string, imported bool) pos {
@@ -191,6 +194,7 @@ func posOf(n *int, status string, imported bool) pos {
 	d := diagram.FromStartPos(sp)
 	p := pos{Known: true, ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(), XFEN: sp.FEN(),
 		SFEN: chess.NewPosition(sp).FEN(chess.Chess960)}
+	p.Placement, p.Fields, _ = strings.Cut(p.XFEN, " ")
 	p.Board = template.HTML(d.AppendSVG(nil, &diagram.Options{Coords: true, External: true, Class: "board"}))
 	p.Small = template.HTML(d.AppendSVG(nil, &diagram.Options{External: true, Thumbnail: true, Class: "thumb"}))
 	return p
