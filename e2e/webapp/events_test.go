@@ -530,12 +530,14 @@ type stRow struct {
 }
 
 // checkStandings compares the standings page with the standings
-// package pairing computes from the event's TRF-16 export and its
-// tie-break list.
+// package pairing computes from the event's TRF-16 export, its
+// tie-break list, its C.07 edition and its rating for unrated players.
 func (b *evBrowser) checkStandings() {
 	t := b.t
 	var ev struct {
-		TieBreaks []string `json:"tieBreaks"`
+		TieBreaks     []string `json:"tieBreaks"`
+		TieBreakRules string   `json:"tieBreakRules"`
+		UnratedRating int      `json:"unratedRating"`
 	}
 	if err := json.Unmarshal(b.get("/e/"+b.id+"/event.json"), &ev); err != nil {
 		t.Fatalf("event.json: %v", err)
@@ -548,7 +550,13 @@ func (b *evBrowser) checkStandings() {
 	if err != nil {
 		t.Fatalf("the TRF-16 export: %v", err)
 	}
-	want, err := pairing.Standings(trf, 5, tbs)
+	opt := pairing.StandingsOptions{UnratedRating: ev.UnratedRating}
+	if ev.TieBreakRules != "" {
+		if opt.Edition, err = pairing.ParseEdition(ev.TieBreakRules); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := pairing.StandingsWith(trf, 5, tbs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
