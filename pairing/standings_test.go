@@ -222,6 +222,56 @@ func TestSwiss6RatingTieBreaks(t *testing.T) {
 	}
 }
 
+func TestAROCutsWithUnrated(t *testing.T) {
+	// Six players meet all the others in five rounds, all draws; 6 is
+	// unrated, and the regulations give unrated players 1400.
+	//
+	//	    rating   R1    R2    R3    R4    R5
+	//	1   2300     6w=   5b=   4w=   3b=   2w=
+	//	2   2251     5w=   3w=   6b=   4b=   1b=
+	//	3   2180     4w=   2b=   5b=   1w=   6w=
+	//	4   2093     3b=   6b=   1b=   2w=   5w=
+	//	5   1987     2b=   1w=   3w=   6w=   4b=
+	//	6   unrated  1b=   4w=   2w=   5b=   3b=
+	//
+	// 1 met 1400, 1987, 2093, 2180, 2251 (10.1, rounded half up; 14.1-14.4
+	// cut the least, then the most):
+	//   ARO    9911/5 = 1982.2  -> 1982
+	//   ARO-C1 (cut 1400) 8511/4 = 2127.75 -> 2128
+	//   ARO-C2 (cut 1400, 1987) 6524/3 = 2174.67 -> 2175
+	//   ARO-M1 (cut 1400 and 2251) 6260/3 = 2086.67 -> 2087
+	//   ARO-M2 (cut 1400, 1987 and 2251, 2180) 2093
+	// 6 met 2300, 2093, 2251, 1987, 2180: ARO 10811/5 = 2162.2 -> 2162;
+	//   ARO-M2 keeps the middle one, 2180.
+	tour := build(t, []int{2300, 2251, 2180, 2093, 1987, 0},
+		"6w= 5b= 4w= 3b= 2w=",
+		"5w= 3w= 6b= 4b= 1b=",
+		"4w= 2b= 5b= 1w= 6w=",
+		"3b= 6b= 1b= 2w= 5w=",
+		"2b= 1w= 3w= 6w= 4b=",
+		"1b= 4w= 2w= 5b= 3b=",
+	)
+	list := "ARO,ARO-C1,ARO-C2,ARO-M1,ARO-M2"
+	got := ratingValues(t, tour, 5, list, StandingsOptions{UnratedRating: 1400})
+	want := map[int][]string{1: {"1982", "2128", "2175", "2087", "2093"}, 6: {"2162", "", "", "", "2180"}}
+	names := strings.Split(list, ",")
+	for n, ws := range want {
+		for k, w := range ws {
+			if w != "" && got[n][k].String() != w {
+				t.Errorf("%s of player %d = %s, want %s", names[k], n, got[n][k], w)
+			}
+		}
+	}
+	// Without that rating all five are dropped.
+	for n, vs := range ratingValues(t, tour, 5, list, StandingsOptions{}) {
+		for k, v := range vs {
+			if v != NoValue {
+				t.Errorf("no rating for the unrated: %s of player %d = %s, want none", names[k], n, v)
+			}
+		}
+	}
+}
+
 func TestUnratedOpponentsRanking(t *testing.T) {
 	// 1 and 2 (2.0 each) tie on points; 1 met only unrated players (4, 5).
 	//
