@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"math"
 	"strconv"
 	"strings"
@@ -334,4 +335,43 @@ func wantArgs(args []string, min, max int, what string) error {
 // reason`.
 func usageValueError(name, val string, err error) error {
 	return fmt.Errorf("--%s %s: %v", name, quoteArg(val), err)
+}
+
+// openArg opens the file a command reads from an argument or flag: the
+// file name, or stdin for "-". shown names it in messages: the quoted name,
+// or stdin. A file that cannot be opened, and a directory, get an error
+// "NAME: reason" (the reason alone, as "no such file or directory");
+// close closes the file (for stdin it does nothing).
+func openArg(e *env, name string) (r io.Reader, shown string, close func(), err error) {
+	if name == "-" {
+		return e.stdin, "stdin", func() {}, nil
+	}
+	shown = quoteArg(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, shown, nil, fmt.Errorf("%s: %v", shown, unwrapPathError(err))
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, shown, nil, fmt.Errorf("%s: is a directory", shown)
+	}
+	return f, shown, func() { f.Close() }, nil
+}
+
+// readArg reads the whole file that openArg opens, refusing one larger
+// than limit bytes.
+func readArg(e *env, name string, limit int64) ([]byte, error) {
+	r, shown, done, err := openArg(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shown, unwrapPathError(err))
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d bytes", shown, limit)
+	}
+	return data, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,51 @@ func TestReadArg(t *testing.T) {
 	if s, err := readInput(e, "-", "line"); err != nil || s != "RNBQKBNR" {
 		t.Errorf("readInput: %q %v", s, err)
 	}
+}
+
+// TestOpenArg: every command that reads a file named by an argument or a
+// flag opens it the one way (openArg): a missing file and a directory get
+// the same error, naming the file and the reason, and exit 1 before any
+// output; "-" is stdin.
+func TestOpenArg(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "none.txt")
+	db := filepath.Join(dir, "e.db")
+	readers := [][]string{
+		{"event", "import", "FILE", "--db", db},
+		{"event", "new", "--name", "x", "--rounds", "1", "--players", "FILE", "--db", db},
+		{"book", "check", "FILE"},
+		{"book", "fix", "FILE", "--castling", "xfen"},
+		{"pair", "--dutch", "FILE", "-p"},
+		{"perft", "--suite", "FILE"},
+		{"pgn", "FILE"},
+	}
+	for _, args := range readers {
+		for file, reason := range map[string]string{dir: "is a directory", missing: "no such file or directory"} {
+			a := append([]string(nil), args...)
+			for i := range a {
+				if a[i] == "FILE" {
+					a[i] = file
+				}
+			}
+			out, errOut, code := call(t, "", a...)
+			want := quoteArg(file) + ": " + reason + "\n"
+			if code != 1 || out != "" || !strings.HasSuffix(errOut, want) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("chess960 %s: exit %d, stdout %q, stderr %q; want exit 1 and ...%q", strings.Join(a, " "), code, out, errOut, want)
+			}
+		}
+	}
+	// "-" is stdin.
+	if out := mustRunStdin(t, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n", "book", "check", "-"); !strings.HasPrefix(out, "-: EPD, 1 position,") {
+		t.Errorf("book check -: %q", out)
+	}
+}
+
+func mustRunStdin(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	out, errOut, code := call(t, stdin, args...)
+	if code != 0 {
+		t.Fatalf("chess960 %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut)
+	}
+	return out
 }

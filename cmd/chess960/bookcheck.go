@@ -143,14 +143,9 @@ func pluralWord(n int, word string) string { return plural(n, word, word+"s") }
 
 // openBook opens a book file (- for stdin), undoing its compression.
 func openBook(e *env, name string) (io.Reader, func(), error) {
-	var f io.Reader = e.stdin
-	closeFile := func() {}
-	if name != "-" {
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", quoteArg(name), errors.Unwrap(err))
-		}
-		f, closeFile = fh, func() { fh.Close() }
+	f, _, closeFile, err := openArg(e, name)
+	if err != nil {
+		return nil, nil, err
 	}
 	r, undo, err := decompress(f)
 	if err != nil {

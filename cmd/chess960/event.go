@@ -293,30 +293,6 @@ func (c *eventCtx) do(ch event.Change) (string, error) {
 	return secret, nil
 }
 
-func readFileArg(e *env, name string, limit int64) ([]byte, error) {
-	var r io.Reader = e.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("%s: %v", quoteArg(name), err)
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", quoteArg(name), err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes", quoteArg(name), limit)
-	}
-	return data, nil
-}
-
 func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) error {
 	if !o.given("name") {
 		return usagef("event new needs --name")
@@ -336,7 +312,7 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 		return fmt.Errorf("--seed: empty: leave it out to have a seed drawn in secret")
 	}
 	if *o.players != "" {
-		data, err := readFileArg(e, *o.players, 4<<20)
+		data, err := readArg(e, *o.players, 4<<20)
 		if err != nil {
 			return err
 		}
@@ -391,7 +367,7 @@ func (o *eventOpts) list(ctx context.Context, e *env, svc *event.Service) error 
 }
 
 func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service, name string) error {
-	data, err := readFileArg(e, name, 64<<20)
+	data, err := readArg(e, name, 64<<20)
 	if err != nil {
 		return err
 	}
@@ -546,7 +522,7 @@ func (c *eventCtx) players() error {
 		}
 		ch = &event.Change{Kind: event.KindEditPlayer, Player: id, Players: []event.PlayerInfo{info}}
 	case o.given("import"):
-		data, err := readFileArg(c.e, *o.imp, 4<<20)
+		data, err := readArg(c.e, *o.imp, 4<<20)
 		if err != nil {
 			return err
 		}
@@ -724,7 +700,7 @@ func (c *eventCtx) result(args []string) error {
 		}
 	}
 	if *c.o.pgnFile != "" {
-		data, err := readFileArg(c.e, *c.o.pgnFile, event.MaxPGN)
+		data, err := readArg(c.e, *c.o.pgnFile, event.MaxPGN)
 		if err != nil {
 			return err
 		}

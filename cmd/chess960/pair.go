@@ -85,26 +85,14 @@ const maxTRF = 64 << 20
 
 // readTournament reads and parses the file ("-": stdin); errors name it.
 func readTournament(e *env, name string) (*pairing.Tournament, error) {
-	var data []byte
-	var err error
-	shown := quoteArg(name)
-	if name == "-" {
-		shown = "stdin"
-		data, err = io.ReadAll(io.LimitReader(e.stdin, maxTRF+1))
-	} else {
-		var f *os.File
-		f, err = os.Open(name)
-		if err == nil {
-			data, err = io.ReadAll(io.LimitReader(f, maxTRF+1))
-			f.Close()
-		}
-	}
+	r, shown, done, err := openArg(e, name)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: %v", shown, err)
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxTRF+1))
+	done()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", shown, unwrapPathError(err))
 	}
 	if len(data) > maxTRF {
 		return nil, fmt.Errorf("%s: larger than 64 MiB: not a tournament file", shown)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -171,20 +170,14 @@ func perftProgress(status *progress, depth int) func(perft.Progress) {
 }
 
 func runSuite(e *env, file string, maxNodes uint64, threads int, asJSON bool) error {
-	var r io.Reader = e.stdin
+	r, _, done, err := openArg(e, file)
+	if err != nil {
+		return fmt.Errorf("--suite %w", err)
+	}
+	defer done()
 	name := file
 	if file == "-" {
 		name = "stdin"
-	} else {
-		f, err := os.Open(file)
-		if err != nil {
-			return fmt.Errorf("--suite %s: %v", quoteArg(file), unwrapPathError(err))
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return fmt.Errorf("--suite %s: is a directory", quoteArg(file))
-		}
-		r = f
 	}
 	entries, err := perft.ReadSuite(r, name)
 	if err != nil {

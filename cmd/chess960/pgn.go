@@ -236,15 +236,11 @@ func flush(e *env) {
 
 // readPGN reads one input.
 func readPGN(e *env, name, where string, threads int, start chess.Position, prog *pgnProgress, work func(*pgn.Game) pgnResult, emit func(pgnResult) error) error {
-	var in io.Reader = e.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return fmt.Errorf("%s: %v", quoteArg(name), errors.Unwrap(err))
-		}
-		defer f.Close()
-		in = f
+	in, _, done, err := openArg(e, name)
+	if err != nil {
+		return err
 	}
+	defer done()
 	in = &countingReader{r: in, n: &prog.read}
 	r, closeFn, err := decompress(in)
 	if err != nil {
