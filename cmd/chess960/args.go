@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
