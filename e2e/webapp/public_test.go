@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -39,7 +40,7 @@ func newPublicEvent(t *testing.T) *publicEvent {
 		ps = append(ps, event.PlayerInfo{Name: fmt.Sprintf("Spieler-Mustermann, Maximilian %02d", i+1), Rating: 2400 - 37*i, Federation: "GER",
 			Title: []string{"GM", "IM", "FM", ""}[i%4], Club: "Schachfreunde Neukölln", Sex: "m", Birth: "1990/01/02"})
 	}
-	sets := event.Settings{Name: "Projector Open 960", Place: "Berlin", System: event.Swiss, Rounds: 5, TimeControl: "90+30",
+	sets := event.Settings{Name: "Projector Open 960", Place: "Berlin", System: event.Swiss, Rounds: 2, TimeControl: "90+30",
 		TieBreaks: []string{"BH-C1", "BH", "SB", "DE", "WIN", "ARO"}}
 	s, _, err := svc.Create(ctx, event.Init{Settings: sets, Seed: "projector-seed", FirstColor: "w", Players: ps})
 	if err != nil {
@@ -114,4 +115,114 @@ func TestProjectorScreens(t *testing.T) {
 			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("projector-%dx%d.png", vp[0], vp[1])))
 		}
 	}
+}
+
+// wideJS lists the elements that reach past the viewport's right edge
+// outside a box that scrolls sideways, and says how much wider than the
+// viewport the page is: "" if it fits.
+const wideJS = `(() => {
+  const out = [];
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) { const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden') return true; } return false; };
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > innerWidth + 1 && !scrolls(el)) out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '') + ' ' + Math.round(r.right));
+    if (out.length >= 6) break;
+  }
+  const extra = document.scrollingElement.scrollWidth - innerWidth;
+  if (extra > 0) out.unshift('page ' + extra + ' px wider');
+  return out.join('; ');
+})()`
+
+// TestPublicPagesPhone: at 360 px no page of a running event (public
+// page, verify page, the admin dashboard with its Finish card, players,
+// a round with its PGN box open, standings, history, settings, exports,
+// links) is wider than the screen; the public standings show the
+// tie-break columns, in a table that scrolls sideways with a cue, and
+// each tie-break column can be scrolled into view beside the names. With
+// -screenshots, pictures at 360 and 1280 px, light and dark.
+func TestPublicPagesPhone(t *testing.T) {
+	ctx := browser.Start(t, 360, 740)
+	e := newPublicEvent(t)
+	tok := e.adminToken(t)
+	for rn := 1; rn <= 2; rn++ {
+		if rn > 1 {
+			e.do(t, event.Change{Kind: event.KindPair, Round: rn})
+			e.do(t, event.Change{Kind: event.KindPublish, Round: rn})
+		}
+		st := e.do(t, event.Change{Kind: event.KindStart, Round: rn})
+		for _, b := range st.Public().Schedule[rn-1].Boards {
+			res := []string{"1-0", "1/2-1/2", "0-1"}[b.Board%3]
+			e.do(t, event.Change{Kind: event.KindResult, Round: rn, Board: b.Board, Result: res})
+		}
+	}
+	admin := "/e/" + e.id + "/a/" + tok
+	pages := []string{"/e/" + e.id, "/e/" + e.id + "/verify", admin, admin + "/players", admin + "/round/2", admin + "/standings",
+		admin + "/history", admin + "/settings", admin + "/exports", admin + "/links"}
+	check := func(c context.Context, path string) {
+		t.Helper()
+		run(t, c, chromedp.Navigate(e.srv+path))
+		waitFor(t, c, `document.readyState === 'complete'`, path)
+		// Open every folded part (the PGN box, the row actions).
+		eval[bool](t, c, `document.querySelectorAll('details').forEach(d => d.open = true), true`)
+		if bad := eval[string](t, c, wideJS); bad != "" {
+			t.Errorf("360 px, %s: %s", strings.Replace(path, tok, "TOKEN", 1), bad)
+		}
+	}
+	c := tab(t, ctx)
+	run(t, c, chromedp.EmulateViewport(360, 740))
+	for _, p := range pages {
+		check(c, p)
+	}
+	// The standings' tie-breaks at 360 px.
+	run(t, c, chromedp.Navigate(e.srv+"/e/"+e.id))
+	waitFor(t, c, `document.readyState === 'complete' && !!document.getElementById('standings-table')`, "the public standings")
+	got := eval[string](t, c, `(() => {
+	  const wrap = document.getElementById('standings-wrap'), cue = document.getElementById('standings-cue');
+	  const tbs = [...document.querySelectorAll('#standings-table thead th.tb')];
+	  if (tbs.length !== 6) return 'tie-break columns: ' + tbs.length + ', want 6';
+	  if (!(wrap.scrollWidth > wrap.clientWidth)) return 'the standings do not scroll sideways';
+	  if (!cue || cue.getBoundingClientRect().height === 0) return 'no visible cue that the table scrolls';
+	  const name = document.querySelector('#standings-table thead th.st-name');
+	  for (const th of tbs) {
+	    if (getComputedStyle(th).display === 'none') return th.textContent + ' is hidden';
+	    for (let i = 0; i < 3; i++) wrap.scrollTo({ left: wrap.scrollLeft + th.getBoundingClientRect().left - name.getBoundingClientRect().right, behavior: "instant" });
+	    const w = wrap.getBoundingClientRect(), r = th.getBoundingClientRect(), n = name.getBoundingClientRect();
+	    if (r.left < n.right - 1 || r.right > w.right + 1) return th.textContent + ' cannot be brought into view: ' + [r.left, r.right, n.right, w.right, wrap.scrollLeft].map(Math.round).join(',');
+	  }
+	  return '';
+	})()`)
+	if got != "" {
+		t.Errorf("360 px standings: %s", got)
+	}
+	if *screenshots != "" {
+		for _, scheme := range []string{"light", "dark"} {
+			run(t, c, browser.Media("", scheme))
+			eval[bool](t, c, `document.getElementById('st-title').scrollIntoView(), document.getElementById('standings-wrap').scrollTo({left: 0, behavior: 'instant'}), true`)
+			browser.Screenshot(t, c, filepath.Join(*screenshots, "standings-360-"+scheme+".png"))
+			eval[bool](t, c, `document.getElementById('standings-wrap').scrollTo({left: 200, behavior: 'instant'}), true`)
+			browser.Screenshot(t, c, filepath.Join(*screenshots, "standings-360-scrolled-"+scheme+".png"))
+		}
+		run(t, c, browser.Media("", "light"))
+	}
+	// Finished: the public page with the seed, and the verify page.
+	e.do(t, event.Change{Kind: event.KindFinish})
+	check(c, "/e/"+e.id)
+	check(c, "/e/"+e.id+"/verify")
+	if *screenshots != "" {
+		ready := func(c context.Context) { waitFor(t, c, `document.readyState === 'complete'`, "loaded") }
+		shoot(t, ctx, "public-event", e.srv+"/e/"+e.id, "", ready)
+		shoot(t, ctx, "public-verify", e.srv+"/e/"+e.id+"/verify", "", ready)
+		shoot(t, ctx, "public-standings-print", e.srv+"/e/"+e.id+"/print/standings", "", ready)
+		shoot(t, ctx, "public-pairings-print", e.srv+"/e/"+e.id+"/print/pairings/2", "", ready)
+	}
+}
+
+// adminToken adds an arbiter link and returns its token.
+func (e *publicEvent) adminToken(t *testing.T) string {
+	t.Helper()
+	_, tok, err := e.svc.Apply(context.Background(), e.id, event.Actor{Role: event.RoleAdmin, Label: "test"}, event.Change{Kind: event.KindRotateAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
 }
