@@ -226,3 +226,38 @@ func (e *publicEvent) adminToken(t *testing.T) string {
 	}
 	return tok
 }
+
+// TestDraftPrintables: printed, a draft round's pairing sheet, board cards
+// and result slips carry the DRAFT mark fixed to the page, which the
+// browser repeats on every printed page, and a line saying the pairing is
+// a draft; the published round's sheet has neither.
+func TestDraftPrintables(t *testing.T) {
+	ctx := browser.Start(t, 1280, 900)
+	e := newPublicEvent(t)
+	tok := e.adminToken(t)
+	st := e.do(t, event.Change{Kind: event.KindStart, Round: 1})
+	for _, b := range st.Public().Schedule[0].Boards {
+		e.do(t, event.Change{Kind: event.KindResult, Round: 1, Board: b.Board, Result: "1-0"})
+	}
+	e.do(t, event.Change{Kind: event.KindPair, Round: 2})
+	c := tab(t, ctx)
+	run(t, c, chromedp.EmulateViewport(1280, 900), browser.Media("print", "light"))
+	mark := `(() => { const m = document.querySelector('.draft-mark'); if (!m) return 'none';
+	  const s = getComputedStyle(m), r = m.getBoundingClientRect();
+	  return [s.position, s.display, s.visibility, m.textContent, r.width > 0 && r.height > 0, !!document.querySelector('.draft-line')].join(' ') })()`
+	for _, doc := range []string{"pairings", "cards", "slips"} {
+		run(t, c, chromedp.Navigate(e.srv+"/e/"+e.id+"/a/"+tok+"/print/"+doc+"/2"))
+		waitFor(t, c, `document.readyState === 'complete'`, doc)
+		if got := eval[string](t, c, mark); got != "fixed block visible DRAFT true true" {
+			t.Errorf("%s of the draft round 2, printed: mark %q, want fixed block visible DRAFT true true", doc, got)
+		}
+		if *screenshots != "" && doc == "pairings" {
+			browser.Screenshot(t, c, filepath.Join(*screenshots, "draft-pairings-print.png"))
+		}
+		run(t, c, chromedp.Navigate(e.srv+"/e/"+e.id+"/a/"+tok+"/print/"+doc+"/1"))
+		waitFor(t, c, `document.readyState === 'complete'`, doc)
+		if got := eval[string](t, c, mark); got != "none" {
+			t.Errorf("%s of the started round 1: mark %q, want none", doc, got)
+		}
+	}
+}
