@@ -1,13 +1,25 @@
 package server
 
 import (
+	"cmp"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/quote"
 )
 
 // eventPage is what the event templates get.
@@ -40,6 +52,159 @@ type eventPage struct {
 	Results  []string
 	Form     createForm
 	Error    string
+	// Err is a refused form's reason, shown on the form it came from
+	// (its key, see formKey), with the input kept in In.
+	Err *formErr
+	// Preview says what adding PreviewPlayer would do to the pairing
+	// numbers (the add-player form's Preview button).
+	Preview       string
+	PreviewPlayer *event.PlayerInfo
+	In            url.Values
+	// Added is the player just added by hand: the page says so and the
+	// name field has the focus again.
+	Added *event.Player
+	// NewLinkLabel and NewLinkMade describe NewLink.
+	NewLinkLabel string
+	NewLinkMade  time.Time
+}
+
+// formErr is a refused form: which form (formKey), which field, and why.
+type formErr struct {
+	Key, Field, Msg string
+}
+
+// ErrFor returns the message of the refused form with the key, or "".
+func (p *eventPage) ErrFor(key string) string {
+	if p.Err != nil && p.Err.Key == key {
+		return p.Err.Msg
+	}
+	return ""
+}
+
+// Retry reports whether the form with the key was refused: it shows the
+// input sent instead of the current values.
+func (p *eventPage) Retry(key string) bool { return p.Err != nil && p.Err.Key == key }
+
+// Val is a field of the refused form as it was sent (at most what the
+// field takes; a longer value is not shown back).
+func (p *eventPage) Val(field string) string {
+	if p.In == nil {
+		return ""
+	}
+	v := p.In.Get(field)
+	limit := 200
+	switch field {
+	case "pairs":
+		limit = 64 << 10
+	case "fileText":
+		limit = maxImport
+	case "pgnText":
+		limit = maxPGN
+	}
+	if len(v) > limit {
+		return ""
+	}
+	return v
+}
+
+// formKey names the form a POST came from, so that a refusal shows next
+// to it: the kind, and the board, player or link it is about.
+func formKey(f url.Values) string {
+	kind := f.Get("kind")
+	switch kind {
+	case event.KindResult, event.KindPGN:
+		return kind + "-" + strings.TrimSpace(f.Get("board"))
+	case event.KindEditPlayer, event.KindWithdraw, event.KindBye, event.KindReinstate:
+		return kind + "-" + strings.TrimSpace(f.Get("player"))
+	case event.KindRevokeLink:
+		return kind + "-" + f.Get("link")
+	}
+	return kind
+}
+
+// playerForm is the player fields of a form, as text.
+type playerForm struct {
+	Name, Rating, Title, Federation, FideID, Club, Sex, Birth string
+}
+
+// PlayerForm is a player's fields as the edit form shows them.
+func (p *eventPage) PlayerForm(pl event.Player) playerForm {
+	key := fmt.Sprintf("%s-%d", event.KindEditPlayer, pl.ID)
+	if p.Retry(key) {
+		return p.TypedPlayer()
+	}
+	r := ""
+	if pl.Rating > 0 {
+		r = strconv.Itoa(pl.Rating)
+	}
+	return playerForm{Name: pl.Name, Rating: r, Title: pl.Title, Federation: pl.Federation, FideID: pl.FideID, Club: pl.Club, Sex: pl.Sex, Birth: pl.Birth}
+}
+
+// NewPlayerForm is the add-a-player form's fields: empty, or as sent when
+// it was refused.
+func (p *eventPage) NewPlayerForm() playerForm {
+	if p.Retry(event.KindAddPlayers) || p.PreviewPlayer != nil {
+		return p.TypedPlayer()
+	}
+	return playerForm{}
+}
+
+// TypedPlayer is the player fields of the refused form as sent.
+func (p *eventPage) TypedPlayer() playerForm {
+	return playerForm{Name: p.Val("name"), Rating: p.Val("rating"), Title: p.Val("title"), Federation: p.Val("federation"),
+		FideID: p.Val("fideId"), Club: p.Val("club"), Sex: p.Val("sex"), Birth: p.Val("birth")}
+}
+
+// ByNumber returns the players in pairing-number order, the order every
+// list of players shows.
+func (p *eventPage) ByNumber() []event.Player {
+	return playersByNumber(p.E.Players)
+}
+
+func playersByNumber(ps []event.Player) []event.Player {
+	out := slices.Clone(ps)
+	slices.SortStableFunc(out, func(a, b event.Player) int {
+		if a.Number == 0 || b.Number == 0 {
+			return cmp.Compare(b.Number, a.Number) // unnumbered last
+		}
+		return cmp.Compare(a.Number, b.Number)
+	})
+	return out
+}
+
+// Badge is the round's status as every page shows it: draft, published,
+// playing (started, results to come) or complete.
+func (p *eventPage) Badge(r event.Round) string { return roundBadge(r) }
+
+func roundBadge(r event.Round) string {
+	if r.Status == event.Started {
+		if r.Complete() {
+			return "complete"
+		}
+		return "playing"
+	}
+	return r.Status
+}
+
+// EventBadge is the event's state as every page shows it.
+func (p *eventPage) EventBadge() string {
+	switch n := len(p.E.Schedule); {
+	case p.E.Finished:
+		return "Finished"
+	case n == 0:
+		return "Not started"
+	default:
+		return "Round " + strconv.Itoa(n) + " " + roundBadge(p.E.Schedule[n-1])
+	}
+}
+
+// NextAfter is what the round page offers once the round n is complete:
+// pairing the next round, or finishing the event.
+func (p *eventPage) NextAfter(n int) []action {
+	if len(p.E.Schedule) != n || !p.E.Schedule[n-1].Complete() {
+		return nil
+	}
+	return nextActions(p.E, p.Base)
 }
 
 // createForm is what the create and settings forms show.
@@ -55,7 +220,10 @@ type action struct {
 	Label, Kind, Href string
 	Round             int
 	Primary           bool
-	Note              string
+	// Disabled: not possible yet, for the reason of Note (a link to
+	// NoteHref, where it is done).
+	Disabled       bool
+	Note, NoteHref string
 }
 
 // historyRow is one change of the event's history, as the pages list it.
@@ -82,6 +250,25 @@ func (p *eventPage) Number(id int) int {
 		return pl.Number
 	}
 	return 0
+}
+
+// LateRule says how a player added now is numbered.
+func (p *eventPage) LateRule() string {
+	public := false
+	for _, r := range p.E.Schedule {
+		public = public || r.Status != event.Draft
+	}
+	top := 0
+	for _, pl := range p.E.Players {
+		top = max(top, pl.Number)
+	}
+	switch {
+	case !public:
+		return "Until round 1 is published the pairing numbers follow the ratings (FIDE C.04.2): a new player is ranked in, and those below move down."
+	case p.E.LateEntries == event.LateNext:
+		return "Late entries get the next free number: a player added now gets number " + strconv.Itoa(top+1) + ", and no other number changes."
+	}
+	return "Late entries are ranked in by rating (FIDE C.04.2): the players below move down, and the rounds already published keep the numbers they were published with. Preview shows who moves."
 }
 
 // NumberIn returns the pairing number of the player with the ID in the
@@ -214,6 +401,7 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 		p.Form = newCreateForm(set)
 		p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
 		p.Error = msg
+		p.In = r.PostForm
 		p.Script = "event.js"
 		return s.writePage(w, r, "eventnew", p, status, cacheNever)
 	}
@@ -225,12 +413,25 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 	if ue != nil {
 		return fail(ue.msg, ue.status)
 	}
+	players, ue := readUpload(r, "players", maxImport)
+	if ue != nil {
+		return fail(ue.msg, ue.status)
+	}
 	if strings.TrimSpace(trf) != "" {
+		if strings.TrimSpace(players) != "" {
+			return fail("players: give the players in the TRF file or in the players' list, not both", http.StatusBadRequest)
+		}
 		var err error
 		if in, err = event.FromTRF([]byte(trf), set); err != nil {
 			return fail("trf: "+capMessage(err.Error()), http.StatusBadRequest)
 		}
 		in.Seed = seed
+	} else if strings.TrimSpace(players) != "" {
+		ps, err := event.ReadPlayers([]byte(players))
+		if err != nil {
+			return fail("players: "+capMessage(err.Error()), http.StatusBadRequest)
+		}
+		in.Players = ps
 	}
 	st, tok, err := s.cfg.Events.Create(r.Context(), in)
 	if err != nil {
@@ -309,7 +510,7 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 	if qe != nil {
 		return qe
 	}
-	if err := q.only("created", "rotated"); err != nil {
+	if err := q.only("created", "rotated", "added", "link"); err != nil {
 		return err
 	}
 	if tab != "" && backTab(tab) != tab {
@@ -320,6 +521,29 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 		return e
 	}
 	p.Created, p.Rotated = q.has("created"), q.has("rotated")
+	if q.has("added") && tab == "players" {
+		// The player just added: the one entered last.
+		for i := range p.E.Players {
+			if p.Added == nil || p.E.Players[i].ID > p.Added.ID {
+				p.Added = &p.E.Players[i]
+			}
+		}
+	}
+	if v := q.get("link"); v != "" && tab == "links" {
+		// A link just made, sealed into the redirect's address with a
+		// key only this admin link gives (see sealLink): shown for a
+		// few minutes, and a reload makes no new link.
+		tok, made, ok := openLink(a.token, a.st.ID(), v, time.Now())
+		if ok {
+			if role, label := a.st.Role(tok); role == event.RoleArbiter {
+				p.NewLink, p.NewLinkLabel, p.NewLinkMade = "/e/"+a.st.ID()+"/a/"+tok, label, made
+			}
+		}
+		if p.NewLink == "" {
+			p.Conflict = ""
+			p.Err = &formErr{Key: event.KindAddLink, Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
+		}
+	}
 	return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
 }
 
@@ -329,13 +553,13 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 	p := s.newEventPage(r, ev.Name+" · admin", ev)
 	p.Admin, p.Base, p.Role, p.Label, p.Tab = true, a.base(), string(a.role), a.label, tab
 	p.CSRF = csrfToken(a.token, ev.ID)
+	p.Script = "admin.js"
 	switch {
 	case tab == "settings" || tab == "links":
 		if a.role != event.RoleAdmin {
 			return nil, &inputError{status: http.StatusForbidden, code: "forbidden", msg: "the " + tab + " are the organiser's: open them with the admin link"}
 		}
 		p.Form = newCreateForm(ev.Settings)
-		p.Script = "event.js"
 	case strings.HasPrefix(tab, "round/"):
 		n, _ := strconv.Atoi(strings.TrimPrefix(tab, "round/"))
 		p.RoundN = n
@@ -344,16 +568,7 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 		}
 		if n <= len(ev.Schedule) {
 			p.Round = &ev.Schedule[n-1]
-			var b strings.Builder
-			for _, bd := range p.Round.Boards {
-				b.WriteString(strconv.Itoa(bd.White) + " " + strconv.Itoa(bd.Black) + "\n")
-			}
-			for _, y := range p.Round.Byes {
-				if y.Kind == event.ByePairing {
-					b.WriteString(strconv.Itoa(y.Player) + " 0\n")
-				}
-			}
-			p.Pairs = b.String()
+			p.Pairs = ev.ManualText(*p.Round)
 		}
 	case tab == "standings":
 		if stand, err := ev.Standings(0); err == nil {
@@ -369,7 +584,7 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 			from = len(chs) - 8
 		}
 		for i := len(chs) - 1; i >= from; i-- {
-			p.History = append(p.History, describeChange(chs[i].Version, chs[i].At, chs[i].Kind, chs[i].By, chs[i].Body))
+			p.History = append(p.History, describeByNumber(ev, describeChange(chs[i].Version, chs[i].At, chs[i].Kind, chs[i].By, chs[i].Body), chs[i].Body))
 		}
 		if tab == "" {
 			p.Next = nextActions(ev, a.base())
@@ -386,11 +601,15 @@ func nextActions(ev event.Event, base string) []action {
 	n := len(ev.Schedule)
 	if n == 0 || ev.Schedule[n-1].Complete() {
 		if ev.Rounds == 0 || n < ev.Rounds {
-			note := ""
-			if len(ev.Players) < 2 {
-				note = "add the players first"
+			a := action{Label: "Pair round " + strconv.Itoa(n+1), Kind: event.KindPair, Round: n + 1, Primary: true}
+			if active := activePlayers(ev, n+1); active < 2 {
+				a.Disabled = true
+				a.Note, a.NoteHref = "add the players first", base+"/players"
+				if len(ev.Players) > 0 {
+					a.Note = fmt.Sprintf("%d player can play round %d: add the players first", active, n+1)
+				}
 			}
-			return []action{{Label: "Pair round " + strconv.Itoa(n+1), Kind: event.KindPair, Round: n + 1, Primary: true, Note: note}}
+			return []action{a}
 		}
 		return []action{{Label: "Finish the event and reveal the seed", Kind: event.KindFinish, Primary: true,
 			Note: "the results are final: nothing more can change"}}
@@ -529,12 +748,63 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 	if e := parseForm(w, r, maxForm); e != nil {
 		return e
 	}
+	on := backTab(r.PostFormValue("on"))
+	refuse := func(e *inputError) *inputError {
+		if e.status >= 500 {
+			return e
+		}
+		p, ie := s.adminView(r, a, a.st, on)
+		if ie != nil {
+			return e
+		}
+		p.Err = &formErr{Key: formKey(r.PostForm), Field: e.param, Msg: e.msg}
+		p.In = r.PostForm
+		if on == "settings" && p.Retry(event.KindSettings) {
+			set, _ := settingsFromForm(r)
+			set.Name, set.Place, set.TimeControl = echo(set.Name), echo(set.Place), echo(set.TimeControl)
+			set.Positions.Exclude = echo(set.Positions.Exclude)
+			p.Form = newCreateForm(set)
+			p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
+		}
+		return s.writePage(w, r, "admin", p, e.status, cacheNever)
+	}
 	if e := checkCSRF(r, a.token, a.st.ID()); e != nil {
-		return e
+		return refuse(e)
 	}
 	c, e := changeFromForm(r)
 	if e != nil {
-		return e
+		return refuse(e)
+	}
+	if c.Kind == event.KindAddPlayers && r.PostFormValue("preview") != "" && len(c.Players) == 1 {
+		// Say what the entry would do to the pairing numbers; add nothing.
+		note, err := a.st.PreviewPlayers(c.Players)
+		if err != nil {
+			return refuse(s.eventErr(r, err))
+		}
+		p, ie := s.adminView(r, a, a.st, "players")
+		if ie != nil {
+			return ie
+		}
+		p.Preview, p.PreviewPlayer, p.In = note, &c.Players[0], r.PostForm
+		return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+	}
+	if c.Kind == event.KindSetPairing {
+		// The form has pairing numbers; the change carries IDs.
+		ev := a.st.Admin()
+		pairs, err := ev.PairsByNumber(c.Pairs)
+		if err != nil {
+			return refuse(&inputError{status: http.StatusBadRequest, param: "pairs", code: codeInvalid, msg: capMessage(err.Error())})
+		}
+		c.Pairs = pairs
+	}
+	if c.Kind == event.KindAddLink && strings.TrimSpace(c.Label) == "" {
+		c.Label = "Arbiter " + strconv.Itoa(len(a.st.Admin().Links)+1)
+	}
+	if r.PostFormValue("kind") == event.KindAddPlayers && len(c.Players) == 1 && r.PostFormValue("dupOK") == "" {
+		if pl := sameName(a.st.Admin(), c.Players[0].Name); pl != nil {
+			return refuse(&inputError{status: http.StatusConflict, param: "dupOK", code: "duplicate",
+				msg: fmt.Sprintf("name %s: No. %d is %s already: tick the box to add a second player of this name, or change the name", quote.Input(c.Players[0].Name), pl.Number, pl.Name)})
+		}
 	}
 	back := backTab(r.PostFormValue("back"))
 	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
@@ -552,47 +822,26 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 		return s.writePage(w, r, "admin", p, http.StatusConflict, cacheNever)
 	}
 	if err != nil {
-		return s.eventErr(r, err)
+		return refuse(s.eventErr(r, err))
 	}
+	to := a.base()
 	switch c.Kind {
 	case event.KindRotateAdmin:
 		http.Redirect(w, r, "/e/"+st.ID()+"/a/"+secret+"?rotated=1", http.StatusSeeOther)
 		return nil
 	case event.KindAddLink:
-		p, ie := s.adminView(r, a, st, "links")
-		if ie != nil {
-			return ie
-		}
-		p.NewLink = "/e/" + st.ID() + "/a/" + secret
-		return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+		http.Redirect(w, r, to+"/links?link="+sealLink(a.token, st.ID(), secret, time.Now())+"#new-link", http.StatusSeeOther)
+		return nil
 	}
-	to := a.base()
 	if back != "" {
 		to += "/" + back
+	}
+	switch {
+	case r.PostFormValue("kind") == event.KindAddPlayers && back == "players":
+		to += "?added=1#new-name" // the name field: scrolled to, and focused
+	case (c.Kind == event.KindResult || c.Kind == event.KindPGN) && back == "round/"+strconv.Itoa(c.Round):
+		to += "#board-" + strconv.Itoa(c.Board)
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }
-	if q.has("added") && tab == "players" {
-		// The player just added: the one entered last.
-		for i := range p.E.Players {
-			if p.Added == nil || p.E.Players[i].ID > p.Added.ID {
-				p.Added = &p.E.Players[i]
-			}
-		}
-	}
-	if v := q.get("link"); v != "" && tab == "links" {
-		// A link just made, sealed into the redirect's address with a
-		// key only this admin link gives (see sealLink): shown for a
-		// few minutes, and a reload makes no new link.
-		tok, made, ok := openLink(a.token, a.st.ID(), v, time.Now())
-		if ok {
-			if role, label := a.st.Role(tok); role == event.RoleArbiter {
-				p.NewLink, p.NewLinkLabel, p.NewLinkMade = "/e/"+a.st.ID()+"/a/"+tok, label, made
-			}
-		}
-		if p.NewLink == "" {
-			p.Conflict = ""
-			p.Err = &formErr{Key: event.KindAddLink, Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
-		}
-	}

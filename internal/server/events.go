@@ -260,36 +260,16 @@ func playerFromForm(r *http.Request) (event.PlayerInfo, *inputError) {
 	return p, nil
 }
 
-// parsePairs reads a manual pairing: one board a line, the white and the
-// black player's IDs ("3 7", "3-7"); "5 0" or "5 bye" is the pairing bye.
+// parsePairs reads a manual pairing, by pairing numbers, in the one
+// syntax of the web and the command line (event.ParseManual): one board a
+// line, "3 7" or "3-7", "5 0" or "5 bye" for the pairing bye. adminDo turns
+// the numbers into the players' IDs.
 func parsePairs(text string) ([]event.ManualPair, *inputError) {
-	var out []event.ManualPair
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '-' || r == '\t' || r == ',' })
-		if len(f) == 1 || len(f) == 2 && strings.EqualFold(f[1], "bye") {
-			f = []string{f[0], "0"}
-		}
-		if len(f) != 2 {
-			return nil, badParam("pairs", line, "line %d: want the white and the black player's IDs, like 3 7 (or 5 0 for the bye)", i+1)
-		}
-		w, err1 := strconv.Atoi(f[0])
-		b, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil || w < 1 || b < 0 {
-			return nil, badParam("pairs", line, "line %d: want two player IDs (numbers), like 3 7", i+1)
-		}
-		out = append(out, event.ManualPair{White: w, Black: b})
-		if len(out) > event.MaxPlayers {
-			return nil, badParam("pairs", line, "more than %d boards", event.MaxPlayers)
-		}
+	pairs, err := event.ParseManual(text)
+	if err != nil {
+		return nil, &inputError{status: http.StatusBadRequest, param: "pairs", code: codeInvalid, msg: capMessage(err.Error())}
 	}
-	if len(out) == 0 {
-		return nil, missing("pairs", "one board a line: the white and the black player's IDs")
-	}
-	return out, nil
+	return pairs, nil
 }
 
 // readUpload returns the uploaded file of the field, or the text field of
@@ -344,6 +324,16 @@ func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
 		if len(vs) > 1 {
 			return badParam(k, vs[1], "given %d times: give it once", len(vs)).withCode(codeRepeated)
 		}
+	}
+	return nil
+}
+
+// confirmed checks the confirm box of a form whose change cannot be
+// undone.
+func confirmed(r *http.Request, what string) *inputError {
+	if r.PostFormValue("confirm") == "" {
+		return &inputError{status: http.StatusBadRequest, param: "confirm", code: codeMissing,
+			msg: "confirm: tick the box to " + what}
 	}
 	return nil
 }
@@ -425,7 +415,10 @@ func changeFromForm(r *http.Request) (event.Change, *inputError) {
 		c.Label = r.PostFormValue("label")
 	case event.KindRevokeLink:
 		c.Link = r.PostFormValue("link")
-	case event.KindFinish, event.KindRotateAdmin:
+		e = confirmed(r, "revoke the link: whoever has it can no longer open the event")
+	case event.KindFinish:
+		e = confirmed(r, "finish the event: the results become final and the seed is revealed")
+	case event.KindRotateAdmin:
 	case "":
 		return c, missing("kind", "the kind of change")
 	default:

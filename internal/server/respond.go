@@ -43,7 +43,13 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, e *inputErro
 		return
 	}
 	var b bytes.Buffer
-	if err := s.render(&b, "error", errorPage{page: s.newPage(r, "Error", ""), Status: e.status,
+	pg := s.newPage(r, "Error", "")
+	if isEventPath(r.URL.Path) {
+		// An event's page: the footer says the server keeps events,
+		// and the way back is to the events.
+		pg.Nav, pg.Kept = "events", true
+	}
+	if err := s.render(&b, "error", errorPage{page: pg, Status: e.status,
 		StatusText: http.StatusText(e.status), Message: e.msg, Param: e.param}); err != nil {
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		w.WriteHeader(e.status)
