@@ -389,7 +389,11 @@ func TestBrowser(t *testing.T) {
 		}
 		run(t, c, chromedp.SetValue(css("#n"), "7"), chromedp.Submit(css("#n")))
 		waitFor(t, c, `location.pathname === '/pos/7'`, "/pos/7 from the GET form")
-		if got := text(t, c, "#pos-rank"); got != "QNBNRKRB"[:0]+chessRank(7) {
+		// Position 7 worked out by hand from Scharnagl's rules (SPEC 2):
+		// 7 mod 4 = 3 puts a bishop on h, 1 mod 4 = 1 the other on c, the
+		// queen takes the first free square (a), the knights the first two
+		// left (b, d), then rook, king, rook. chessRank must agree.
+		if got := text(t, c, "#pos-rank"); got != "QNBNRKRB" || chessRank(7) != "QNBNRKRB" {
 			t.Errorf("position 7 shows %q", got)
 		}
 		run(t, c, chromedp.Navigate(base+"/play?pos=518"), chromedp.WaitVisible(css("#move-input")),
