@@ -261,3 +261,74 @@ func TestDraftPrintables(t *testing.T) {
 		}
 	}
 }
+
+// TestLateEntryBrowser: at 1280 and at 360 px, the add-player form of an
+// event whose round 1 is over says how a late entry is numbered; Preview
+// says "Late, Kim gets number 7; players 7-11 move down one ..." and adds
+// nobody; Add adds her; the public page's round 1 still shows Player 07
+// as number 7, and the history says what moved.
+func TestLateEntryBrowser(t *testing.T) {
+	ctx := browser.Start(t, 1280, 900)
+	for _, w := range []int64{1280, 360} {
+		e := newPublicEvent(t)
+		tok := e.adminToken(t)
+		st := e.do(t, event.Change{Kind: event.KindStart, Round: 1})
+		for _, b := range st.Public().Schedule[0].Boards {
+			e.do(t, event.Change{Kind: event.KindResult, Round: 1, Board: b.Board, Result: "1-0"})
+		}
+		admin := e.srv + "/e/" + e.id + "/a/" + tok
+		c := tab(t, ctx)
+		run(t, c, chromedp.EmulateViewport(w, 900), chromedp.Navigate(admin+"/players"))
+		waitFor(t, c, `document.readyState === 'complete' && !!document.getElementById('late-rule')`, "the players page")
+		if got := text(t, c, "#late-rule"); !strings.Contains(got, "ranked in by rating") {
+			t.Errorf("%d px: the rule says %q", w, got)
+		}
+		fill := func() {
+			run(t, c, chromedp.SendKeys(css("#new-name"), "Late, Kim"), chromedp.SendKeys(css("#new-rating"), "2200"))
+		}
+		fill()
+		eval[bool](t, c, `window.__before = true`)
+		run(t, c, chromedp.Click(css(`#add-player button[name=preview]`)))
+		waitFor(t, c, `window.__before === undefined && document.readyState === 'complete' && !!document.getElementById('number-preview')`, "the preview")
+		want := "Late, Kim gets number 7; players 7-11 move down one (to 8-12); round 1, published, keeps the numbers it was published with"
+		if got := strings.Join(strings.Fields(text(t, c, "#number-preview")), " "); !strings.Contains(got, want) {
+			t.Errorf("%d px: preview %q, want %q", w, got, want)
+		}
+		if st, err := e.svc.Load(context.Background(), e.id); err != nil || len(st.Public().Players) != 11 {
+			t.Fatalf("%d px: the preview added a player (%v)", w, err)
+		}
+		if bad := eval[string](t, c, wideJS); bad != "" {
+			t.Errorf("%d px, the preview: %s", w, bad)
+		}
+		// The form kept the entry: Add it.
+		if got := eval[string](t, c, `document.getElementById('new-name').value + '|' + document.getElementById('new-rating').value`); got != "Late, Kim|2200" {
+			t.Errorf("%d px: the preview's form holds %q", w, got)
+		}
+		eval[bool](t, c, `window.__before = true`)
+		run(t, c, chromedp.Click(css(`#add-player button.primary`)))
+		waitFor(t, c, `window.__before === undefined && document.readyState === 'complete'`, "the page after Add")
+		run(t, c, chromedp.Navigate(e.srv+"/e/"+e.id))
+		waitFor(t, c, `document.readyState === 'complete'`, "the public page")
+		got := eval[string](t, c, `[...document.querySelectorAll('#round-1 td')].map(td => td.textContent.trim()).filter(s => s.includes('Maximilian 07')).join('|')`)
+		if got != "Spieler-Mustermann, Maximilian 07 (7)" {
+			t.Errorf("%d px: round 1 shows %q, want Spieler-Mustermann, Maximilian 07 (7)", w, got)
+		}
+		if bad := eval[string](t, c, wideJS); bad != "" {
+			t.Errorf("%d px, the public page: %s", w, bad)
+		}
+		run(t, c, chromedp.Navigate(admin+"/history"))
+		waitFor(t, c, `document.readyState === 'complete'`, "the history")
+		if got := strings.Join(strings.Fields(text(t, c, "main")), " "); !strings.Contains(got, want) {
+			t.Errorf("%d px: the history does not say what moved", w)
+		}
+		if *screenshots != "" {
+			run(t, c, chromedp.Navigate(admin+"/players"))
+			fill()
+			eval[bool](t, c, `window.__before = true`)
+			run(t, c, chromedp.Click(css(`#add-player button[name=preview]`)))
+			waitFor(t, c, `window.__before === undefined && !!document.getElementById('number-preview')`, "the preview")
+			eval[bool](t, c, `document.getElementById('add-player').scrollIntoView(), true`)
+			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("late-entry-preview-%d.png", w)))
+		}
+	}
+}
