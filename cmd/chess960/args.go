@@ -53,7 +53,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			if g := fs.Lookup(strings.ToLower(name)); g != nil {
 				hint = " (flag names are lower case: --" + g.Name + ")"
 			}
-			return nil, usagef("unknown flag %s%s", quoteArg(a), hint)
+			return nil, &usageError{msg: fmt.Sprintf("unknown flag %s%s", quoteArg(a), hint), flag: name}
 		}
 		if seen[name] {
 			return nil, usagef("flag --%s given twice", name)

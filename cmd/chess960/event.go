@@ -7,11 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	mrand "math/rand/v2"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/event"
@@ -26,9 +29,11 @@ func init() {
 		name: "event", args: "ACTION [ID] [ARGS] [--db PATH] [--json] (ACTION: " + eventActions + ")",
 		summary: "run a Chess960 tournament: players, pairings, positions, results, standings",
 		detail: `Events live in a database: --db PATH (default $CHESS960_DB, else ./chess960.db, an
-SQLite file created on first use), or --db postgres://... The web app (serve --db) uses
-the same database, so an arbiter can run an event on a laptop offline, from the pages,
-or both. The CLI acts with the organiser's rights.
+SQLite file), or --db postgres://... Only event new and event import (and serve) create
+the SQLite file; the other actions refuse a path where there is none. The web app (serve
+--db) uses the same database, so an arbiter can run an event on a laptop offline, from
+the pages, or both. The CLI acts with the organiser's rights. A change the database is
+too busy to make is tried again for up to 10 s, with a line on stderr saying so.
 
   event new --name NAME --rounds N [--id ID] [--system dutch|roundrobin|double] [--place P]
             [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
@@ -72,53 +77,96 @@ or both. The CLI acts with the organiser's rights.
   event link ID [--add LABEL | --revoke LINKID | --rotate]
       arbiters' links for the web app; --rotate replaces the admin link
 
---json prints the JSON the web API returns for the same thing.`,
+--json prints the JSON the web API returns for the same thing. Each action takes only
+its own flags (and --db and --json): "chess960 event ACTION --help" lists them.`,
+		// Each action parses its own flags (eventFlags): the command takes
+		// its arguments as they are.
+		raw: true,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
-			o := &eventOpts{fs: fs}
-			o.db = fs.String("db", "", "the database: an SQLite `PATH` or a postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
-			o.json = boolFlag(fs, "json", "print JSON, as the web API returns it")
-			o.name = fs.String("name", "", "event new: the event's `NAME`; players --edit: the player's")
-			o.id = fs.String("id", "", "event new: a readable `ID` for the event's URLs, such as oslo-960 (default: drawn)")
-			o.place = fs.String("place", "", "event new: the `PLACE`")
-			o.start = fs.String("start", "", "event new: the first day, `YYYY-MM-DD`")
-			o.end = fs.String("end", "", "event new: the last day, `YYYY-MM-DD`")
-			o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "event new: the pairing system")
-			o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "event new: the number of rounds (a round robin's follow from its field)")
-			o.tc = fs.String("time-control", "", "event new: the time control, as text")
-			o.tiebreaks = fs.String("tiebreaks", "", "event new: the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
-			o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "event new: the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
-			o.unrated = numberFlag(fs, "unrated-rating", 0, 1, 4000, "event new: the `RATING` unrated players count with in ARO, TPR, PTP, APRO and APPO (default: none, and those are dropped when a player is unrated)")
-			o.perBoard = boolFlag(fs, "per-board", "event new: a position for every board, not one per round")
-			o.exclude = fs.String("exclude", "", "event new: positions never drawn, e.g. 518,534,0-9")
-			o.balanced = numberFlag(fs, "balanced", -1, 0, 1000, "event new: draw only positions the balance table scores within `CP` centipawns")
-			o.seed = fs.String("seed", "", "event new: your own seed (default: drawn in secret); event verify: the seed to check")
-			o.players = fs.String("players", "", "event new: players from a CSV or TRF `FILE`")
-			o.add = fs.String("add", "", "players: add a player with this `NAME`; link: add an arbiter link with this label")
-			o.rating = numberFlag(fs, "rating", 0, 0, 3500, "players --add/--edit: the rating")
-			o.fide = fs.String("fide-id", "", "players --add/--edit: the FIDE ID")
-			o.fed = fs.String("federation", "", "players --add/--edit: the federation (three letters)")
-			o.title = fs.String("title", "", "players --add/--edit: the title (GM, IM, ...)")
-			o.club = fs.String("club", "", "players --add/--edit: the club")
-			o.imp = fs.String("import", "", "players: import players from a CSV or TRF `FILE`")
-			o.edit = numberFlag(fs, "edit", 0, 1, 1<<30, "players: change the details of the player with this pairing number `NO` (with --name, --rating, ...)")
-			o.withdraw = numberFlag(fs, "withdraw", 0, 1, 1<<30, "players: withdraw the player with this pairing number `NO`")
-			o.reinstate = numberFlag(fs, "reinstate", 0, 1, 1<<30, "players: reinstate the player with this pairing number `NO`")
-			o.bye = numberFlag(fs, "bye", 0, 1, 1<<30, "players: a bye for the player with this pairing number `NO` (with --round and --kind)")
-			o.round = numberFlag(fs, "round", 0, 1, 99, "players --withdraw/--bye: the `ROUND`")
-			o.kind = choiceFlag(fs, "kind", "", []string{"half", "zero", "full", "none"}, nil, "players --bye: the kind of bye")
-			o.publish = boolFlag(fs, "publish", "pair: publish the pairing too")
-			o.set = fs.String("set", "", "pair: a manual pairing, `W-B,...` by pairing numbers, N-0 for the bye")
-			o.pgnFile = fs.String("pgn", "", "result: attach the game in this PGN `FILE`")
-			o.after = numberFlag(fs, "after", 0, 0, 99, "standings: after this round (default: the last complete one)")
-			o.csv = boolFlag(fs, "csv", "standings: print CSV")
-			o.format = choiceFlag(fs, "format", "", []string{"trf", "trf16", "csv", "pgn", "json", "backup"}, nil, "export: what to write")
-			o.out = fs.String("o", "", "export: write to `FILE` instead of stdout")
-			o.newID = boolFlag(fs, "new-id", "import: give a restored event a new ID")
-			o.revoke = fs.String("revoke", "", "link: revoke the arbiter link with this `ID`")
-			o.rotate = boolFlag(fs, "rotate", "link: replace the admin link")
-			return func(e *env, args []string) error { return o.run(e, args) }
+			return runEvent
 		},
 	})
+}
+
+// eventFlags returns the flag set of an action, with only the flags it
+// takes, bound to o's fields; the fields of the flags it does not take
+// keep their defaults. It returns nil for an unknown action.
+func (o *eventOpts) eventFlags(action string) *flag.FlagSet {
+	if _, ok := actionFlags[action]; !ok {
+		return nil
+	}
+	// Every field gets its default first, from the other actions' flags.
+	for a := range actionFlags {
+		if a != action {
+			o.define(flag.NewFlagSet(a, flag.ContinueOnError), a)
+		}
+	}
+	fs := flag.NewFlagSet("event "+action, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.define(fs, action)
+	o.fs = fs
+	return fs
+}
+
+// define declares the flags of an action on fs.
+func (o *eventOpts) define(fs *flag.FlagSet, action string) {
+	o.db = fs.String("db", "", "the database: an SQLite `PATH` or a postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
+	o.json = boolFlag(fs, "json", "print JSON, as the web API returns it")
+	switch action {
+	case "new":
+		o.name = fs.String("name", "", "the event's `NAME`")
+		o.id = fs.String("id", "", "a readable `ID` for the event's URLs, such as oslo-960 (default: drawn)")
+		o.place = fs.String("place", "", "the `PLACE`")
+		o.start = fs.String("start", "", "the first day, `YYYY-MM-DD`")
+		o.end = fs.String("end", "", "the last day, `YYYY-MM-DD`")
+		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "the pairing system")
+		o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "the number of rounds (a round robin's follow from its field)")
+		o.tc = fs.String("time-control", "", "the time control, as text")
+		o.tiebreaks = fs.String("tiebreaks", "", "the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
+		o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
+		o.unrated = numberFlag(fs, "unrated-rating", 0, 1, 4000, "the `RATING` unrated players count with in ARO, TPR, PTP, APRO and APPO (default: none, and those are dropped when a player is unrated)")
+		o.perBoard = boolFlag(fs, "per-board", "a position for every board, not one per round")
+		o.exclude = fs.String("exclude", "", "positions never drawn, e.g. 518,534,0-9")
+		o.balanced = numberFlag(fs, "balanced", -1, 0, 1000, "draw only positions the balance table scores within `CP` centipawns")
+		o.seed = fs.String("seed", "", "your own seed (default: drawn in secret)")
+		o.players = fs.String("players", "", "players from a CSV or TRF `FILE`")
+	case "players":
+		o.add = fs.String("add", "", "add a player with this `NAME`")
+		o.edit = numberFlag(fs, "edit", 0, 1, 1<<30, "change the details of the player with this pairing number `NO` (with --name, --rating, ...)")
+		o.name = fs.String("name", "", "with --edit: the player's new `NAME`")
+		o.rating = numberFlag(fs, "rating", 0, 0, 3500, "with --add or --edit: the rating")
+		o.fide = fs.String("fide-id", "", "with --add or --edit: the FIDE ID")
+		o.fed = fs.String("federation", "", "with --add or --edit: the federation (three letters)")
+		o.title = fs.String("title", "", "with --add or --edit: the title (GM, IM, ...)")
+		o.club = fs.String("club", "", "with --add or --edit: the club")
+		o.imp = fs.String("import", "", "import players from a CSV or TRF `FILE`")
+		o.withdraw = numberFlag(fs, "withdraw", 0, 1, 1<<30, "withdraw the player with this pairing number `NO`")
+		o.reinstate = numberFlag(fs, "reinstate", 0, 1, 1<<30, "reinstate the player with this pairing number `NO`")
+		o.bye = numberFlag(fs, "bye", 0, 1, 1<<30, "a bye for the player with this pairing number `NO` (with --round and --kind)")
+		o.round = numberFlag(fs, "round", 0, 1, 99, "with --withdraw or --bye: the `ROUND`")
+		o.kind = choiceFlag(fs, "kind", "", []string{"half", "zero", "full", "none"}, nil, "with --bye: the kind of bye")
+	case "pair":
+		o.publish = boolFlag(fs, "publish", "publish the pairing too")
+		o.set = fs.String("set", "", "a manual pairing, `W-B,...` by pairing numbers, N-0 for the bye")
+	case "result":
+		o.pgnFile = fs.String("pgn", "", "attach the game in this PGN `FILE`")
+	case "standings":
+		o.after = numberFlag(fs, "after", 0, 0, 99, "after this round (default: the last complete one)")
+		o.csv = boolFlag(fs, "csv", "print CSV")
+	case "export":
+		o.format = choiceFlag(fs, "format", "", []string{"trf", "trf16", "csv", "pgn", "json", "backup"}, nil, "what to write")
+		o.out = fs.String("o", "", "write to `FILE` instead of stdout")
+	case "import":
+		o.newID = boolFlag(fs, "new-id", "give a restored event a new ID")
+		o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "a TRF: the number of rounds, when the file does not say")
+		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "a TRF: the pairing system")
+	case "verify":
+		o.seed = fs.String("seed", "", "the seed to check (default: the revealed one)")
+	case "link":
+		o.add = fs.String("add", "", "add an arbiter link with this `LABEL`")
+		o.revoke = fs.String("revoke", "", "revoke the arbiter link with this `ID`")
+		o.rotate = boolFlag(fs, "rotate", "replace the admin link")
+	}
 }
 
 type eventOpts struct {
@@ -151,31 +199,108 @@ var actionFlags = map[string][]string{
 
 func (o *eventOpts) given(name string) bool { return flagSet(o.fs, name) }
 
-func (o *eventOpts) run(e *env, args []string) error {
-	if len(args) == 0 {
+// runEvent runs "event ACTION [ARGS] [FLAGS]": the action comes first
+// (--db and --json may come before it), and its own flags are parsed.
+func runEvent(e *env, args []string) error {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if a == "-h" || a == "-help" || a == "--help" {
+			return errHelp
+		}
+		if !strings.HasPrefix(a, "-") || len(a) < 2 {
+			break
+		}
+		name, _, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "json":
+			i++
+		case name == "db" && hasVal:
+			i++
+		case name == "db":
+			i += 2
+		default:
+			return usagef("give the action before %s: event ACTION ... (ACTION: %s)", quoteArg(a), eventActions)
+		}
+	}
+	if i >= len(args) {
 		return usagef("give an action: %s", eventActions)
 	}
-	action := args[0]
-	allowed, ok := actionFlags[action]
-	if !ok {
+	action := args[i]
+	o := &eventOpts{}
+	fs := o.eventFlags(action)
+	if fs == nil {
 		return usagef("unknown action %s: want one of %s", quoteArg(action), strings.ReplaceAll(eventActions, "|", ", "))
 	}
-	var bad []string
-	o.fs.Visit(func(f *flag.Flag) {
-		if f.Name == "db" || f.Name == "json" {
-			return
+	pos, err := parseFlags(fs, append(append([]string(nil), args[:i]...), args[i+1:]...))
+	var u *usageError
+	switch {
+	case errors.Is(err, errHelp):
+		actionUsage(e.stdout, action, fs)
+		return nil
+	case errors.As(err, &u) && u.flag != "":
+		return usagef("event %s takes no flag --%s%s; its flags: %s", action, u.flag, takenBy(u.flag, action), flagNames(fs))
+	case err != nil:
+		return err
+	}
+	return o.run(e, action, pos)
+}
+
+// takenBy names the actions that take a flag, for the message of an
+// action that does not: " (event new and event import take it)".
+func takenBy(flagName, action string) string {
+	var by []string
+	for _, a := range strings.Split(eventActions, "|") {
+		if a == action {
+			continue
 		}
-		for _, a := range allowed {
-			if a == f.Name {
-				return
+		for _, f := range actionFlags[a] {
+			if f == flagName {
+				by = append(by, "event "+a)
 			}
 		}
-		bad = append(bad, "--"+f.Name)
-	})
-	if len(bad) > 0 {
-		return usagef("%s does not go with event %s", strings.Join(bad, ", "), action)
 	}
+	switch len(by) {
+	case 0:
+		return ""
+	case 1:
+		return " (" + by[0] + " takes it)"
+	}
+	return " (" + strings.Join(by[:len(by)-1], ", ") + " and " + by[len(by)-1] + " take it)"
+}
+
+// flagNames lists the flags of a flag set: "--db, --json, --csv".
+func flagNames(fs *flag.FlagSet) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+	return strings.Join(names, ", ")
+}
+
+// actionUsage prints an action's synopsis, from the command's detail, and
+// its flags ("event ACTION --help").
+func actionUsage(w io.Writer, action string, fs *flag.FlagSet) {
+	c := lookup("event")
+	fmt.Fprintf(w, "usage: chess960 event %s\n\n", action)
+	printing := false
+	for _, l := range strings.Split(c.detail, "\n") {
+		if strings.HasPrefix(l, "  event ") {
+			printing = strings.HasPrefix(l, "  event "+action+" ") || l == "  event "+action
+		} else if !strings.HasPrefix(l, "    ") {
+			printing = false
+		}
+		if printing {
+			fmt.Fprintln(w, l)
+		}
+	}
+	fmt.Fprintln(w, "\nflags:")
+	printFlags(w, fs)
+}
+
+func (o *eventOpts) run(e *env, action string, args []string) error {
 	dsn := eventDSN(*o.db)
+	if err := needDatabase(action, dsn, *o.db != ""); err != nil {
+		return err
+	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, dsn)
 	if err != nil {
@@ -183,7 +308,7 @@ func (o *eventOpts) run(e *env, args []string) error {
 	}
 	defer st.Close()
 	svc := event.NewService(st)
-	rest := args[1:]
+	rest := args
 	switch action {
 	case "new":
 		if err := wantArgs(rest, 0, 0, ""); err != nil {
@@ -255,6 +380,65 @@ func eventDSN(flagValue string) string {
 	return "chess960.db"
 }
 
+// busyBudget is how long an event action waits in all, over its retries,
+// for a change the event layer refused as busy (event.ErrBusy: nothing was
+// written). busySleep sleeps; tests replace it.
+var (
+	busyBudget = 10 * time.Second
+	busySleep  = time.Sleep
+)
+
+// retryBusy runs f, and while it fails with event.ErrBusy waits and runs
+// it again: after 100 ms, then twice as long each time up to 2 s, each wait
+// drawn at random between half and all of that (so that several clients
+// do not retry in step), until busyBudget is spent. It says once on stderr
+// that it is waiting; after the last try it returns the error, with how
+// long it waited.
+func retryBusy(e *env, what string, f func() error) error {
+	var waited time.Duration
+	step := 100 * time.Millisecond
+	for tries := 1; ; tries++ {
+		err := f()
+		if !errors.Is(err, event.ErrBusy) {
+			return err
+		}
+		if waited >= busyBudget {
+			return fmt.Errorf("%w (tried %d times over %s)", err, tries, waited.Round(100*time.Millisecond))
+		}
+		if tries == 1 {
+			fmt.Fprintf(e.stderr, "chess960 event: %s: the database is busy; waiting up to %s and trying again\n", what, busyBudget)
+		}
+		d := step/2 + mrand.N(step/2+1)
+		d = min(d, busyBudget-waited)
+		busySleep(d)
+		waited += d
+		step = min(2*step, 2*time.Second)
+	}
+}
+
+// needDatabase refuses an action on an SQLite file that is not there:
+// only event new and event import make one (and serve, on first use), so
+// that a mistyped --db is an error, not a new empty database. A postgres://
+// URL names no file; its server says whether the database is there.
+func needDatabase(action, dsn string, given bool) error {
+	if action == "new" || action == "import" || strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return nil
+	}
+	_, err := os.Stat(dsn)
+	if errors.Is(err, fs.ErrNotExist) {
+		what := "--db " + quoteArg(dsn)
+		switch {
+		case given:
+		case os.Getenv("CHESS960_DB") != "":
+			what = "$CHESS960_DB " + quoteArg(dsn)
+		default:
+			what = "the database " + quoteArg(dsn) + " (the default; give --db PATH or set $CHESS960_DB)"
+		}
+		return fmt.Errorf("%s: no database there (no such file): give the path of an existing one, or make one with event new or event import", what)
+	}
+	return nil
+}
+
 // redactDSN hides a password in a postgres:// URL, for messages.
 func redactDSN(dsn string) string {
 	u, err := url.Parse(dsn)
@@ -268,7 +452,7 @@ func redactDSN(dsn string) string {
 }
 
 func eventErr(id string, err error) error {
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, event.ErrNotFound) || errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("event %s: no such event in the database (event list shows them)", quoteArg(id))
 	}
 	return err
@@ -285,7 +469,12 @@ type eventCtx struct {
 
 // do applies a change as the organiser ("cli" in the history).
 func (c *eventCtx) do(ch event.Change) (string, error) {
-	st, secret, err := c.svc.Apply(c.ctx, c.id, event.Actor{Role: event.RoleAdmin, Label: "cli"}, ch)
+	var st *event.State
+	var secret string
+	err := retryBusy(c.e, "event "+c.id, func() (err error) {
+		st, secret, err = c.svc.Apply(c.ctx, c.id, event.Actor{Role: event.RoleAdmin, Label: "cli"}, ch)
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
@@ -322,7 +511,12 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 		}
 		in.Players = ps
 	}
-	st, tok, err := svc.Create(ctx, in)
+	var st *event.State
+	var tok string
+	err := retryBusy(e, "event new", func() (err error) {
+		st, tok, err = svc.Create(ctx, in)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -376,8 +570,11 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 		if o.given("rounds") || o.given("system") {
 			return usagef("--rounds and --system go with a TRF; a backup has its settings")
 		}
-		st, err = svc.Restore(ctx, data, *o.newID)
-		if errors.Is(err, store.ErrExists) {
+		err = retryBusy(e, "event import", func() (err error) {
+			st, err = svc.Restore(ctx, data, *o.newID)
+			return err
+		})
+		if errors.Is(err, event.ErrExists) || errors.Is(err, store.ErrExists) {
 			return fmt.Errorf("%s: the database has an event with this backup's ID: give --new-id to restore it beside it", quoteArg(name))
 		}
 	} else {
@@ -390,7 +587,10 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 			return fmt.Errorf("%s: %w", quoteArg(name), err)
 		}
 		var tok string
-		st, tok, err = svc.Create(ctx, in)
+		err = retryBusy(e, "event import", func() (err error) {
+			st, tok, err = svc.Create(ctx, in)
+			return err
+		})
 		if err == nil && !*o.json {
 			defer fmt.Fprintf(e.stdout, "admin link %s\n", adminPath(st.ID(), tok))
 		}

@@ -53,6 +53,9 @@ type command struct {
 	detail  string
 	// setup declares the flags; run does the work with the positional args.
 	setup func(fs *flag.FlagSet) func(e *env, args []string) error
+	// raw: run gets the arguments as given, flags and all, and parses
+	// them itself (event, whose actions have flag sets of their own).
+	raw bool
 }
 
 var commands []*command
@@ -69,11 +72,14 @@ func lookup(name string) *command {
 }
 
 // usageError is wrong usage (exit 2); any other error is bad input (exit 1).
-type usageError struct{ msg string }
+type usageError struct {
+	msg  string
+	flag string // an unknown flag's name, when that is the error
+}
 
 func (u *usageError) Error() string { return u.msg }
 
-func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf(format, a...)} }
 
 // interruptedError is a command stopped by Ctrl-C (SIGINT): exit status
 // 130, as a shell reports a command killed by that signal (128 + 2).
@@ -141,7 +147,10 @@ func dispatch(e *env, args []string) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	runFn := c.setup(fs)
-	pos, err := parseFlags(fs, args[1:])
+	pos, err := args[1:], error(nil)
+	if !c.raw {
+		pos, err = parseFlags(fs, args[1:])
+	}
 	if err == nil {
 		err = runFn(e, pos)
 	}
@@ -205,6 +214,11 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 		return
 	}
 	fmt.Fprintln(w, "\nflags:")
+	printFlags(w, fs)
+}
+
+// printFlags lists the flags of fs, one a line.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		if v, ok := f.Value.(interface{ kind() string }); ok && !strings.Contains(f.Usage, "`") {
