@@ -28,6 +28,12 @@ type publicEvent struct {
 
 func newPublicEvent(t *testing.T) *publicEvent {
 	t.Helper()
+	return newPublicEventWith(t, event.PositionRules{})
+}
+
+// newPublicEventWith is newPublicEvent with the position rules.
+func newPublicEventWith(t *testing.T, pr event.PositionRules) *publicEvent {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "events.db"))
 	if err != nil {
@@ -41,7 +47,7 @@ func newPublicEvent(t *testing.T) *publicEvent {
 			Title: []string{"GM", "IM", "FM", ""}[i%4], Club: "Schachfreunde Neukölln", Sex: "m", Birth: "1990/01/02"})
 	}
 	sets := event.Settings{Name: "Projector Open 960", Place: "Berlin", System: event.Swiss, Rounds: 2, TimeControl: "90+30",
-		TieBreaks: []string{"BH-C1", "BH", "SB", "DE", "WIN", "ARO"}}
+		TieBreaks: []string{"BH-C1", "BH", "SB", "DE", "WIN", "ARO"}, Positions: pr}
 	s, _, err := svc.Create(ctx, event.Init{Settings: sets, Seed: "projector-seed", FirstColor: "w", Players: ps})
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +119,25 @@ func TestProjectorScreens(t *testing.T) {
 		}
 		if *screenshots != "" && (vp[0] == 1024 || vp[0] == 1920 || vp[0] == 360) {
 			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("projector-%dx%d.png", vp[0], vp[1])))
+		}
+	}
+	// One position per board: every board's tile is in view.
+	pb := newPublicEventWith(t, event.PositionRules{PerBoard: true})
+	pb.do(t, event.Change{Kind: event.KindStart, Round: 1})
+	for _, vp := range [][2]int64{{1024, 768}, {1920, 1080}, {3840, 2160}, {360, 740}} {
+		c := tab(t, ctx)
+		run(t, c, chromedp.EmulateViewport(vp[0], vp[1]), chromedp.Navigate(pb.srv+"/e/"+pb.id+"/print/projector/1"))
+		waitFor(t, c, `document.readyState === 'complete' && document.querySelectorAll('.tile').length === 5`, "the per-board projector")
+		for i := 1; i <= 5; i++ {
+			if bad := eval[string](t, c, fitsJS+`(".tile:nth-child(`+strconv.Itoa(i)+`)")`); bad != "" {
+				t.Errorf("per board, %dx%d: tile %d: %s", vp[0], vp[1], i, bad)
+			}
+		}
+		if got := eval[int](t, c, `document.scrollingElement.scrollWidth - innerWidth`); got > 0 {
+			t.Errorf("per board, %dx%d: the page is %d px wider than the screen", vp[0], vp[1], got)
+		}
+		if *screenshots != "" {
+			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("projector-perboard-%dx%d.png", vp[0], vp[1])))
 		}
 	}
 }

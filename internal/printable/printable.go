@@ -463,16 +463,20 @@ func cellText(c event.Cell, opponent int) string {
 func (p player) Full() string { return strings.TrimSpace(p.Title + " " + p.Name) }
 
 // grid chooses the columns of the projector's tiles (a diagram and its
-// number, about 2.2 diagrams wide) that give the largest diagrams in the
-// area left of the title (about 124 × 90 vh on a 16:9 screen).
+// number, about 2.3 diagrams wide), under the title, that give the largest
+// diagrams on a 16:9 screen, and sizes them by the height (--sv, in vh)
+// and by the width (--sw, in vw) so that the page takes the smaller and
+// fits a 4:3 screen too; narrower than tall, the page lays them out two
+// by two instead.
 func grid(n int) template.CSS {
-	cols, size := 1, 0.0
+	cols, best, sv, sw := 1, 0.0, 0.0, 0.0
 	for c := 1; c <= max(n, 1); c++ {
-		rows := (n + c - 1) / c
-		s := min(88/float64(max(rows, 1))-2, 120/float64(c)/2.3)
-		if s > size {
-			cols, size = c, s
+		rows := float64((n + c - 1) / c)
+		v := 74/max(rows, 1) - 2.5
+		w := 94 / float64(c) / 2.3
+		if s := min(v*9, w*16); s > best {
+			cols, best, sv, sw = c, s, v, w
 		}
 	}
-	return template.CSS(fmt.Sprintf("--cols: %d; --size: %.1fvh", cols, size))
+	return template.CSS(fmt.Sprintf("--cols: %d; --sv: %.2f; --sw: %.2f", cols, sv, sw))
 }
