@@ -452,7 +452,7 @@ func redactDSN(dsn string) string {
 }
 
 func eventErr(id string, err error) error {
-	if errors.Is(err, event.ErrNotFound) || errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, event.ErrNotFound) {
 		return fmt.Errorf("event %s: no such event in the database (event list shows them)", quoteArg(id))
 	}
 	return err
@@ -574,7 +574,7 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 			st, err = svc.Restore(ctx, data, *o.newID)
 			return err
 		})
-		if errors.Is(err, event.ErrExists) || errors.Is(err, store.ErrExists) {
+		if errors.Is(err, event.ErrExists) {
 			return fmt.Errorf("%s: the database has an event with this backup's ID: give --new-id to restore it beside it", quoteArg(name))
 		}
 	} else {
