@@ -292,3 +292,25 @@ func TestRetryBusy(t *testing.T) {
 		t.Errorf("another error: %v, %d calls, waits %v, stderr %q", err, calls, waits, stderr.String())
 	}
 }
+
+// TestEventPostgresNotChecked: a postgres:// URL names no file, so the
+// check for a missing database leaves it to the server: event new makes
+// an event there and event list and show read it.
+func TestEventPostgresNotChecked(t *testing.T) {
+	pg := os.Getenv("CHESS960_TEST_POSTGRES")
+	if pg == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
+		}
+		t.Skip("CHESS960_TEST_POSTGRES is not set")
+	}
+	// A Postgres database outlives the test: each run has its own event.
+	id := "pg-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	mustRun(t, "event", "new", "--id", id, "--name", "On Postgres", "--rounds", "3", "--db", pg)
+	if out := mustRun(t, "event", "list", "--db", pg); !strings.Contains(out, id) {
+		t.Errorf("event list: no %s in\n%s", id, out)
+	}
+	if out := mustRun(t, "event", "show", id, "--db", pg); !strings.Contains(out, "On Postgres") {
+		t.Errorf("event show:\n%s", out)
+	}
+}
