@@ -10,7 +10,9 @@
 //
 // Usage: benchserve -chess960 PATH [-rounds N] [-duration D] [-conns C]
 //
-// With -bare ADDR it is the bare server instead.
+// With -bare ADDR it is the bare server instead; with -event-load URL
+// -admin /e/ID/a/TOKEN it is the event load of scripts/bench-events
+// (events.go).
 package main
 
 import (
@@ -72,6 +74,10 @@ func main() {
 		})
 		fmt.Fprintln(os.Stderr, http.ListenAndServe(*bare, nil))
 		os.Exit(1)
+	}
+	if *eventLoad != "" {
+		runEventLoad(*eventLoad, *adminPath)
+		return
 	}
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "benchserve: -chess960 PATH is required")
