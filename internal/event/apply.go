@@ -433,19 +433,6 @@ func (d *doc) setResult(rn, bn int, result, by string, now time.Time) error {
 	return nil
 }
 
-// points returns White's and Black's points of a result, in halves.
-func points(res string) [2]int {
-	switch res {
-	case "1-0", "+/-":
-		return [2]int{2, 0}
-	case "0-1", "-/+":
-		return [2]int{0, 2}
-	case "1/2-1/2":
-		return [2]int{1, 1}
-	}
-	return [2]int{0, 0}
-}
-
 func displayResult(r string) string {
 	if r == "" {
 		return "none"
