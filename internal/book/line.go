@@ -1,7 +1,8 @@
-// Package book checks and repairs the opening books engine testers
-// exchange: EPD (one position per line, with opcodes) and PGN files of
-// Chess960 and Double Fischer Random starts, or of positions played out from
-// them. It is the work of "chess960 book check" and "chess960 book fix".
+// Package book writes, checks and repairs the opening books engine
+// testers exchange: EPD (one position per line, with opcodes) and PGN files
+// of Chess960 and Double Fischer Random starts, or of positions played out
+// from them. It is the work of "chess960 book" (Selection, Plies, Writer),
+// "chess960 book check" and "chess960 book fix".
 package book
 
 import (
