@@ -20,6 +20,7 @@ import (
 // eventRoutes adds the event pages, the live stream, the exports and the
 // event API.
 func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
+	page("GET /events", s.eventsIndex)
 	page("GET /events/new", s.eventNew)
 	page("POST /events", s.eventCreate)
 	page("GET /e/{id}", s.eventPublic)

@@ -96,6 +96,18 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 		csp += "; script-src 'self'; connect-src 'self'"
 	}
 	h.Set("Content-Security-Policy", csp)
-	w.Write(b.Bytes())
+	h.Set("Vary", "Accept-Encoding")
+	body := b.Bytes()
+	// A pairing sheet of 50 boards is tens of kB of HTML, a small part of
+	// it gzipped: worth it on a venue's Wi-Fi.
+	if len(body) > 1400 && acceptsGzip(r) {
+		body = gzipFast(body)
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
 	return nil
 }

@@ -50,7 +50,7 @@ func noEvent() *inputError {
 }
 
 // isEventPath reports whether a path belongs to the events: their pages
-// answer form errors as pages, and set Referrer-Policy no-referrer.
+// answer form errors as pages, and set Referrer-Policy same-origin.
 func isEventPath(p string) bool {
 	return p == "/events" || strings.HasPrefix(p, "/events/") || strings.HasPrefix(p, "/e/") ||
 		p == "/api/events" || strings.HasPrefix(p, "/api/events/")

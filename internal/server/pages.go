@@ -99,7 +99,7 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 		},
 	}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"home", "dfrc", "gallery", "draw", "sheet", "play", "api", "error"} {
+	for _, name := range []string{"home", "dfrc", "gallery", "draw", "sheet", "play", "api", "error", "events"} {
 		t := template.New("layout.html").Funcs(funcs)
 		out[name] = template.Must(t.ParseFS(web.FS, "templates/layout.html", "templates/"+name+".html"))
 	}

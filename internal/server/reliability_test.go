@@ -2,11 +2,14 @@ package server
 
 import (
 	"bufio"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -181,5 +184,81 @@ func TestLiveStreamsPerClient(t *testing.T) {
 				t.Errorf("%d streams counted, want %d", got, n+1)
 			}
 		})
+	}
+}
+
+// TestPrintGzip: the printed paper is sent gzipped to a client that takes
+// it, and is the same document unzipped.
+func TestPrintGzip(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	for _, target := range []string{"/e/" + a.id() + "/print/pairings/1", "/e/" + a.id() + "/print/cards/1", a.base + "/print/pairings/1"} {
+		plain := httptest.NewRecorder()
+		c.s.ServeHTTP(plain, httptest.NewRequest("GET", target, nil))
+		r := httptest.NewRequest("GET", target, nil)
+		r.Header.Set("Accept-Encoding", "gzip, deflate")
+		w := httptest.NewRecorder()
+		c.s.ServeHTTP(w, r)
+		if plain.Code != 200 || w.Code != 200 {
+			t.Fatalf("%s: %d and %d", redactPath(target), plain.Code, w.Code)
+		}
+		if plain.Header().Get("Content-Encoding") != "" {
+			t.Errorf("%s: gzipped for a client that does not take it", redactPath(target))
+		}
+		if w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+			t.Errorf("%s: Content-Encoding %q, Vary %q; want gzip, Accept-Encoding", redactPath(target), w.Header().Get("Content-Encoding"), w.Header().Get("Vary"))
+			continue
+		}
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || string(got) != plain.Body.String() || !strings.Contains(string(got), "<html") {
+			t.Errorf("%s: unzipped %d bytes (%v), the plain answer %d", redactPath(target), len(got), err, plain.Body.Len())
+		}
+		if n := w.Header().Get("Content-Length"); n != fmt.Sprint(w.Body.Len()) && w.Body.Len() != 0 {
+			t.Errorf("%s: Content-Length %s", redactPath(target), n)
+		}
+	}
+}
+
+// TestEventsIndex: GET /events is a page that says what events are and
+// links to /events/new, and names no event.
+func TestEventsIndex(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	r := c.get("/events")
+	if r.status != 200 || !strings.Contains(r.body, `href="/events/new"`) || !strings.Contains(r.header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /events: %d %.300s", r.status, r.body)
+	}
+	if strings.Contains(r.body, a.id()) {
+		t.Error("GET /events names an event")
+	}
+	if r.header.Get("Referrer-Policy") != "same-origin" {
+		t.Errorf("Referrer-Policy %q", r.header.Get("Referrer-Policy"))
+	}
+	if r := c.get("/events?x=1"); r.status != 400 {
+		t.Errorf("GET /events?x=1: %d, want 400", r.status)
+	}
+	if r := c.do("PUT", "/events", "", nil, nil); r.status != 405 {
+		t.Errorf("PUT /events: %d, want 405", r.status)
+	}
+}
+
+// TestReferrerPolicyDocumented: docs/web.md states the Referrer-Policy
+// the event pages send.
+func TestReferrerPolicyDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/web.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	for _, target := range []string{a.base, "/e/" + a.id(), "/events/new"} {
+		got := c.get(target).header.Get("Referrer-Policy")
+		if want := "`Referrer-Policy: " + got + "`"; got == "" || !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), want) {
+			t.Errorf("%s sends Referrer-Policy %q; docs/web.md does not say %s", redactPath(target), got, want)
+		}
 	}
 }
