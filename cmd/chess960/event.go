@@ -32,8 +32,9 @@ func init() {
 SQLite file), or --db postgres://... Only event new and event import (and serve) create
 the SQLite file; the other actions refuse a path where there is none. The web app (serve
 --db) uses the same database, so an arbiter can run an event on a laptop offline, from
-the pages, or both. The CLI acts with the organiser's rights. A change the database is
-too busy to make is tried again for up to 10 s, with a line on stderr saying so.
+the pages, or both. The CLI acts with the organiser's rights. A change refused as busy
+(too many changes at once; nothing written) is tried again for up to 10 s, with a line
+on stderr saying so.
 
   event new --name NAME --rounds N [--id ID] [--system dutch|roundrobin|double] [--place P]
             [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
@@ -406,7 +407,7 @@ func retryBusy(e *env, what string, f func() error) error {
 			return fmt.Errorf("%w (tried %d times over %s)", err, tries, waited.Round(100*time.Millisecond))
 		}
 		if tries == 1 {
-			fmt.Fprintf(e.stderr, "chess960 event: %s: the database is busy; waiting up to %s and trying again\n", what, busyBudget)
+			fmt.Fprintf(e.stderr, "chess960 event: %s: busy with other changes; waiting up to %s and trying again\n", what, busyBudget)
 		}
 		d := step/2 + mrand.N(step/2+1)
 		d = min(d, busyBudget-waited)

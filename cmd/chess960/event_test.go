@@ -265,7 +265,7 @@ func TestRetryBusy(t *testing.T) {
 			t.Errorf("wait %d: %v, want %v to %v", i+1, waits[i], step/2, step)
 		}
 	}
-	if want := "chess960 event: event x: the database is busy; waiting up to 10s and trying again\n"; stderr.String() != want {
+	if want := "chess960 event: event x: busy with other changes; waiting up to 10s and trying again\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
 
