@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pairing"
 )
 
@@ -120,20 +121,15 @@ func backends(t *testing.T) []backend {
 			return st
 		}},
 	}
-	pg := os.Getenv("CHESS960_TEST_POSTGRES")
-	switch {
-	case pg != "":
-		out = append(out, backend{"postgres", func(t *testing.T) store.Store {
-			st, err := store.Open(context.Background(), pg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { st.Close() })
-			return st
-		}})
-	case os.Getenv("CI") != "":
-		t.Error("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
-	}
+	out = append(out, backend{"postgres", func(t *testing.T) store.Store {
+		// With CI set and no database, fails; else skips.
+		st, err := store.Open(context.Background(), testtool.Postgres(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}})
 	return out
 }
 

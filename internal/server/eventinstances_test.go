@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // TestEventTwoInstances runs two instances of the app on one database, as
@@ -24,15 +24,12 @@ import (
 // Stores on one file, through its polling). A second arbiter's stale entry
 // on B gets a 409 for the board A changed.
 func TestEventTwoInstances(t *testing.T) {
-	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "shared.db")}
-	switch pg := os.Getenv("CHESS960_TEST_POSTGRES"); {
-	case pg != "":
-		dbs["postgres"] = pg
-	case os.Getenv("CI") != "":
-		t.Error("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
-	}
+	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "shared.db"), "postgres": ""}
 	for name, dsn := range dbs {
 		t.Run(name, func(t *testing.T) {
+			if name == "postgres" {
+				dsn = testtool.Postgres(t) // with CI set and none, fails
+			}
 			open := func() *httptest.Server {
 				st, err := store.Open(context.Background(), dsn)
 				if err != nil {
