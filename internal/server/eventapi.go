@@ -199,6 +199,7 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
+			s.warmPublicPage(r, id, v)
 			if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
 				return
 			}

@@ -451,22 +451,26 @@ func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError
 	// it is rendered once per version (and theme and encoding), and a
 	// request for a version already rendered reads only the version.
 	pg, e := s.publicRendering(r, acceptsGzip(r), func() (string, *inputError) { return "page", noQuery(r) },
-		func(st *event.State) (renderedPage, *inputError) {
-			ev := st.Public().Redacted()
-			p := s.newEventPage(r, ev.Name, ev)
-			p.Description = "Pairings, results and standings of " + ev.Name + "."
-			p.Script = "event.js"
-			if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
-				p.Stand = &stand
-			}
-			body, gz := s.buildPage(r, "event", p)
-			return renderedPage{body: body, gz: gz}, nil
-		})
+		func(st *event.State) (renderedPage, *inputError) { return s.renderPublicPage(r, st), nil })
 	if e != nil {
 		return e
 	}
 	sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
 	return nil
+}
+
+// renderPublicPage renders the public page of st in the theme and the
+// encoding r asks for.
+func (s *Server) renderPublicPage(r *http.Request, st *event.State) renderedPage {
+	ev := st.Public().Redacted()
+	p := s.newEventPage(r, ev.Name, ev)
+	p.Description = "Pairings, results and standings of " + ev.Name + "."
+	p.Script = "event.js"
+	if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
+		p.Stand = &stand
+	}
+	body, gz := s.buildPage(r, "event", p)
+	return renderedPage{body: body, gz: gz}
 }
 
 // GET /e/{id}/verify: the check of the draw, once the seed is revealed.

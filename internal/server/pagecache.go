@@ -160,15 +160,33 @@ func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind 
 	if kind == "page" {
 		key.theme = themeOf(r)
 	}
-	return s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), renderTimeout)
-		defer cancel()
-		st, err := s.cfg.Events.Load(ctx, id)
-		if err != nil {
-			return renderedPage{}, s.eventErr(r, err)
-		}
-		// The event may have moved on since its version was read: what is
-		// rendered is the state loaded, at least version v, and fresh.
-		return render(st)
+	return s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) { return s.loadRender(r, id, render) })
+}
+
+// loadRender loads the event and renders it, for the requests waiting on
+// a rendering: not canceled when the first of them goes away.
+func (s *Server) loadRender(r *http.Request, id string, render func(st *event.State) (renderedPage, *inputError)) (renderedPage, *inputError) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), renderTimeout)
+	defer cancel()
+	st, err := s.cfg.Events.Load(ctx, id)
+	if err != nil {
+		return renderedPage{}, s.eventErr(r, err)
+	}
+	// The event may have moved on since its version was read: what is
+	// rendered is the state loaded, at least that version, and fresh.
+	return render(st)
+}
+
+// warmPublicPage makes the public page of the event's version v in the
+// theme and encoding of r, a live stream's request (which carries the
+// page's cookie and Accept-Encoding), unless it is made. The stream does
+// it before it tells its page of v, so that when every phone at the event
+// fetches the page on the news, the page is ready: they share this one
+// rendering (however many streams warm it at once) instead of queueing
+// behind it.
+func (s *Server) warmPublicPage(r *http.Request, id string, v int64) {
+	key := publicKey{id: id, version: v, kind: "page", theme: themeOf(r), gzip: acceptsGzip(r)}
+	s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) {
+		return s.loadRender(r, id, func(st *event.State) (renderedPage, *inputError) { return s.renderPublicPage(r, st), nil })
 	})
 }

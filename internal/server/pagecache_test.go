@@ -1,16 +1,21 @@
 package server
 
 import (
+	"bufio"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/store"
@@ -224,5 +229,67 @@ func BenchmarkEventPublicCached(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLiveWarmsPage: before a live stream tells its page of a version,
+// the public page of that version is made for the stream's theme and
+// encoding, so the page's fetch on the news loads nothing.
+func TestLiveWarmsPage(t *testing.T) {
+	s, cs, id := newCountingServer(t)
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	req.AddCookie(&http.Cookie{Name: "theme", Value: "dark"})
+	res, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	next := func() int64 {
+		t.Helper()
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+		}
+		t.Fatalf("the stream ended: %v", sc.Err())
+		return 0
+	}
+	v0 := next()
+	if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+		event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: "Warm Open", Rounds: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if v := next(); v != v0+1 {
+		t.Fatalf("the stream told of %d after %d", v, v0)
+	}
+	cs.loads.Store(0)
+	r := httptest.NewRequest("GET", "/e/"+id, nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	r.AddCookie(&http.Cookie{Name: "theme", Value: "dark"})
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("the page: %d, %q", w.Code, w.Header().Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if !strings.Contains(string(body), "Warm Open") {
+		t.Error("the page is not the new version's")
+	}
+	if n := cs.loads.Load(); n != 0 {
+		t.Errorf("the page of the version the stream told of loaded the event %d times, want none: it was made before", n)
 	}
 }
