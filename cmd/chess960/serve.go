@@ -94,7 +94,7 @@ stops after --engine-time milliseconds. One engine is started at start-up, so a 
 fails at once.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
-			ipHeader := fs.String("client-ip-header", "", "behind a load balancer: the `HEADER` it sets to the client's address (e.g. X-Forwarded-For; its last entry counts), for the per-client write limits")
+			ipHeader := fs.String("client-ip-header", "", "behind a load balancer: the `HEADER` it sets to the client's address (e.g. X-Forwarded-For; its last entry counts), for the per-client write and live-stream limits")
 			db := fs.String("db", "", "keep events in this SQLite `PATH` or postgres:// URL (default $CHESS960_DB, else ./chess960.db)")
 			logFormat := fs.String("log", "text", "access log format on stderr: text, json or off")
 			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish, if there is one); none: no engine")
