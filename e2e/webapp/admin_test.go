@@ -155,6 +155,11 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	if msg := b.refused(phone, ".next-actions form:has(input[name=kind][value=pair]) button"); !strings.Contains(msg, "player") {
 		tt.Errorf("pairing without players says %q", msg)
 	}
+	if shots != "" {
+		browser.Screenshot(tt, phone, filepath.Join(shots, "admin-refused-pair-360-light.png"))
+		b.open(phone, b.base)
+		browser.Screenshot(tt, phone, filepath.Join(shots, "admin-empty-dashboard-360-light.png"))
+	}
 
 	// The real event: the players come with the creation form, entered
 	// in an order that is not the rating order.
@@ -311,6 +316,9 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	}
 	// The same result again: refused on its board, with the page's tabs.
 	msg = b.refused(phone, "#board-1 .result-form button[type=submit]")
+	if shots != "" {
+		browser.Screenshot(tt, phone, filepath.Join(shots, "admin-refused-result-360-light.png"))
+	}
 	if !strings.Contains(msg, "already") {
 		tt.Errorf("a repeated result says %q", msg)
 	}
@@ -384,16 +392,32 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	}
 }
 
-// adminShots takes the pictures of the admin pages into dir.
+// adminShots takes the pictures of the admin pages into dir, at 360 and
+// 1280 px, light and dark. Each tab leaves its page when its picture is
+// taken: a live page holds a stream, and Chromium opens at most six
+// connections to one host.
 func (b *evBrowser) adminShots(dir, arbiter string, finished bool) {
-	old := *screenshots
-	*screenshots = dir
-	defer func() { *screenshots = old }()
+	t := b.t
 	a := b.base
-	pages := [][3]string{{"admin-dashboard", a, ""}, {"admin-players", a + "/players", ""}, {"admin-round", a + "/round/1", ""},
-		{"admin-links", a + "/links", ""}, {"admin-new", "/events/new", ""}, {"admin-error", a + "/nothing", ""}}
+	pages := [][2]string{{"admin-dashboard", a}, {"admin-players", a + "/players"}, {"admin-round", a + "/round/1"},
+		{"admin-links", a + "/links"}, {"admin-arbiter-round", arbiter + "/round/1"}, {"admin-new", "/events/new"}, {"admin-error", a + "/nothing"}}
 	if finished {
-		pages = [][3]string{{"admin-finished-dashboard", a, ""}, {"admin-finished-round", a + "/round/1", ""}}
+		pages = [][2]string{{"admin-finished-dashboard", a}, {"admin-finished-round", a + "/round/1"}, {"admin-finished-players", a + "/players"}}
 	}
-	b.shots(pages)
+	for _, p := range pages {
+		for _, w := range []int64{360, 1280} {
+			for _, scheme := range []string{"light", "dark"} {
+				c := tab(t, b.ctx)
+				h := int64(1000)
+				if w < 600 {
+					h = 1600
+				}
+				run(t, c, chromedp.EmulateViewport(w, h), browser.Media("", scheme), chromedp.Navigate(b.srv+p[1]))
+				waitFor(t, c, `document.readyState === 'complete' && [...document.images].every(i => i.complete)`, p[0]+" loaded")
+				b.keep(c)
+				browser.Screenshot(t, c, filepath.Join(dir, fmt.Sprintf("%s-%d-%s.png", p[0], w, scheme)))
+				run(t, c, chromedp.Navigate("about:blank"))
+			}
+		}
+	}
 }
