@@ -323,6 +323,14 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 		tt.Errorf("a repeated result says %q", msg)
 	}
 	noOverflow("the refused result")
+	// A bad PGN: refused at its board, the text kept.
+	b.open(phone, b.base+"/round/1")
+	badPGN := "1. e4 e5 2. Kxe8 *"
+	b.bounded(phone, chromedp.Click(css("#board-2 details.pgn-attach summary")))
+	msg = b.refused(phone, "#board-2 .pgn-attach button[type=submit]", chromedp.SetValue(css("#board-2 textarea[name=pgnText]"), badPGN))
+	if got := eval[[]string](tt, phone, `[document.querySelector('#board-2 textarea[name=pgnText]').value, String(document.querySelector('#board-2 details.pgn-attach').open)]`); got[0] != badPGN || got[1] != "true" {
+		tt.Errorf("after the refused PGN (%q) its field reads %q", msg, got)
+	}
 	b.open(phone, b.base+"/round/1")
 	b.submit(phone, "#board-2 .result-form button[type=submit]", chromedp.SetValue(css("#board-2 select[name=result]"), "0-1"))
 	noOverflow("the round page")
@@ -339,6 +347,11 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	}
 	if s := text(tt, phone, "#round .status"); !strings.HasPrefix(s, "complete") {
 		tt.Errorf("the complete round's badge is %q", s)
+	}
+	// The arbiter's label is on the result the arbiter entered.
+	b.open(phone, b.base+"/history")
+	if by := eval[string](tt, phone, `[...document.querySelectorAll('table.history tbody tr')].filter(tr => tr.cells[2].textContent.includes('board 1: 1-0')).map(tr => tr.cells[3].textContent.trim()).join(',')`); by != "Deputy" {
+		tt.Errorf("board 1's result is by %q in the history, want the link's label Deputy", by)
 	}
 	if shots != "" {
 		b.adminShots(shots, au.Path, false)
