@@ -17,6 +17,7 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // TestEventKillChild is the writer TestEventKill kills: it corrects one
@@ -42,23 +43,10 @@ func TestEventKillChild(t *testing.T) {
 // the board's history holds exactly the results the store's changes
 // record, the last of them the board's result.
 func TestEventKill(t *testing.T) {
-	for _, dsn := range killDatabases(t) {
-		t.Run(dsn.name, func(t *testing.T) { killRun(t, dsn.dsn) })
-	}
-}
-
-type namedDSN struct{ name, dsn string }
-
-func killDatabases(t *testing.T) []namedDSN {
-	out := []namedDSN{{"sqlite", filepath.Join(t.TempDir(), "kill.db")}}
-	pg := os.Getenv("CHESS960_TEST_POSTGRES")
-	switch {
-	case pg != "":
-		out = append(out, namedDSN{"postgres", pg})
-	case os.Getenv("CI") != "":
-		t.Error("CI is set and CHESS960_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it; the kill test must run on both databases")
-	}
-	return out
+	t.Run("sqlite", func(t *testing.T) { killRun(t, filepath.Join(t.TempDir(), "kill.db")) })
+	// The kill test must run on both databases: with CI set and no
+	// PostgreSQL, this fails.
+	t.Run("postgres", func(t *testing.T) { killRun(t, testtool.Postgres(t)) })
 }
 
 func killRun(t *testing.T, db string) {
