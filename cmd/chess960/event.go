@@ -756,7 +756,7 @@ func (c *eventCtx) players() error {
 		if err != nil {
 			return err
 		}
-		ch = &event.Change{Kind: event.KindBye, Player: id, Round: int(o.round.n), Bye: k}
+		ch = &event.Change{Kind: event.KindBye, Player: id, Round: int(o.round.n), Bye: event.ByeKind(k)}
 	}
 	if ch != nil {
 		if _, err := c.do(*ch); err != nil {
@@ -891,12 +891,12 @@ func (c *eventCtx) result(args []string) error {
 		return err
 	}
 	cur := c.st.Admin()
-	if rn <= len(cur.Schedule) && bn <= len(cur.Schedule[rn-1].Boards) && cur.Schedule[rn-1].Boards[bn-1].Result != res {
-		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: res}); err != nil {
+	if rn <= len(cur.Schedule) && bn <= len(cur.Schedule[rn-1].Boards) && cur.Schedule[rn-1].Boards[bn-1].Result != event.Result(res) {
+		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: string(res)}); err != nil {
 			return err
 		}
 	} else if *c.o.pgnFile == "" {
-		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: res}); err != nil {
+		if _, err := c.do(event.Change{Kind: event.KindResult, Round: rn, Board: bn, Result: string(res)}); err != nil {
 			return err
 		}
 	}

@@ -63,7 +63,7 @@ func killRun(t *testing.T, db string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{event.KindPair, event.KindPublish, event.KindStart} {
+	for _, k := range []event.ChangeKind{event.KindPair, event.KindPublish, event.KindStart} {
 		if _, _, err := svc.Apply(ctx, id, event.Actor{Role: event.RoleAdmin, Label: "test"}, event.Change{Kind: k, Round: 1}); err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func killRun(t *testing.T, db string) {
 			if c.Version != int64(i+1) {
 				t.Fatalf("kill %d: change %d has version %d", kill+1, i+1, c.Version)
 			}
-			if c.Kind == event.KindResult {
+			if event.ChangeKind(c.Kind) == event.KindResult {
 				var ch event.Change
 				if err := json.Unmarshal(c.Body, &ch); err != nil {
 					t.Fatal(err)
@@ -117,11 +117,11 @@ func killRun(t *testing.T, db string) {
 			t.Fatalf("kill %d: the board's history has %d results, the store %d changes", kill+1, len(b.History), len(results))
 		}
 		for i, h := range b.History {
-			if h.Result != results[i] {
+			if string(h.Result) != results[i] {
 				t.Fatalf("kill %d: history entry %d is %s, the change says %s", kill+1, i+1, h.Result, results[i])
 			}
 		}
-		if len(results) > 0 && b.Result != results[len(results)-1] {
+		if len(results) > 0 && string(b.Result) != results[len(results)-1] {
 			t.Fatalf("kill %d: result %s, last change %s", kill+1, b.Result, results[len(results)-1])
 		}
 		if cur.Version() <= last {

@@ -17,7 +17,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 	switch c.Kind {
 	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink:
 		if who.Role != RoleAdmin {
-			return "", &Error{Kind: ErrForbidden, Msg: c.Kind + " needs the organiser's admin link"}
+			return "", &Error{Kind: ErrForbidden, Msg: string(c.Kind) + " needs the organiser's admin link"}
 		}
 	}
 	if d.Finished && c.Kind != KindRotateAdmin && c.Kind != KindAddLink && c.Kind != KindRevokeLink && c.Kind != KindPGN {
@@ -97,11 +97,11 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 	case "":
 		return "", invalid("change: no kind given")
 	}
-	return "", invalid("change kind %s: want one of %s", quote.Input(c.Kind), strings.Join(Kinds, ", "))
+	return "", invalid("change kind %s: want one of %s", quote.Input(string(c.Kind)), kindList())
 }
 
 // Kinds lists the kinds of change the API takes.
-var Kinds = []string{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
+var Kinds = []ChangeKind{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
 	KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart, KindResult, KindPGN, KindFinish,
 	KindRotateAdmin, KindAddLink, KindRevokeLink}
 
@@ -302,7 +302,7 @@ func (d *doc) reinstate(id int) error {
 	return nil
 }
 
-func (d *doc) requestBye(id, r int, kind string) error {
+func (d *doc) requestBye(id, r int, kind ByeKind) error {
 	pl := d.player(id)
 	if pl == nil {
 		return invalid("bye: no player has the ID %d", id)
@@ -316,13 +316,13 @@ func (d *doc) requestBye(id, r int, kind string) error {
 		}
 		return invalid("bye in round %d: want a round not yet paired, %d..%d", r, d.nextRound(), d.Rounds)
 	}
-	switch kind {
-	case ByeHalf, ByeZero, ByeFull:
-	case "":
+	switch {
+	case kind.Requested():
+	case kind == "":
 		pl.Byes = slices.DeleteFunc(pl.Byes, func(b ByeRequest) bool { return b.Round == r })
 		return nil
 	default:
-		return invalid("bye %s: want half, zero, full, or nothing to cancel", quote.Input(kind))
+		return invalid("bye %s: want half, zero, full, or nothing to cancel", quote.Input(string(kind)))
 	}
 	pl.Byes = slices.DeleteFunc(pl.Byes, func(b ByeRequest) bool { return b.Round == r })
 	pl.Byes = append(pl.Byes, ByeRequest{Round: r, Kind: kind})
@@ -374,26 +374,6 @@ func (d *doc) start(n int, now time.Time) error {
 	return nil
 }
 
-// ParseResult reads a result as an arbiter types it: "1-0", "0-1",
-// "1/2-1/2" (or "½-½", "=", "0.5-0.5"), "+/-", "-/+", "-/-" (or "+-",
-// "-+", "--"), and "" for none.
-func ParseResult(s string) (string, error) {
-	t := strings.TrimSpace(s)
-	switch t {
-	case "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "":
-		return t, nil
-	case "½-½", "=", "0.5-0.5", "1/2", "draw":
-		return "1/2-1/2", nil
-	case "+-", "1F-0F":
-		return "+/-", nil
-	case "-+", "0F-1F":
-		return "-/+", nil
-	case "--", "0F-0F":
-		return "-/-", nil
-	}
-	return "", invalid("result %s: want 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-", quote.Input(s))
-}
-
 func (d *doc) board(rn, bn int) (*Round, *Board, error) {
 	r := d.round(rn)
 	if r == nil {
@@ -433,11 +413,11 @@ func (d *doc) setResult(rn, bn int, result, by string, now time.Time) error {
 	return nil
 }
 
-func displayResult(r string) string {
+func displayResult(r Result) string {
 	if r == "" {
 		return "none"
 	}
-	return r
+	return string(r)
 }
 
 func (d *doc) finish() error {
@@ -452,4 +432,13 @@ func (d *doc) finish() error {
 	d.Finished = true
 	d.Seed = d.SeedSecret
 	return nil
+}
+
+// kindList lists the kinds of change for an error message.
+func kindList() string {
+	ks := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		ks[i] = string(k)
+	}
+	return strings.Join(ks, ", ")
 }

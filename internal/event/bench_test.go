@@ -56,7 +56,7 @@ func BenchmarkApplyResult(b *testing.B) {
 			}
 			f := benchEvent(b, db, 5)
 			ctx := context.Background()
-			for _, c := range []string{KindPair, KindPublish, KindStart} {
+			for _, c := range []ChangeKind{KindPair, KindPublish, KindStart} {
 				if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: c, Round: 6}); err != nil {
 					b.Fatal(err)
 				}

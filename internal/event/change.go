@@ -4,7 +4,7 @@ package event
 // /api/events/{id}/changes) and the command line makes it. Kind says which
 // fields count.
 type Change struct {
-	Kind string `json:"kind"`
+	Kind ChangeKind `json:"kind"`
 	// Base is the version the change was made against (the version the
 	// page or client saw); 0 means the current one. A change whose subject
 	// (a board, a round, a player) changed after Base is refused with a
@@ -16,7 +16,7 @@ type Change struct {
 	Player   int            `json:"player,omitempty"`
 	Result   string         `json:"result,omitempty"`
 	PGN      string         `json:"pgn,omitempty"`
-	Bye      string         `json:"bye,omitempty"`
+	Bye      ByeKind        `json:"bye,omitempty"`
 	Settings *Settings      `json:"settings,omitempty"`
 	Players  []PlayerInfo   `json:"players,omitempty"`
 	Pairs    []ManualPair   `json:"pairs,omitempty"`
@@ -28,25 +28,25 @@ type Change struct {
 
 // The kinds of change.
 const (
-	KindCreate      = "create"       // the event is created (the first change)
-	KindSettings    = "settings"     // Settings: new settings (positions and system fixed once round 1 is paired)
-	KindAddPlayers  = "add-players"  // Players: new entrants
-	KindEditPlayer  = "edit-player"  // Player, Players[0]: new details
-	KindWithdraw    = "withdraw"     // Player, Round: not paired from Round on
-	KindReinstate   = "reinstate"    // Player: back in from the next round paired
-	KindBye         = "bye"          // Player, Round, Bye (ByeHalf, ByeZero, ByeFull, or "" to cancel)
-	KindPair        = "pair"         // Round: pair it with the engine (again, while a draft)
-	KindSetPairing  = "set-pairing"  // Round, Pairs: a manual pairing
-	KindUnpair      = "unpair"       // Round: discard a draft
-	KindPublish     = "publish"      // Round: publish the draft
-	KindStart       = "start"        // Round: start it; its position is revealed
-	KindResult      = "result"       // Round, Board, Result ("" clears it)
-	KindPGN         = "pgn"          // Round, Board, PGN ("" removes it)
-	KindFinish      = "finish"       // after the last round: the seed is revealed
-	KindRotateAdmin = "rotate-admin" // a new admin link; the old one stops working
-	KindAddLink     = "add-link"     // Label: a new arbiter link
-	KindRevokeLink  = "revoke-link"  // Link: the link's ID
-	KindImport      = "import-round" // Import: a round played elsewhere (from a TRF)
+	KindCreate      ChangeKind = "create"       // the event is created (the first change)
+	KindSettings    ChangeKind = "settings"     // Settings: new settings (positions and system fixed once round 1 is paired)
+	KindAddPlayers  ChangeKind = "add-players"  // Players: new entrants
+	KindEditPlayer  ChangeKind = "edit-player"  // Player, Players[0]: new details
+	KindWithdraw    ChangeKind = "withdraw"     // Player, Round: not paired from Round on
+	KindReinstate   ChangeKind = "reinstate"    // Player: back in from the next round paired
+	KindBye         ChangeKind = "bye"          // Player, Round, Bye (ByeHalf, ByeZero, ByeFull, or "" to cancel)
+	KindPair        ChangeKind = "pair"         // Round: pair it with the engine (again, while a draft)
+	KindSetPairing  ChangeKind = "set-pairing"  // Round, Pairs: a manual pairing
+	KindUnpair      ChangeKind = "unpair"       // Round: discard a draft
+	KindPublish     ChangeKind = "publish"      // Round: publish the draft
+	KindStart       ChangeKind = "start"        // Round: start it; its position is revealed
+	KindResult      ChangeKind = "result"       // Round, Board, Result ("" clears it)
+	KindPGN         ChangeKind = "pgn"          // Round, Board, PGN ("" removes it)
+	KindFinish      ChangeKind = "finish"       // after the last round: the seed is revealed
+	KindRotateAdmin ChangeKind = "rotate-admin" // a new admin link; the old one stops working
+	KindAddLink     ChangeKind = "add-link"     // Label: a new arbiter link
+	KindRevokeLink  ChangeKind = "revoke-link"  // Link: the link's ID
+	KindImport      ChangeKind = "import-round" // Import: a round played elsewhere (from a TRF)
 )
 
 // PlayerInfo is what an organiser gives about a player.

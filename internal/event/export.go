@@ -58,7 +58,7 @@ func (e *Event) TRF(w io.Writer, format pairing.Format) error {
 		for _, p := range e.byNumber() {
 			for _, b := range p.Byes {
 				if b.Round > started {
-					kind := map[string]rune{ByeHalf: 'H', ByeZero: 'Z', ByeFull: 'F'}[b.Kind]
+					kind := rune(b.Kind.TRF())
 					t.Byes = append(t.Byes, pairing.Bye{Kind: kind, Round: b.Round, Players: []int{p.Number}})
 				}
 			}
@@ -169,7 +169,7 @@ func (e *Event) boardGame(r *Round, b *Board) (*pgn.Game, error) {
 	set("Board", strconv.Itoa(b.Board))
 	set("White", wp.Name)
 	set("Black", bp.Name)
-	set("Result", res)
+	set("Result", string(res))
 	set("WhiteElo", ratingTag(wp.Rating))
 	set("BlackElo", ratingTag(bp.Rating))
 	set("WhiteTitle", wp.Title)

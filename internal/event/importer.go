@@ -34,7 +34,7 @@ func (d *doc) importRound(n int, ir ImportedRound) error {
 		if err := use(b.Black); err != nil {
 			return err
 		}
-		res, err := ParseResult(b.Result)
+		res, err := ParseResult(string(b.Result))
 		if err != nil {
 			return fmt.Errorf("imported round %d: %w", n, err)
 		}
@@ -142,7 +142,7 @@ func FromTRF(data []byte, s Settings) (Init, error) {
 				if len(p.Games) < played {
 					continue
 				}
-				kind := map[pairing.Result]string{pairing.HalfBye: ByeHalf, pairing.FullBye: ByeFull, pairing.ZeroBye: ByeZero}[p.Games[played-1].Result]
+				kind := map[pairing.Result]ByeKind{pairing.HalfBye: ByeHalf, pairing.FullBye: ByeFull, pairing.ZeroBye: ByeZero}[p.Games[played-1].Result]
 				if kind != "" {
 					in.requests = append(in.requests, request{player: i, bye: ByeRequest{Round: played, Kind: kind}})
 				}
@@ -158,7 +158,7 @@ func FromTRF(data []byte, s Settings) (Init, error) {
 			}
 			g := p.Games[r-1]
 			if g.Opponent == 0 {
-				kind := ""
+				var kind ByeKind
 				switch g.Result {
 				case pairing.PairingBye:
 					kind = ByePairing
@@ -185,7 +185,7 @@ func FromTRF(data []byte, s Settings) (Init, error) {
 			if o == nil || len(o.Games) < r {
 				return Init{}, invalid("TRF: round %d: player %d's opponent %d has no such round", r, p.Number, g.Opponent)
 			}
-			res, err := boardResult(g.Result, o.Games[r-1].Result)
+			res, err := ResultOfTRF(g.Result, o.Games[r-1].Result)
 			if err != nil {
 				return Init{}, invalid("TRF: round %d, players %d and %d: %v", r, p.Number, g.Opponent, err)
 			}
@@ -215,38 +215,6 @@ func trfDate(s string) string {
 	return out
 }
 
-// boardResult joins White's and Black's TRF results into a board's.
-func boardResult(w, b pairing.Result) (string, error) {
-	norm := func(r pairing.Result) pairing.Result {
-		switch r {
-		case pairing.UnratedWin:
-			return pairing.Win
-		case pairing.UnratedDraw:
-			return pairing.Draw
-		case pairing.UnratedLoss:
-			return pairing.Loss
-		}
-		return r
-	}
-	w, b = norm(w), norm(b)
-	switch {
-	case w == pairing.NoResult && b == pairing.NoResult:
-		return "", nil
-	case w == pairing.Win && b == pairing.Loss:
-		return "1-0", nil
-	case w == pairing.Loss && b == pairing.Win:
-		return "0-1", nil
-	case w == pairing.Draw && b == pairing.Draw:
-		return "1/2-1/2", nil
-	case w == pairing.ForfeitWin && b == pairing.ForfeitLoss:
-		return "+/-", nil
-	case w == pairing.ForfeitLoss && b == pairing.ForfeitWin:
-		return "-/+", nil
-	case w == pairing.ForfeitLoss && b == pairing.ForfeitLoss:
-		return "-/-", nil
-	}
-	return "", fmt.Errorf("the results %q (White's) and %q (Black's) do not make one game", string(rune(w)), string(rune(b)))
-}
 
 // csvColumns are the column names ReadPlayersCSV knows, by field.
 var csvColumns = map[string]string{

@@ -77,6 +77,10 @@ type Event struct {
 	Commitment string `json:"commitment"`
 	// OwnSeed says the organiser brought the seed.
 	OwnSeed bool `json:"ownSeed,omitempty"`
+	// WeakSeed says the organiser's seed has fewer than MinSeedBits of
+	// entropy and they chose it knowing that its positions can be found
+	// before they are revealed.
+	WeakSeed bool `json:"weakSeed,omitempty"`
 	// Seed is set once the event is finished and the seed revealed.
 	Seed     string   `json:"seed,omitempty"`
 	Finished bool     `json:"finished"`
@@ -118,28 +122,14 @@ type Player struct {
 
 // ByeRequest is a round a player will not play.
 type ByeRequest struct {
-	Round int    `json:"round"`
-	Kind  string `json:"kind"` // ByeHalf, ByeZero or ByeFull
+	Round int     `json:"round"`
+	Kind  ByeKind `json:"kind"` // ByeHalf, ByeZero or ByeFull
 }
-
-// Kinds of requested byes (TRF codes H, Z, F).
-const (
-	ByeHalf = "half"
-	ByeZero = "zero"
-	ByeFull = "full"
-)
-
-// Round states, in order.
-const (
-	Draft     = "draft"     // paired, seen by the arbiters only; may be re-paired or changed
-	Published = "published" // pairings public; position still secret
-	Started   = "started"   // position revealed; results come in
-)
 
 // Round is one round.
 type Round struct {
-	Number int    `json:"number"`
-	Status string `json:"status"`
+	Number int         `json:"number"`
+	Status RoundStatus `json:"status"`
 	// Position is the round's start position (Scharnagl), once started;
 	// with PositionRules.PerBoard each board has its own instead.
 	Position *int    `json:"position,omitempty"`
@@ -166,7 +156,7 @@ type Board struct {
 	White    int    `json:"white"` // player IDs
 	Black    int    `json:"black"`
 	Position *int   `json:"position,omitempty"` // per-board position, once started
-	Result   string `json:"result,omitempty"`   // one of Results, "" while playing
+	Result   Result `json:"result,omitempty"`   // one of Results, "" while playing
 	// History is every result entered for the board, the current last.
 	History []Entry `json:"history,omitempty"`
 	PGN     string  `json:"pgn,omitempty"`
@@ -174,26 +164,16 @@ type Board struct {
 
 // Entry is one result entered.
 type Entry struct {
-	Result string    `json:"result"`
+	Result Result    `json:"result"`
 	At     time.Time `json:"at"`
 	By     string    `json:"by"`
 }
 
 // Bye is a player without a game in a round.
 type Bye struct {
-	Player int    `json:"player"`
-	Kind   string `json:"kind"` // ByePairing, ByeHalf, ByeZero, ByeFull, or ByeAbsent
+	Player int     `json:"player"`
+	Kind   ByeKind `json:"kind"` // ByePairing, ByeHalf, ByeZero, ByeFull, or ByeAbsent
 }
-
-// More kinds of byes: the pairing-allocated bye (TRF U), and a player not
-// paired because they withdrew or had not entered yet (TRF Z).
-const (
-	ByePairing = "pairing"
-	ByeAbsent  = "absent"
-)
-
-// Results a board may have.
-var Results = []string{"1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-"}
 
 // Link is an arbiter's link, by its label.
 type Link struct {

@@ -35,7 +35,7 @@ func readOneGame(text string) (*pgn.Game, error) {
 }
 
 // checkPGNResult checks that a game's result agrees with a board's.
-func checkPGNResult(text, res string) error {
+func checkPGNResult(text string, res Result) error {
 	g, err := readOneGame(text)
 	if err != nil {
 		return err
@@ -43,13 +43,12 @@ func checkPGNResult(text, res string) error {
 	return resultAgrees(g, res)
 }
 
-func resultAgrees(g *pgn.Game, res string) error {
+func resultAgrees(g *pgn.Game, res Result) error {
 	gr := g.Result()
-	switch res {
-	case "+/-", "-/+", "-/-":
+	if res.Forfeit() {
 		return fmt.Errorf("the board's result %s is a forfeit, and a forfeit has no game", res)
 	}
-	if gr.String() != res {
+	if want, _ := res.Game(); gr != want {
 		return fmt.Errorf("the game's result is %s and the board's %s", gr, res)
 	}
 	return nil

@@ -96,7 +96,7 @@ func TestConcurrentArbitersOneWins(t *testing.T) {
 				for i, err := range errs {
 					var ce *ConflictError
 					if i != won && errors.As(err, &ce) {
-						if got := ce.State.Public().Schedule[0].Boards[board-1].Result; got != results[won] {
+						if got := ce.State.Public().Schedule[0].Boards[board-1].Result; string(got) != results[won] {
 							t.Errorf("board %d: the conflict shows result %q, want the winner's %q", board, got, results[won])
 						}
 					}
@@ -107,7 +107,7 @@ func TestConcurrentArbitersOneWins(t *testing.T) {
 					t.Fatal(err)
 				}
 				bd := fresh.Public().Schedule[0].Boards[board-1]
-				if bd.Result != results[won] || len(bd.History) != 1 || bd.History[0].By != results[won] {
+				if string(bd.Result) != results[won] || len(bd.History) != 1 || bd.History[0].By != results[won] {
 					t.Fatalf("board %d: stored %q with history %+v, want only the winner's %q", board, bd.Result, bd.History, results[won])
 				}
 			}

@@ -159,8 +159,14 @@ type Init struct {
 	// choose a readable one, such as "oslo-960-2026".
 	ID       string
 	Settings Settings
-	// Seed is the organiser's own seed; "" draws one from crypto/rand.
+	// Seed is the organiser's own seed; "" draws one from crypto/rand. A
+	// seed of fewer than MinSeedBits (SeedBits) is refused unless WeakSeed
+	// is set.
 	Seed string
+	// WeakSeed accepts a weak seed: the organiser knows that anyone may
+	// find it from the commitment, and with it every position before its
+	// round. The public page says so.
+	WeakSeed bool
 	// FirstColor is the colour of player 1 in round 1 ("w" or "b"); ""
 	// draws it by lot from the seed (see firstColor).
 	FirstColor string
@@ -267,7 +273,7 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	body, _ := json.Marshal(Change{Kind: KindCreate, Settings: &d.Settings, Players: in.Players})
 	state, _ := json.Marshal(d)
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: d.Created}
-	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: KindCreate, By: string(RoleAdmin), Body: body}); err != nil {
+	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: string(KindCreate), By: string(RoleAdmin), Body: body}); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return nil, "", &Error{Kind: ErrInvalid, Msg: fmt.Sprintf("event ID %s: taken: choose another", quote.Input(d.ID)), also: ErrExists}
 		}
@@ -389,7 +395,7 @@ func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c 
 		body, _ := json.Marshal(rec)
 		d.Version = st.d.Version + 1
 		state, _ := json.Marshal(d)
-		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: c.Kind, By: who.Label, Body: body})
+		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: string(c.Kind), By: who.Label, Body: body})
 		if errors.Is(err, store.ErrConflict) {
 			// Another change came in between: apply this one to it,
 			// checking c.Base against that change too.
@@ -574,7 +580,7 @@ func (s *Service) Restore(ctx context.Context, data []byte, fresh bool) (*State,
 	body, _ := json.Marshal(Change{Kind: KindCreate, Note: "restored from a backup"})
 	now := s.now()
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: now}
-	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: now, Kind: KindCreate, By: "restore", Body: body}); err != nil {
+	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: now, Kind: string(KindCreate), By: "restore", Body: body}); err != nil {
 		return nil, storeErr(err)
 	}
 	return &State{d: d}, nil
@@ -614,7 +620,7 @@ func (d *doc) checkBackup() error {
 			if !ids[b.White] || !ids[b.Black] {
 				return invalid("round %d, board %d: no such player", r.Number, b.Board)
 			}
-			if _, err := ParseResult(b.Result); err != nil {
+			if _, err := ParseResult(string(b.Result)); err != nil {
 				return err
 			}
 		}

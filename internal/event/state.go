@@ -341,7 +341,7 @@ func (p *Player) active(r int) bool {
 }
 
 // byeFor returns the player's requested bye in round r, or "".
-func (p *Player) byeFor(r int) string {
+func (p *Player) byeFor(r int) ByeKind {
 	for _, b := range p.Byes {
 		if b.Round == r {
 			return b.Kind

@@ -7,25 +7,6 @@ import (
 	"github.com/chess960/chess960/pairing"
 )
 
-// gameResults maps a board's result to White's and Black's TRF results.
-var gameResults = map[string][2]pairing.Result{
-	"1-0":     {pairing.Win, pairing.Loss},
-	"0-1":     {pairing.Loss, pairing.Win},
-	"1/2-1/2": {pairing.Draw, pairing.Draw},
-	"+/-":     {pairing.ForfeitWin, pairing.ForfeitLoss},
-	"-/+":     {pairing.ForfeitLoss, pairing.ForfeitWin},
-	"-/-":     {pairing.ForfeitLoss, pairing.ForfeitLoss},
-}
-
-// byeResults maps a bye's kind to its TRF result.
-var byeResults = map[string]pairing.Result{
-	ByePairing: pairing.PairingBye,
-	ByeHalf:    pairing.HalfBye,
-	ByeZero:    pairing.ZeroBye,
-	ByeFull:    pairing.FullBye,
-	ByeAbsent:  pairing.ZeroBye,
-}
-
 // byNumber returns the players in pairing-number order.
 func (e *Event) byNumber() []*Player {
 	ps := make([]*Player, len(e.Players))
@@ -64,15 +45,12 @@ func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
 	for i := range rounds {
 		r := &e.Schedule[i]
 		for _, b := range r.Boards {
-			res, ok := gameResults[b.Result]
-			if !ok {
-				res = [2]pairing.Result{pairing.NoResult, pairing.NoResult}
-			}
-			games[b.White] = append(games[b.White], pairing.Game{Opponent: num[b.Black], Color: pairing.White, Result: res[0]})
-			games[b.Black] = append(games[b.Black], pairing.Game{Opponent: num[b.White], Color: pairing.Black, Result: res[1]})
+			rw, rb := b.Result.TRF()
+			games[b.White] = append(games[b.White], pairing.Game{Opponent: num[b.Black], Color: pairing.White, Result: rw})
+			games[b.Black] = append(games[b.Black], pairing.Game{Opponent: num[b.White], Color: pairing.Black, Result: rb})
 		}
 		for _, y := range r.Byes {
-			games[y.Player] = append(games[y.Player], pairing.Game{Result: byeResults[y.Kind]})
+			games[y.Player] = append(games[y.Player], pairing.Game{Result: y.Kind.TRF()})
 		}
 		for _, p := range e.Players {
 			if len(games[p.ID]) < i+1 { // added after the round: absent
@@ -87,7 +65,7 @@ func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
 			case !p.active(r):
 				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
 			case k != "":
-				games[p.ID] = append(games[p.ID], pairing.Game{Result: byeResults[k]})
+				games[p.ID] = append(games[p.ID], pairing.Game{Result: k.TRF()})
 			}
 		}
 	}

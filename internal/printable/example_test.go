@@ -24,7 +24,7 @@ func ExamplePairingSheet() {
 		fmt.Println(err)
 		return
 	}
-	for _, kind := range []string{event.KindPair, event.KindPublish, event.KindStart} {
+	for _, kind := range []event.ChangeKind{event.KindPair, event.KindPublish, event.KindStart} {
 		if st, _, err = svc.Apply(ctx, st.ID(), event.Actor{Role: event.RoleAdmin, Label: "arbiter"}, event.Change{Kind: kind, Round: 1}); err != nil {
 			fmt.Println(err)
 			return

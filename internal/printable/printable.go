@@ -110,6 +110,18 @@ func Projector(w io.Writer, e event.Event, round int) error {
 	return render(w, "projector page", "projector.html", e, round)
 }
 
+// NotPaired is the projector's note before the first round is published.
+const NotPaired = "No round is published yet: the first appears here when it is"
+
+// ProjectorWaiting writes the projector page of an event with no round
+// published yet, with the script that follows the event live (see
+// ProjectorLive), so that a screen set up early shows round 1 when it
+// comes.
+func ProjectorWaiting(w io.Writer, e event.Event, script string) error {
+	v := &roundView{Event: headerOf(&e), Pos: pos{Note: NotPaired}, Script: script, EventID: e.ID, Version: e.Version}
+	return execute(w, "projector page", 0, "projector.html", v)
+}
+
 // ProjectorLive writes the projector page with the script (its URL) that
 // keeps it up to date: it follows the event's live stream, /e/ID/live, and
 // on each new version loads the page again and shows the new one, so that
@@ -180,7 +192,7 @@ type pos struct {
 	Board, Small      template.HTML // diagrams: scalable, and a thumbnail
 }
 
-func posOf(n *int, status string, imported bool) pos {
+func posOf(n *int, status event.RoundStatus, imported bool) pos {
 	switch {
 	case imported:
 		return pos{Note: NotRecorded}
@@ -225,7 +237,7 @@ type bye struct {
 type roundView struct {
 	Event  header
 	Round  int
-	Status string
+	Status event.RoundStatus
 	// Draft marks a pairing not yet published (the admin link's copy):
 	// every page says DRAFT.
 	Draft    bool
@@ -246,13 +258,7 @@ type roundView struct {
 	Version int64
 }
 
-// results maps the event's results to what the sheets print.
-var results = map[string]string{
-	"1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½",
-	"+/-": "+/−", "-/+": "−/+", "-/-": "−/−",
-}
-
-var byeKinds = map[string]string{
+var byeKinds = map[event.ByeKind]string{
 	event.ByePairing: "Pairing-allocated bye",
 	event.ByeHalf:    "Half-point bye",
 	event.ByeZero:    "Zero-point bye",
@@ -312,7 +318,7 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		if err != nil {
 			return nil, err
 		}
-		bv := board{Board: b.Board, White: wp, Black: bp, Result: results[b.Result]}
+		bv := board{Board: b.Board, White: wp, Black: bp, Result: b.Result.Display()}
 		if v.PerBoard {
 			bv.Pos = posOf(b.Position, r.Status, r.Imported)
 		} else {
@@ -327,7 +333,7 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		}
 		k := byeKinds[y.Kind]
 		if k == "" {
-			k = y.Kind
+			k = string(y.Kind)
 		}
 		v.Byes = append(v.Byes, bye{Player: p, Kind: k})
 	}

@@ -279,7 +279,7 @@ func TestPairingSheet(t *testing.T) {
 			if len(p) != 2 || p[0][1] != wantW || p[1][1] != wantB {
 				t.Errorf("round %d board %d: points %v, want %s and %s", rn, b.Board, p, wantW, wantB)
 			}
-			wantRes := map[string]string{"1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½"}[b.Result]
+			wantRes := map[event.Result]string{"1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½"}[b.Result]
 			if !strings.Contains(row[2], `<td class="res">`+wantRes+`</td>`) {
 				t.Errorf("round %d board %d: result %s not printed as %s", rn, b.Board, b.Result, wantRes)
 			}
@@ -539,7 +539,7 @@ func TestFinalStandings(t *testing.T) {
 		for rn, r := range e.Schedule {
 			want := ""
 			for _, b := range r.Boards {
-				score := map[string][2]string{"1-0": {"1", "0"}, "0-1": {"0", "1"}, "1/2-1/2": {"½", "½"}}[b.Result]
+				score := map[event.Result][2]string{"1-0": {"1", "0"}, "0-1": {"0", "1"}, "1/2-1/2": {"½", "½"}}[b.Result]
 				switch id {
 				case b.White:
 					want = fmt.Sprintf("%dw%s", line[b.Black], score[0])

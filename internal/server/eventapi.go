@@ -216,8 +216,11 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 
 // createJSON is the body of POST /api/events.
 type createJSON struct {
-	Settings event.Settings     `json:"settings"`
-	Seed     string             `json:"seed,omitempty"`
+	Settings event.Settings `json:"settings"`
+	Seed     string         `json:"seed,omitempty"`
+	// WeakSeed accepts an own seed of fewer than 128 bits (see
+	// event.Init.WeakSeed).
+	WeakSeed bool               `json:"weakSeed,omitempty"`
 	Players  []event.PlayerInfo `json:"players,omitempty"`
 }
 
@@ -244,11 +247,11 @@ type conflictJSON struct {
 
 // historyJSON is one change of GET /api/events/{id}/history.
 type historyJSON struct {
-	Version int64           `json:"version"`
-	At      time.Time       `json:"at"`
-	Kind    string          `json:"kind"`
-	By      string          `json:"by"`
-	Change  json.RawMessage `json:"change,omitempty"`
+	Version int64            `json:"version"`
+	At      time.Time        `json:"at"`
+	Kind    event.ChangeKind `json:"kind"`
+	By      string           `json:"by"`
+	Change  json.RawMessage  `json:"change,omitempty"`
 }
 
 // readJSON decodes a body of at most max bytes strictly: no unknown
@@ -296,7 +299,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputEr
 	if e := readJSON(w, r, maxImport, &in); e != nil {
 		return e
 	}
-	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings, Seed: in.Seed, Players: in.Players})
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings, Seed: in.Seed, WeakSeed: in.WeakSeed, Players: in.Players})
 	if err != nil {
 		return s.eventErr(r, err)
 	}
@@ -380,8 +383,8 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 	public := len(st.Public().Schedule)
 	out := []historyJSON{}
 	for _, c := range chs {
-		h := historyJSON{Version: c.Version, At: c.At, Kind: c.Kind, By: c.By, Change: c.Body}
-		switch c.Kind {
+		h := historyJSON{Version: c.Version, At: c.At, Kind: event.ChangeKind(c.Kind), By: c.By, Change: c.Body}
+		switch h.Kind {
 		case event.KindAddLink, event.KindRevokeLink, event.KindRotateAdmin:
 			// The links are the admin's business, as in the public
 			// event (which has no links): the history says a link
@@ -389,7 +392,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 			// only as the name on the results its link entered.
 			h.Change = nil
 		}
-		if c.Kind == event.KindSetPairing {
+		if h.Kind == event.KindSetPairing {
 			var ch event.Change
 			if json.Unmarshal(c.Body, &ch) != nil || ch.Round > public {
 				h.Change = nil
@@ -425,7 +428,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 		return &inputError{status: http.StatusRequestEntityTooLarge, param: "pgn", code: codeTooLarge, msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
 	}
 	if c.Kind == event.KindCreate || c.Kind == event.KindImport {
-		return badParam("kind", c.Kind, "want one of %s", strings.Join(event.Kinds, ", "))
+		return badParam("kind", string(c.Kind), "want one of %s", event.KindNames())
 	}
 	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
@@ -448,12 +451,12 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 
 // describeChange is a line of the history as the admin pages list it.
 func describeChange(v int64, at time.Time, kind, by string, body []byte) historyRow {
-	h := historyRow{Version: v, Day: at.Format("2006-01-02"), Time: at.Format("15:04"), Kind: kind, By: by}
+	h := historyRow{Version: v, Day: at.Format("2006-01-02"), Time: at.Format("15:04"), Kind: event.ChangeKind(kind), By: by}
 	var c event.Change
 	if json.Unmarshal(body, &c) != nil {
 		return h
 	}
-	switch kind {
+	switch event.ChangeKind(kind) {
 	case event.KindResult:
 		res := c.Result
 		if res == "" {

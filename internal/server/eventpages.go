@@ -49,7 +49,7 @@ type eventPage struct {
 	History  []historyRow
 	Next     []action
 	Verify   *event.Verification
-	Results  []string
+	Results  []event.Result
 	Form     createForm
 	Error    string
 	// Err is a refused form's reason, shown on the form it came from
@@ -111,7 +111,7 @@ func (p *eventPage) Val(field string) string {
 // to it: the kind, and the board, player or link it is about.
 func formKey(f url.Values) string {
 	kind := f.Get("kind")
-	switch kind {
+	switch event.ChangeKind(kind) {
 	case event.KindResult, event.KindPGN:
 		return kind + "-" + strings.TrimSpace(f.Get("board"))
 	case event.KindEditPlayer, event.KindWithdraw, event.KindBye, event.KindReinstate:
@@ -143,7 +143,7 @@ func (p *eventPage) PlayerForm(pl event.Player) playerForm {
 // NewPlayerForm is the add-a-player form's fields: empty, or as sent when
 // it was refused.
 func (p *eventPage) NewPlayerForm() playerForm {
-	if p.Retry(event.KindAddPlayers) || p.PreviewPlayer != nil {
+	if p.Retry(string(event.KindAddPlayers)) || p.PreviewPlayer != nil {
 		return p.TypedPlayer()
 	}
 	return playerForm{}
@@ -183,7 +183,7 @@ func roundBadge(r event.Round) string {
 		}
 		return "playing"
 	}
-	return r.Status
+	return string(r.Status)
 }
 
 // EventBadge is the event's state as every page shows it.
@@ -231,7 +231,7 @@ type historyRow struct {
 	Version int64
 	Day     string
 	Time    string
-	Kind    string
+	Kind    event.ChangeKind
 	By      string
 	What    string
 }
@@ -332,7 +332,7 @@ func deref(n *int) int {
 }
 
 // byeName is a bye's kind as people read it.
-func byeName(k string) string {
+func byeName(k event.ByeKind) string {
 	switch k {
 	case event.ByePairing:
 		return "bye (1 point)"
@@ -345,7 +345,7 @@ func byeName(k string) string {
 	case event.ByeAbsent:
 		return "not paired"
 	}
-	return k
+	return string(k)
 }
 
 func (s *Server) newEventPage(r *http.Request, title string, e event.Event) *eventPage {
@@ -408,7 +408,8 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 	if ie != nil {
 		return fail(ie.msg, ie.status)
 	}
-	in := event.Init{Settings: set, Seed: seed}
+	weak := r.PostFormValue("weakSeed") != ""
+	in := event.Init{Settings: set, Seed: seed, WeakSeed: weak}
 	trf, ue := readUpload(r, "trf", maxImport)
 	if ue != nil {
 		return fail(ue.msg, ue.status)
@@ -425,7 +426,7 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 		if in, err = event.FromTRF([]byte(trf), set); err != nil {
 			return fail("trf: "+capMessage(err.Error()), http.StatusBadRequest)
 		}
-		in.Seed = seed
+		in.Seed, in.WeakSeed = seed, weak
 	} else if strings.TrimSpace(players) != "" {
 		ps, err := event.ReadPlayers([]byte(players))
 		if err != nil {
@@ -545,7 +546,7 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 		}
 		if p.NewLink == "" {
 			p.Conflict = ""
-			p.Err = &formErr{Key: event.KindAddLink, Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
+			p.Err = &formErr{Key: string(event.KindAddLink), Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
 		}
 	}
 	return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
@@ -605,7 +606,7 @@ func nextActions(ev event.Event, base string) []action {
 	n := len(ev.Schedule)
 	if n == 0 || ev.Schedule[n-1].Complete() {
 		if ev.Rounds == 0 || n < ev.Rounds {
-			a := action{Label: "Pair round " + strconv.Itoa(n+1), Kind: event.KindPair, Round: n + 1, Primary: true}
+			a := action{Label: "Pair round " + strconv.Itoa(n+1), Kind: string(event.KindPair), Round: n + 1, Primary: true}
 			if active := activePlayers(ev, n+1); active < 2 {
 				a.Disabled = true
 				a.Note, a.NoteHref = "add the players first", base+"/players"
@@ -615,17 +616,17 @@ func nextActions(ev event.Event, base string) []action {
 			}
 			return []action{a}
 		}
-		return []action{{Label: "Finish the event and reveal the seed", Kind: event.KindFinish, Primary: true,
+		return []action{{Label: "Finish the event and reveal the seed", Kind: string(event.KindFinish), Primary: true,
 			Note: "the results are final: nothing more can change"}}
 	}
 	last := ev.Schedule[n-1]
 	rn := strconv.Itoa(last.Number)
 	switch last.Status {
 	case event.Draft:
-		return []action{{Label: "Publish round " + rn, Kind: event.KindPublish, Round: last.Number, Primary: true},
+		return []action{{Label: "Publish round " + rn, Kind: string(event.KindPublish), Round: last.Number, Primary: true},
 			{Label: "Review or edit the pairing", Href: base + "/round/" + rn}}
 	case event.Published:
-		return []action{{Label: "Start round " + rn + " (reveals its position)", Kind: event.KindStart, Round: last.Number, Primary: true}}
+		return []action{{Label: "Start round " + rn + " (reveals its position)", Kind: string(event.KindStart), Round: last.Number, Primary: true}}
 	}
 	return []action{{Label: "Enter results of round " + rn + " (" + strconv.Itoa(last.Pending()) + " to go)", Href: base + "/round/" + rn, Primary: true}}
 }
@@ -763,7 +764,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 		}
 		p.Err = &formErr{Key: formKey(r.PostForm), Field: e.param, Msg: e.msg}
 		p.In = r.PostForm
-		if on == "settings" && p.Retry(event.KindSettings) {
+		if on == "settings" && p.Retry(string(event.KindSettings)) {
 			set, _ := settingsFromForm(r)
 			set.Name, set.Place, set.TimeControl = echo(set.Name), echo(set.Place), echo(set.TimeControl)
 			set.Positions.Exclude = echo(set.Positions.Exclude)
@@ -804,7 +805,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 	if c.Kind == event.KindAddLink && strings.TrimSpace(c.Label) == "" {
 		c.Label = "Arbiter " + strconv.Itoa(len(a.st.Admin().Links)+1)
 	}
-	if r.PostFormValue("kind") == event.KindAddPlayers && len(c.Players) == 1 && r.PostFormValue("dupOK") == "" {
+	if event.ChangeKind(r.PostFormValue("kind")) == event.KindAddPlayers && len(c.Players) == 1 && r.PostFormValue("dupOK") == "" {
 		if pl := sameName(a.st.Admin(), c.Players[0].Name); pl != nil {
 			return refuse(&inputError{status: http.StatusConflict, param: "dupOK", code: "duplicate",
 				msg: fmt.Sprintf("name %s: No. %d is %s already: tick the box to add a second player of this name, or change the name", quote.Input(c.Players[0].Name), pl.Number, pl.Name)})
@@ -841,7 +842,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 		to += "/" + back
 	}
 	switch {
-	case r.PostFormValue("kind") == event.KindAddPlayers && back == "players":
+	case event.ChangeKind(r.PostFormValue("kind")) == event.KindAddPlayers && back == "players":
 		to += "?added=1#new-name" // the name field: scrolled to, and focused
 	case (c.Kind == event.KindResult || c.Kind == event.KindPGN) && back == "round/"+strconv.Itoa(c.Round):
 		to += "#board-" + strconv.Itoa(c.Board)

@@ -113,14 +113,14 @@ func TestEventTwoInstancesRace(t *testing.T) {
 					t.Fatalf("board %d: the two entries got %d and %d, want one 200 and one 409", board, codes[0], codes[1])
 				}
 				lost := evs[1-won]
-				if len(lost.Schedule) != 1 || lost.Schedule[0].Boards[board-1].Result != results[won] {
+				if len(lost.Schedule) != 1 || lost.Schedule[0].Boards[board-1].Result != event.Result(results[won]) {
 					t.Errorf("board %d: the 409 does not show the winner's %s: %+v", board, results[won], lost.Schedule)
 				}
 				fresh, err := event.NewService(svcA.Store()).Load(context.Background(), id)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if bd := fresh.Public().Schedule[0].Boards[board-1]; bd.Result != results[won] || len(bd.History) != 1 {
+				if bd := fresh.Public().Schedule[0].Boards[board-1]; bd.Result != event.Result(results[won]) || len(bd.History) != 1 {
 					t.Errorf("board %d: stored %s with %d entries, want the winner's %s alone", board, bd.Result, len(bd.History), results[won])
 				}
 			}

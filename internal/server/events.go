@@ -340,7 +340,7 @@ func confirmed(r *http.Request, what string) *inputError {
 
 // changeFromForm builds the change an admin form asks for.
 func changeFromForm(r *http.Request) (event.Change, *inputError) {
-	c := event.Change{Kind: r.PostFormValue("kind")}
+	c := event.Change{Kind: event.ChangeKind(r.PostFormValue("kind"))}
 	var e *inputError
 	if b := strings.TrimSpace(r.PostFormValue("base")); b != "" {
 		v, err := strconv.ParseInt(b, 10, 64)
@@ -384,7 +384,7 @@ func changeFromForm(r *http.Request) (event.Change, *inputError) {
 	case event.KindWithdraw, event.KindBye:
 		num(&c.Player, "player", true)
 		num(&c.Round, "round", c.Kind == event.KindBye)
-		c.Bye = r.PostFormValue("bye")
+		c.Bye = event.ByeKind(r.PostFormValue("bye"))
 	case event.KindReinstate:
 		num(&c.Player, "player", true)
 	case event.KindPair:
@@ -422,7 +422,7 @@ func changeFromForm(r *http.Request) (event.Change, *inputError) {
 	case "":
 		return c, missing("kind", "the kind of change")
 	default:
-		return c, badParam("kind", c.Kind, "want one of %s", strings.Join(event.Kinds, ", "))
+		return c, badParam("kind", string(c.Kind), "want one of %s", event.KindNames())
 	}
 	return c, e
 }

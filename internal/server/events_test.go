@@ -287,7 +287,7 @@ func TestEventSwissRun(t *testing.T) {
 			}
 			a.must("result", "round", "1", "board", "1", "result", corrected, "back", "round/1")
 			b := a.event().Schedule[0].Boards[0]
-			if b.Result != corrected || len(b.History) != 2 || b.History[0].Result != round1Board1 {
+			if string(b.Result) != corrected || len(b.History) != 2 || string(b.History[0].Result) != round1Board1 {
 				t.Errorf("corrected board: %+v", b)
 			}
 			if page := c.get(a.base + "/round/1"); !strings.Contains(page.body, "2 entries") {

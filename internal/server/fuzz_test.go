@@ -143,7 +143,7 @@ func FuzzEventHandler(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, k := range []string{event.KindPair, event.KindPublish, event.KindStart} {
+	for _, k := range []event.ChangeKind{event.KindPair, event.KindPublish, event.KindStart} {
 		if _, _, err := svc.Apply(ctx, st.ID(), event.Actor{Role: event.RoleAdmin, Label: "admin"}, event.Change{Kind: k, Round: 1}); err != nil {
 			f.Fatal(err)
 		}
