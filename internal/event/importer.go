@@ -215,7 +215,6 @@ func trfDate(s string) string {
 	return out
 }
 
-
 // csvColumns are the column names ReadPlayersCSV knows, by field.
 var csvColumns = map[string]string{
 	"name": "name", "player": "name",

@@ -163,7 +163,7 @@ func (s *Server) loadPublic(r *http.Request) (*event.State, *inputError) {
 // admin is an admin link opened: the event, the link's token, role and
 // label.
 type admin struct {
-	st                 *event.State
+	st    *event.State
 	token string
 	role  event.Role
 	label string

@@ -372,9 +372,9 @@ const (
 	// server (event.Limits); with the wait for a pairing slot
 	// (event.DefaultPairWait) it ends well before WriteTimeout, so that a
 	// client always hears of a change that was made.
-	PairTimeout = 20 * time.Second
-	IdleTimeout       = 120 * time.Second
-	MaxHeaderBytes    = 32 << 10
+	PairTimeout    = 20 * time.Second
+	IdleTimeout    = 120 * time.Second
+	MaxHeaderBytes = 32 << 10
 )
 
 // NewHTTPServer returns an http.Server for h with the timeouts and the
