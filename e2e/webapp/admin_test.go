@@ -301,10 +301,20 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	if k := text(tt, lap, ".kicker"); !strings.Contains(k, "arbiter Deputy") {
 		tt.Errorf("the arbiter's page says %q, want the link's label", k)
 	}
+	// The phone has board 3's result chosen, not saved: the live page
+	// does not swap itself under it, and offers the reload instead.
+	b.bounded(phone, chromedp.SetValue(css("#board-3 select[name=result]"), "1/2-1/2"))
 	eval[bool](tt, phone, `window.__stays = true`)
 	b.submit(lap, "#board-1 .result-form button[type=submit]", chromedp.SetValue(css("#board-1 select[name=result]"), "1-0"))
-	waitFor(tt, phone, `window.__stays === true && document.querySelector('#board-1 select[name=result]').value === '1-0'`, "the phone's round page to show the arbiter's result without a reload")
+	waitFor(tt, phone, `window.__stays === true && !!document.getElementById('live-bar')`, "the phone's round page to offer the reload")
+	if got := eval[[]string](tt, phone, `[document.querySelector('#board-1 select[name=result]').value, document.querySelector('#board-3 select[name=result]').value]`); got[0] != "" || got[1] != "1/2-1/2" {
+		tt.Errorf("the busy phone's page was swapped under it: boards 1 and 3 read %q", got)
+	}
+	// Its own entry, on the version before the arbiter's: no 409.
 	b.submit(phone, "#board-3 .result-form button[type=submit]", chromedp.SetValue(css("#board-3 select[name=result]"), "1/2-1/2"))
+	if got := eval[string](tt, phone, `document.querySelector('#board-1 select[name=result]').value`); got != "1-0" {
+		tt.Errorf("after saving board 3 the phone shows board 1 as %q, want the arbiter's 1-0", got)
+	}
 	if h := eval[string](tt, phone, `location.hash`); h != "#board-3" {
 		tt.Errorf("after saving board 3 the page is at %q, want #board-3", h)
 	}
@@ -331,8 +341,12 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	if got := eval[[]string](tt, phone, `[document.querySelector('#board-2 textarea[name=pgnText]').value, String(document.querySelector('#board-2 details.pgn-attach').open)]`); got[0] != badPGN || got[1] != "true" {
 		tt.Errorf("after the refused PGN (%q) its field reads %q", msg, got)
 	}
+	// An idle phone follows the arbiter's last result live, and then
+	// offers the next step without a reload.
 	b.open(phone, b.base+"/round/1")
-	b.submit(phone, "#board-2 .result-form button[type=submit]", chromedp.SetValue(css("#board-2 select[name=result]"), "0-1"))
+	eval[bool](tt, phone, `window.__stays = true`)
+	b.submit(lap, "#board-2 .result-form button[type=submit]", chromedp.SetValue(css("#board-2 select[name=result]"), "0-1"))
+	waitFor(tt, phone, `window.__stays === true && document.querySelector('#board-2 select[name=result]').value === '0-1' && !!document.getElementById('round-done')`, "the phone's round page to show the arbiter's result live")
 	noOverflow("the round page")
 	// Complete: the round page offers the next step, and the badges of
 	// the admin and the public page agree.

@@ -419,6 +419,18 @@ func swissBrowser(tt *testing.T, ctx context.Context, st store.Store, shots bool
 		if s := text(tt, admin, "#round .status"); !strings.HasPrefix(s, "complete") {
 			tt.Errorf("round %d with its results: status %q", rn, s)
 		}
+		// The complete round's page offers the next step.
+		next := "finish"
+		if rn < 5 {
+			next = "pair"
+		}
+		if !eval[bool](tt, admin, fmt.Sprintf(`!!document.querySelector('#round-done form:has(input[name=kind][value=%s])')`, next)) {
+			tt.Errorf("round %d with its results: the round page does not offer to %s", rn, next)
+		} else if rn < 5 {
+			if got := eval[string](tt, admin, `document.querySelector('#round-done input[name=round]').value`); got != strconv.Itoa(rn+1) {
+				tt.Errorf("round %d's page offers to pair round %s", rn, got)
+			}
+		}
 		b.open(pub, "/e/"+b.id)
 		got := eval[[]string](tt, pub, fmt.Sprintf(`[...document.querySelectorAll('%s table.pairings tbody tr:not(.bye-row) td.res')].map(td => td.textContent.trim())`, rsel))
 		for i, bd := range bds {
