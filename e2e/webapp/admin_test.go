@@ -168,6 +168,16 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	if !eval[bool](tt, phone, `!!document.querySelector('#create-form textarea[name=playersText]')`) {
 		tt.Fatal("the creation form has no players step")
 	}
+	// A players' list without names: refused next to it, kept.
+	badList := "rating\n2000\n"
+	b.bounded(phone, chromedp.SendKeys(css("#ev-name"), "Night Open"), chromedp.SetValue(css("#ev-players-text"), badList))
+	eval[bool](tt, phone, `window.__before = true`)
+	b.bounded(phone, chromedp.Click(css("#create-form button[type=submit]")))
+	waitFor(tt, phone, `window.__before === undefined && document.readyState === 'complete'`, "the creation form refused")
+	if got := eval[[]string](tt, phone, `[(document.getElementById('players-error') || {}).textContent || '', document.getElementById('ev-players-text').value, document.getElementById('ev-name').value]`); got[0] == "" || got[1] != badList || got[2] != "Night Open" {
+		tt.Errorf("the creation form with a list without names: reason %q, list %q, name %q", got[0], got[1], got[2])
+	}
+	run(tt, phone, clearField("#ev-name"))
 	b.submit(phone, "#create-form button[type=submit]",
 		chromedp.SendKeys(css("#ev-name"), "Night Open"),
 		clearField("#ev-rounds"), chromedp.SendKeys(css("#ev-rounds"), "1"),

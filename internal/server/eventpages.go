@@ -402,6 +402,11 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 		p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
 		p.Error = msg
 		p.In = r.PostForm
+		// The field the message names first ("players: ...", "trf:
+		// ..."): the page repeats the reason next to it.
+		if f, _, ok := strings.Cut(msg, ":"); ok && !strings.ContainsAny(f, " \"") {
+			p.Err = &formErr{Key: "create", Field: f, Msg: msg}
+		}
 		p.Script = "event.js"
 		return s.writePage(w, r, "eventnew", p, status, cacheNever)
 	}
