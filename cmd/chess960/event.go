@@ -16,7 +16,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
@@ -634,7 +633,7 @@ func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 	w := c.e.stdout
 	head := fmt.Sprintf("round %d: %s", r.Number, r.Status)
 	if r.Position != nil {
-		sp := chess960.MustNew(*r.Position)
+		sp := *r.Position
 		head += fmt.Sprintf(", position %d (Fritz9 %d) %s, FEN %s", sp.ID(), sp.Fritz9(), sp, sp.FEN())
 	}
 	fmt.Fprintln(w, head)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -364,10 +365,18 @@ func (d *doc) start(n int, now time.Time) error {
 			if v < 0 {
 				return notNow("start round %d: board %d's players did not meet in the first cycle, so the board has no position to replay", n, j+1)
 			}
-			r.Boards[j].Position = &v
+			sp, err := chess960.New(v)
+			if err != nil {
+				return fmt.Errorf("start round %d, board %d: %w", n, j+1, err)
+			}
+			r.Boards[j].Position = &sp
 		}
 	} else if v := pos[n-1]; v >= 0 {
-		r.Position = &v
+		sp, err := chess960.New(v)
+		if err != nil {
+			return fmt.Errorf("start round %d: %w", n, err)
+		}
+		r.Position = &sp
 	} else if d.cycle() > 0 && n > d.cycle() {
 		return notNow("start round %d: its games come from different rounds of the first cycle, so it has no one position to replay", n)
 	}

@@ -178,12 +178,12 @@ func swissRun(t *testing.T, stor store.Store) {
 		if r.Position == nil {
 			t.Fatalf("round %d started without a position", rn)
 		}
-		if seen[*r.Position] {
-			t.Errorf("round %d: position %d again", rn, *r.Position)
+		if seen[r.Position.ID()] {
+			t.Errorf("round %d: position %d again", rn, r.Position.ID())
 		}
-		seen[*r.Position] = true
-		if rn == 1 && *r.Position != firstDraw(seed) {
-			t.Errorf("round 1 plays %d, the derivation gives %d", *r.Position, firstDraw(seed))
+		seen[r.Position.ID()] = true
+		if rn == 1 && r.Position.ID() != firstDraw(seed) {
+			t.Errorf("round 1 plays %d, the derivation gives %d", r.Position.ID(), firstDraw(seed))
 		}
 		if rn == 2 {
 			found := false

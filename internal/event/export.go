@@ -93,9 +93,9 @@ func trfText(s string) string {
 func (e *Event) positionOf(r *Round, b *Board) (chess960.StartPos, bool) {
 	switch {
 	case b.Position != nil:
-		return chess960.MustNew(*b.Position), true
+		return *b.Position, true
 	case r.Position != nil:
-		return chess960.MustNew(*r.Position), true
+		return *r.Position, true
 	}
 	return chess960.StartPos{}, false
 }

@@ -13,6 +13,8 @@ package event
 
 import (
 	"time"
+
+	"github.com/chess960/chess960"
 )
 
 // System is how an event is paired.
@@ -132,9 +134,9 @@ type Round struct {
 	Status RoundStatus `json:"status"`
 	// Position is the round's start position (Scharnagl), once started;
 	// with PositionRules.PerBoard each board has its own instead.
-	Position *int    `json:"position,omitempty"`
-	Boards   []Board `json:"boards"`
-	Byes     []Bye   `json:"byes,omitempty"`
+	Position *chess960.StartPos `json:"position,omitempty"`
+	Boards   []Board            `json:"boards"`
+	Byes     []Bye              `json:"byes,omitempty"`
 	// Manual is set when an arbiter changed the engine's pairing; Warnings
 	// name the rules the change breaks.
 	Manual bool `json:"manual,omitempty"`
@@ -152,11 +154,11 @@ type Round struct {
 
 // Board is one game of a round.
 type Board struct {
-	Board    int    `json:"board"`
-	White    int    `json:"white"` // player IDs
-	Black    int    `json:"black"`
-	Position *int   `json:"position,omitempty"` // per-board position, once started
-	Result   Result `json:"result,omitempty"`   // one of Results, "" while playing
+	Board    int                `json:"board"`
+	White    int                `json:"white"` // player IDs
+	Black    int                `json:"black"`
+	Position *chess960.StartPos `json:"position,omitempty"` // per-board position, once started
+	Result   Result             `json:"result,omitempty"`   // one of Results, "" while playing
 	// History is every result entered for the board, the current last.
 	History []Entry `json:"history,omitempty"`
 	PGN     string  `json:"pgn,omitempty"`

@@ -78,9 +78,9 @@ func (d *doc) setPGN(rn, bn int, text string) error {
 	want := -1
 	switch {
 	case b.Position != nil:
-		want = *b.Position
+		want = b.Position.ID()
 	case r.Position != nil:
-		want = *r.Position
+		want = r.Position.ID()
 	}
 	if want < 0 {
 		return notNow("round %d, board %d: the round was imported without its position, so a game cannot be checked against it", rn, bn)

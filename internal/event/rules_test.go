@@ -112,7 +112,7 @@ func TestRefusals(t *testing.T) {
 	f.do(Change{Kind: KindResult, Round: 1, Board: 1, Result: "1-0"})
 	f.fail(Change{Kind: KindResult, Round: 1, Board: 1, Result: "1-0"}, ErrState, "already")
 	// A PGN must start from the round's position and agree with the result.
-	pos := *f.st.Public().Schedule[0].Position
+	pos := f.st.Public().Schedule[0].Position.ID()
 	other := (pos + 1) % 960
 	pgnFrom := func(n int, res string) string {
 		return "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" + chess960.MustNew(n).FEN() + "\"]\n[Result \"" + res + "\"]\n\n" + res + "\n"
@@ -143,7 +143,7 @@ func TestDoubleRoundRobinPositions(t *testing.T) {
 		if r.Position == nil {
 			t.Fatalf("round %d: no position", rn)
 		}
-		pos = append(pos, *r.Position)
+		pos = append(pos, r.Position.ID())
 		finishRound(f, rn)
 	}
 	if f.st.Public().Rounds != 6 {
@@ -194,10 +194,10 @@ func TestPerBoardAndExclusions(t *testing.T) {
 			t.Errorf("round %d has a round position with per-board draws", rn)
 		}
 		for _, b := range r.Boards {
-			if b.Position == nil || *b.Position >= 12 || seen[*b.Position] {
+			if b.Position == nil || b.Position.ID() >= 12 || seen[b.Position.ID()] {
 				t.Fatalf("round %d board %d: position %v (seen %v)", rn, b.Board, b.Position, seen)
 			}
-			seen[*b.Position] = true
+			seen[b.Position.ID()] = true
 		}
 		finishRound(f, rn)
 	}
@@ -391,7 +391,7 @@ func TestCloneDeep(t *testing.T) {
 	c.TieBreaks[0] = "x"
 	c.Players[1].Byes[0].Kind = "x"
 	c.Schedule[0].Boards[0].History[0].Result = "x"
-	*c.Schedule[0].Boards[0].Position = 999
+	*c.Schedule[0].Boards[0].Position = chess960.MustNew(959 - c.Schedule[0].Boards[0].Position.ID())
 	c.Schedule[0].Byes[0].Kind = "x"
 	c.Keys[0].Hash = "x"
 	c.Players[0].Name = "x"
@@ -410,9 +410,9 @@ func TestBalancedPositions(t *testing.T) {
 	f := newFixture(t, Settings{Name: "Balanced", Rounds: 4, Positions: PositionRules{Balanced: true, MaxEval: 15, Exclude: "518"}}, "bal", players(8))
 	for rn := 1; rn <= 4; rn++ {
 		r := startRound(f, rn)
-		row := tab.Row(chess960.MustNew(*r.Position))
-		if row.Score.Value < -15 || row.Score.Value > 15 || *r.Position == 518 {
-			t.Errorf("round %d: position %d scores %d cp", rn, *r.Position, row.Score.Value)
+		row := tab.Row(chess960.MustNew(r.Position.ID()))
+		if row.Score.Value < -15 || row.Score.Value > 15 || r.Position.ID() == 518 {
+			t.Errorf("round %d: position %d scores %d cp", rn, r.Position.ID(), row.Score.Value)
 		}
 		finishRound(f, rn)
 	}

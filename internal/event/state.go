@@ -123,7 +123,7 @@ func (e Event) clone() Event {
 	return c
 }
 
-func clonePos(p *int) *int {
+func clonePos(p *chess960.StartPos) *chess960.StartPos {
 	if p == nil {
 		return nil
 	}

@@ -50,7 +50,7 @@ func (e *Event) Verify(seed string) (Verification, error) {
 			for j, b := range r.Boards {
 				c := RoundCheck{Round: r.Number, Board: b.Board, Played: -1, Derived: boards[i][j]}
 				if b.Position != nil {
-					c.Played = *b.Position
+					c.Played = b.Position.ID()
 				}
 				c.OK = c.Played == c.Derived && c.Played >= 0
 				v.Checks = append(v.Checks, c)
@@ -59,7 +59,7 @@ func (e *Event) Verify(seed string) (Verification, error) {
 		} else {
 			c := RoundCheck{Round: r.Number, Played: -1, Derived: pos[i]}
 			if r.Position != nil {
-				c.Played = *r.Position
+				c.Played = r.Position.ID()
 			}
 			c.OK = c.Played == c.Derived && c.Played >= 0
 			v.Checks = append(v.Checks, c)

@@ -192,17 +192,14 @@ type pos struct {
 	Board, Small      template.HTML // diagrams: scalable, and a thumbnail
 }
 
-func posOf(n *int, status event.RoundStatus, imported bool) pos {
+func posOf(n *chess960.StartPos, status event.RoundStatus, imported bool) pos {
 	switch {
 	case imported:
 		return pos{Note: NotRecorded}
 	case status != event.Started || n == nil:
 		return pos{Note: NotRevealed}
 	}
-	sp, err := chess960.New(*n)
-	if err != nil { // not a number an event holds; say so rather than panic
-		return pos{Note: fmt.Sprintf("Position %d is not a Chess960 start position", *n)}
-	}
+	sp := *n
 	d := diagram.FromStartPos(sp)
 	p := pos{Known: true, ID: sp.ID(), Fritz9: sp.Fritz9(), Rank: sp.String(), XFEN: sp.FEN(),
 		SFEN: chess.NewPosition(sp).FEN(chess.Chess960)}

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
 )
@@ -298,37 +297,6 @@ func SystemName(s event.System) string {
 		return "Double round robin"
 	}
 	return string(s)
-}
-
-// fenOf returns the start position's FEN, "" for an invalid number.
-func fenOf(n *int) string {
-	if n == nil {
-		return ""
-	}
-	p, err := chess960.New(*n)
-	if err != nil {
-		return ""
-	}
-	return p.FEN()
-}
-
-// rankOf returns the start position's back rank.
-func rankOf(n *int) string {
-	if n == nil {
-		return ""
-	}
-	p, err := chess960.New(*n)
-	if err != nil {
-		return ""
-	}
-	return p.String()
-}
-
-func deref(n *int) int {
-	if n == nil {
-		return -1
-	}
-	return *n
 }
 
 // byeName is a bye's kind as people read it.

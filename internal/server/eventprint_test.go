@@ -15,7 +15,7 @@ func TestEventPrint(t *testing.T) {
 	c := newEvClient(t, Config{})
 	a := newSmallEvent(t, c) // round 1 started
 	e := a.event()
-	pos := *e.Schedule[0].Position
+	pos := e.Schedule[0].Position.ID()
 	fen := chess960.MustNew(pos).FEN()
 	id := a.id()
 	for _, doc := range []string{"pairings", "cards", "slips", "projector"} {

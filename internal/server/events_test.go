@@ -252,10 +252,10 @@ func TestEventSwissRun(t *testing.T) {
 		// The round just started leads the public page, with a large
 		// diagram; earlier rounds have small ones.
 		pub := c.get("/e/" + a.id())
-		if !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d" width="320"`, *rd.Position)) {
+		if !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d" width="320"`, rd.Position.ID())) {
 			t.Errorf("round %d: the public page lacks the position's large diagram", rn)
 		}
-		if rn > 1 && !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d&amp;thumbnail=1`, *e.Schedule[rn-2].Position)) {
+		if rn > 1 && !strings.Contains(pub.body, fmt.Sprintf(`/diagram.svg?pos=%d&amp;thumbnail=1`, e.Schedule[rn-2].Position.ID())) {
 			t.Errorf("round %d: the public page lacks round %d's small diagram", rn, rn-1)
 		}
 		if rn == 2 {
@@ -548,7 +548,7 @@ func TestEventImportAndPGN(t *testing.T) {
 	a.must("start", "round", "1")
 	a.must("result", "round", "1", "board", "1", "result", "1-0")
 	pos := a.event().Schedule[0].Position
-	game := "[White \"Smith, Ann\"]\n[Black \"Bob <b>\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" + fenOf(pos) + "\"]\n\n1. e4 e5 1-0\n"
+	game := "[White \"Smith, Ann\"]\n[Black \"Bob <b>\"]\n[Result \"1-0\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" + pos.FEN() + "\"]\n\n1. e4 e5 1-0\n"
 	ct, body = multipartBody(t, map[string]string{"kind": "pgn", "csrf": a.csrf, "round": "1", "board": "1", "pgnText": game}, "", "", "")
 	if r := c.do("POST", a.base+"/do", ct, body, nil); r.status != http.StatusSeeOther {
 		t.Fatalf("pgn: %d %s", r.status, regexp.MustCompile(`(?s)<main.*</main>`).FindString(r.body))

@@ -78,9 +78,6 @@ func (s *Server) parseTemplates() map[string]*template.Template {
 		"add":   func(a, b int) int { return a + b },
 		"sub":   func(a, b int) int { return a - b },
 		"mod":   func(a, b int) int { return a % b },
-		"fen":   fenOf,
-		"rank":  rankOf,
-		"deref": deref,
 		"bye":   byeName,
 		"sys":   SystemName,
 		"at": func(s []string, i int) string {
