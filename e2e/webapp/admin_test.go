@@ -320,6 +320,9 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	if got := eval[[]string](tt, phone, `[document.querySelector('#board-1 select[name=result]').value, document.querySelector('#board-3 select[name=result]').value]`); got[0] != "" || got[1] != "1/2-1/2" {
 		tt.Errorf("the busy phone's page was swapped under it: boards 1 and 3 read %q", got)
 	}
+	if h := eval[string](tt, phone, `document.querySelector('#live-bar a').pathname`); h != b.base+"/round/1" {
+		tt.Errorf("the reload bar leads to %s, want the round page", strings.Replace(h, b.base, "/e/ID/a/TOKEN", 1))
+	}
 	// Its own entry, on the version before the arbiter's: no 409.
 	b.submit(phone, "#board-3 .result-form button[type=submit]", chromedp.SetValue(css("#board-3 select[name=result]"), "1/2-1/2"))
 	if got := eval[string](tt, phone, `document.querySelector('#board-1 select[name=result]').value`); got != "1-0" {
@@ -343,6 +346,14 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 		tt.Errorf("a repeated result says %q", msg)
 	}
 	noOverflow("the refused result")
+	// A change meanwhile: the refusal's page (at …/do) offers to reload
+	// the round page it shows.
+	b.open(lap, au.Path+"/round/1")
+	b.submit(lap, "#board-3 .result-form button[type=submit]", chromedp.SetValue(css("#board-3 select[name=result]"), "0-1"))
+	waitFor(tt, phone, `!!document.getElementById('live-bar')`, "the refusal's page to offer the reload")
+	if h := eval[string](tt, phone, `document.querySelector('#live-bar a').pathname`); h != b.base+"/round/1" {
+		tt.Errorf("the refusal page's reload bar leads to %s, want the round page", strings.Replace(h, b.base, "/e/ID/a/TOKEN", 1))
+	}
 	// A bad PGN: refused at its board, the text kept.
 	b.open(phone, b.base+"/round/1")
 	badPGN := "1. e4 e5 2. Kxe8 *"

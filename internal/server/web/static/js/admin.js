@@ -46,7 +46,9 @@ if (root && "EventSource" in window) {
       bar.id = "live-bar";
       bar.setAttribute("role", "status");
       const a = document.createElement("a");
-      a.href = location.pathname.replace(/\/do$/, "") + location.hash;
+      // A page that answers a form (…/do) reloads as the tab it shows.
+      const on = document.querySelector("#ev-admin input[name=on]")?.value;
+      a.href = location.pathname.endsWith("/do") ? location.pathname.replace(/\/do$/, "") + (on ? "/" + on : "") : location.pathname + location.search;
       a.className = "button small-button";
       a.textContent = "Reload";
       bar.append(document.createTextNode(""), " ", a);
