@@ -2,7 +2,9 @@ package webapp_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
@@ -61,6 +63,30 @@ func newPublicEventWith(t *testing.T, pr event.PositionRules) *publicEvent {
 	return e
 }
 
+// position returns round n's start position number, as the event's public
+// JSON gives it.
+func (e *publicEvent) position(t *testing.T, n int) string {
+	t.Helper()
+	r, err := http.Get(e.srv + "/api/events/" + e.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var ev struct {
+		Schedule []struct {
+			Position json.RawMessage `json:"position"`
+		} `json:"schedule"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || len(ev.Schedule) < n {
+		t.Fatalf("the event's JSON: %v, %d rounds", err, len(ev.Schedule))
+	}
+	p := strings.Trim(string(ev.Schedule[n-1].Position), `"`)
+	if _, err := strconv.Atoi(p); err != nil {
+		t.Fatalf("round %d's position %q", n, p)
+	}
+	return p
+}
+
 func (e *publicEvent) do(t *testing.T, c event.Change) *event.State {
 	t.Helper()
 	st, _, err := e.svc.Apply(context.Background(), e.id, event.Actor{Role: event.RoleAdmin, Label: "test"}, c)
@@ -69,6 +95,9 @@ func (e *publicEvent) do(t *testing.T, c event.Change) *event.State {
 	}
 	return st
 }
+
+// closeTab closes a tab (and its page's live stream).
+func closeTab(c context.Context) { chromedp.Cancel(c) }
 
 // fits returns what of the element (CSS selector) is outside the
 // viewport or cut off in its box: "" if it is all in view.
@@ -100,11 +129,13 @@ func TestProjectorScreens(t *testing.T) {
 	// Start the round elsewhere (the stream sends the current version
 	// first, so it does not matter whether it is connected yet).
 	st := e.do(t, event.Change{Kind: event.KindStart, Round: 1})
-	pos := *st.Public().Schedule[0].Position
-	waitFor(t, c, `(document.getElementById('pno') || {}).textContent === '`+strconv.Itoa(pos)+`'`, "the position on the projector after Start")
+	waitFor(t, c, `(document.getElementById('pno') || {}).textContent === '`+e.position(t, 1)+`'`, "the position on the projector after Start")
 	if !eval[bool](t, c, `window.stayed === true`) {
 		t.Error("the projector page was reloaded to show the position")
 	}
+	// Each projector page holds a live stream, and Chromium opens at most
+	// six connections to a server: each size's tab is closed after it.
+	closeTab(c)
 	for _, vp := range [][2]int64{{1024, 768}, {1280, 900}, {1920, 1080}, {3840, 2160}, {360, 740}} {
 		c := tab(t, ctx)
 		run(t, c, chromedp.EmulateViewport(vp[0], vp[1]), chromedp.Navigate(url))
@@ -120,7 +151,26 @@ func TestProjectorScreens(t *testing.T) {
 		if *screenshots != "" && (vp[0] == 1024 || vp[0] == 1920 || vp[0] == 360) {
 			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("projector-%dx%d.png", vp[0], vp[1])))
 		}
+		closeTab(c)
 	}
+	// The projector of the current round moves on to round 2 when it is
+	// published, and shows its position when it starts, without a reload.
+	cur := tab(t, ctx)
+	run(t, cur, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(e.srv+"/e/"+e.id+"/print/projector/current"))
+	waitFor(t, cur, `document.readyState === 'complete' && !!document.getElementById('pno')`, "the current round's projector")
+	eval[bool](t, cur, `window.stayed = true`)
+	for _, b := range st.Public().Schedule[0].Boards {
+		e.do(t, event.Change{Kind: event.KindResult, Round: 1, Board: b.Board, Result: "1-0"})
+	}
+	e.do(t, event.Change{Kind: event.KindPair, Round: 2})
+	e.do(t, event.Change{Kind: event.KindPublish, Round: 2})
+	waitFor(t, cur, `document.querySelector('.rnd').textContent === 'Round 2' && !!document.querySelector('.pos-note')`, "round 2 on the current projector")
+	e.do(t, event.Change{Kind: event.KindStart, Round: 2})
+	waitFor(t, cur, `(document.getElementById('pno') || {}).textContent === '`+e.position(t, 2)+`'`, "round 2's position on the current projector")
+	if !eval[bool](t, cur, `window.stayed === true`) {
+		t.Error("the current projector was reloaded")
+	}
+	closeTab(cur)
 	// One position per board: every board's tile is in view.
 	pb := newPublicEventWith(t, event.PositionRules{PerBoard: true})
 	pb.do(t, event.Change{Kind: event.KindStart, Round: 1})
@@ -139,6 +189,7 @@ func TestProjectorScreens(t *testing.T) {
 		if *screenshots != "" {
 			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("projector-perboard-%dx%d.png", vp[0], vp[1])))
 		}
+		closeTab(c)
 	}
 }
 

@@ -67,13 +67,25 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 		}
 		text := r.PathValue("round")
 		n, perr := strconv.Atoi(text)
-		if perr != nil || n < 1 || len(text) > 3 {
+		switch {
+		case text == "current" && doc == "projector":
+			// The screen in the hall: the latest round, whichever it is
+			// when the page (re)loads.
+			n = len(ev.Schedule)
+		case perr != nil || n < 1 || len(text) > 3:
+			if doc == "projector" {
+				return badParam("round", text, "want a round number, or current")
+			}
 			return badParam("round", text, "want a round number")
 		}
-		if doc == "projector" {
+		switch {
+		case doc == "projector" && n == 0:
+			// No round yet: the page waits for the first.
+			err = printable.ProjectorWaiting(&b, ev, s.assets.url("js/projector.js"))
+		case doc == "projector":
 			// The projector page follows the event live, with a script.
 			err = printable.ProjectorLive(&b, ev, n, s.assets.url("js/projector.js"))
-		} else {
+		default:
 			err = f(&b, ev, n)
 		}
 	}

@@ -231,3 +231,32 @@ func TestEventPrintDraftAndNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestEventProjectorCurrent: /print/projector/current is the latest round
+// the link may see (public: the latest published; admin: a draft too),
+// and before any round a page that waits for the first, with the live
+// script; another document has no "current".
+func TestEventProjectorCurrent(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newEventWith(t, c, 3, []string{`{"name": "A", "rating": 2000}`, `{"name": "B", "rating": 1900}`, `{"name": "C", "rating": 1800}`, `{"name": "D", "rating": 1700}`})
+	id := a.id()
+	pub := "/e/" + id + "/print/projector/current"
+	if r := c.get(pub); r.status != 200 || !strings.Contains(r.body, "No round is published yet") || !strings.Contains(r.body, "js/projector.js") || !strings.Contains(r.header.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Errorf("current before round 1: %d %.1500s", r.status, r.body)
+	}
+	playRound(a, 1, true)
+	a.must("pair", "round", "2")
+	if r := c.get(pub); r.status != 200 || !strings.Contains(r.body, `<p class="rnd">Round 1</p>`) || strings.Contains(r.body, `class="draft-mark"`) {
+		t.Errorf("public current with round 2 a draft: %d, want round 1 %.1500s", r.status, r.body)
+	}
+	if r := c.get(a.base + "/print/projector/current"); r.status != 200 || !strings.Contains(r.body, `<p class="rnd">Round 2</p>`) || !strings.Contains(r.body, `class="draft-mark"`) {
+		t.Errorf("admin current: %d, want the draft round 2 %.1500s", r.status, r.body)
+	}
+	a.must("publish", "round", "2")
+	if r := c.get(pub); !strings.Contains(r.body, `<p class="rnd">Round 2</p>`) {
+		t.Errorf("public current after round 2 is published: %.1500s", r.body)
+	}
+	if r := c.get("/e/" + id + "/print/pairings/current"); r.status != 400 {
+		t.Errorf("pairings/current: %d, want 400", r.status)
+	}
+}
