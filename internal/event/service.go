@@ -270,8 +270,8 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 		p.Byes = append(p.Byes, rq.bye)
 	}
 	d.Version = 1
-	body, _ := json.Marshal(Change{Kind: KindCreate, Settings: &d.Settings, Players: in.Players})
-	state, _ := json.Marshal(d)
+	body := encodeChange(Change{Kind: KindCreate, Settings: &d.Settings, Players: in.Players})
+	state := encodeDoc(d)
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: d.Created}
 	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: d.Created, Kind: string(KindCreate), By: string(RoleAdmin), Body: body}); err != nil {
 		if errors.Is(err, store.ErrExists) {
@@ -322,12 +322,12 @@ func (s *Service) Load(ctx context.Context, id string) (*State, error) {
 }
 
 func decode(rec store.Record) (*State, error) {
-	var d doc
-	if err := json.Unmarshal(rec.State, &d); err != nil {
+	d, err := decodeDoc(rec.State)
+	if err != nil {
 		return nil, fmt.Errorf("event %s: the stored state does not decode: %v", rec.ID, err)
 	}
 	d.Version = rec.Version
-	return &State{d: &d}, nil
+	return &State{d: d}, nil
 }
 
 // Apply applies a change made by the actor. It returns the new state and,
@@ -392,9 +392,9 @@ func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c 
 		if rec.Kind == KindRotateAdmin || rec.Kind == KindAddLink {
 			rec.Link = "" // the change records no secret
 		}
-		body, _ := json.Marshal(rec)
+		body := encodeChange(rec)
 		d.Version = st.d.Version + 1
-		state, _ := json.Marshal(d)
+		state := encodeDoc(d)
 		v, err := s.st.Update(ctx, id, st.d.Version, d.Name, state, store.Change{At: s.now(), Kind: string(c.Kind), By: who.Label, Body: body})
 		if errors.Is(err, store.ErrConflict) {
 			// Another change came in between: apply this one to it,
@@ -483,8 +483,8 @@ func (s *Service) conflicts(ctx context.Context, st *State, c Change) error {
 		return storeErr(err)
 	}
 	for _, ch := range chs {
-		var past Change
-		if json.Unmarshal(ch.Body, &past) != nil {
+		past, err := DecodeChange(ch.Body)
+		if err != nil {
 			continue
 		}
 		if overlap(subj, subject(past)) {
@@ -537,15 +537,17 @@ func (s *Service) List(ctx context.Context) ([]Summary, error) {
 // over HTTP: before the reveal the seed leaves the server only this way,
 // to whoever has the database itself.
 func (st *State) Backup() ([]byte, error) {
-	b, err := json.MarshalIndent(backupFile{Format: backupFormat, Event: st.d}, "", "  ")
+	b, err := json.MarshalIndent(backupFile{Format: backupFormat, Event: encodeDoc(st.d)}, "", "  ")
 	return append(b, '\n'), err
 }
 
 const backupFormat = "chess960-event-backup/1"
 
+// backupFile is a backup: the stored document (encodeDoc), whose own
+// format says its layout, with the backup's format around it.
 type backupFile struct {
-	Format string `json:"format"`
-	Event  *doc   `json:"event"`
+	Format string          `json:"format"`
+	Event  json.RawMessage `json:"event"`
 }
 
 // IsBackup reports whether data looks like a backup (Backup's output).
@@ -568,7 +570,10 @@ func (s *Service) Restore(ctx context.Context, data []byte, fresh bool) (*State,
 	if f.Format != backupFormat || f.Event == nil {
 		return nil, invalid("backup: format %s: want %s (made by chess960 event export --format backup); a public JSON export has no seed and cannot be restored", quote.Input(f.Format), backupFormat)
 	}
-	d := f.Event
+	d, err := decodeDoc(f.Event)
+	if err != nil {
+		return nil, invalid("backup: the event does not read: %v", err)
+	}
 	if err := d.checkBackup(); err != nil {
 		return nil, fmt.Errorf("backup: %w", err)
 	}
@@ -576,8 +581,8 @@ func (s *Service) Restore(ctx context.Context, data []byte, fresh bool) (*State,
 		d.ID = newID()
 	}
 	d.Version = 1
-	state, _ := json.Marshal(d)
-	body, _ := json.Marshal(Change{Kind: KindCreate, Note: "restored from a backup"})
+	state := encodeDoc(d)
+	body := encodeChange(Change{Kind: KindCreate, Note: "restored from a backup"})
 	now := s.now()
 	rec := store.Record{ID: d.ID, Name: d.Name, Version: 1, State: state, Created: d.Created, Updated: now}
 	if err := s.st.Create(ctx, rec, store.Change{Version: 1, At: now, Kind: string(KindCreate), By: "restore", Body: body}); err != nil {

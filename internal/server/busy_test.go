@@ -91,3 +91,25 @@ func TestEventPublicHistoryHidesLinks(t *testing.T) {
 		t.Errorf("the public history leaves out the link changes:\n%.600s", r.body)
 	}
 }
+
+// TestEventPublicHistoryPrivacy: the public history of an add-players
+// change shows what a crosstable shows of the player, not the birth date
+// or sex the organiser entered.
+func TestEventPublicHistoryPrivacy(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	tok := strings.Split(a.base, "/")[4]
+	r := c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
+		strings.NewReader(`{"kind": "add-players", "players": [{"name": "Late Lina", "rating": 1999, "birth": "1987/06/05", "sex": "w", "federation": "NOR"}]}`),
+		map[string]string{"Authorization": "Bearer " + tok})
+	if r.status != 200 {
+		t.Fatalf("add-players: %d %.300s", r.status, r.body)
+	}
+	h := c.get("/api/events/" + a.id() + "/history")
+	if h.status != 200 || !strings.Contains(h.body, "Late Lina") || !strings.Contains(h.body, `"rating": 1999`) {
+		t.Fatalf("history: %d %.600s", h.status, h.body)
+	}
+	if strings.Contains(h.body, "1987") || strings.Contains(h.body, `"sex"`) {
+		t.Errorf("the public history shows the birth date or sex:\n%.900s", h.body)
+	}
+}

@@ -383,20 +383,26 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 	public := len(st.Public().Schedule)
 	out := []historyJSON{}
 	for _, c := range chs {
-		h := historyJSON{Version: c.Version, At: c.At, Kind: event.ChangeKind(c.Kind), By: c.By, Change: c.Body}
-		switch h.Kind {
-		case event.KindAddLink, event.KindRevokeLink, event.KindRotateAdmin:
+		h := historyJSON{Version: c.Version, At: c.At, Kind: event.ChangeKind(c.Kind), By: c.By}
+		// The change as the API writes a change (event.Change), not as
+		// the history stores it.
+		ch, err := event.DecodeChange(c.Body)
+		switch {
+		case err != nil:
+		case h.Kind == event.KindAddLink, h.Kind == event.KindRevokeLink, h.Kind == event.KindRotateAdmin:
 			// The links are the admin's business, as in the public
 			// event (which has no links): the history says a link
 			// changed, not its label or ID. A label appears in public
 			// only as the name on the results its link entered.
-			h.Change = nil
-		}
-		if h.Kind == event.KindSetPairing {
-			var ch event.Change
-			if json.Unmarshal(c.Body, &ch) != nil || ch.Round > public {
-				h.Change = nil
+		case h.Kind == event.KindSetPairing && ch.Round > public:
+			// A draft's manual pairing is not public yet.
+		default:
+			// What a crosstable shows of a player, no more: no birth
+			// date or sex (as in the public event).
+			for i := range ch.Players {
+				ch.Players[i].Birth, ch.Players[i].Sex = "", ""
 			}
+			h.Change, _ = json.Marshal(ch)
 		}
 		out = append(out, h)
 	}
@@ -452,8 +458,8 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 // describeChange is a line of the history as the admin pages list it.
 func describeChange(v int64, at time.Time, kind, by string, body []byte) historyRow {
 	h := historyRow{Version: v, Day: at.Format("2006-01-02"), Time: at.Format("15:04"), Kind: event.ChangeKind(kind), By: by}
-	var c event.Change
-	if json.Unmarshal(body, &c) != nil {
+	c, err := event.DecodeChange(body)
+	if err != nil {
 		return h
 	}
 	switch event.ChangeKind(kind) {

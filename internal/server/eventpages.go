@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -618,8 +617,8 @@ func activePlayers(ev event.Event, r int) int {
 // describeByNumber names a history row's player by pairing number and
 // name, as people know them, instead of the internal ID.
 func describeByNumber(ev event.Event, h historyRow, body []byte) historyRow {
-	var c event.Change
-	if json.Unmarshal(body, &c) != nil {
+	c, err := event.DecodeChange(body)
+	if err != nil {
 		return h
 	}
 	who := func(id int) string {
