@@ -42,6 +42,9 @@ func shoot(t *testing.T, ctx context.Context, name, url, media string, ready fun
 			run(t, c, chromedp.EmulateViewport(w, h), browser.Media(media, scheme), chromedp.Navigate(url))
 			ready(c)
 			browser.Screenshot(t, c, filepath.Join(*screenshots, fmt.Sprintf("%s-%d-%s.png", name, w, scheme)))
+			// Closed at once: a live page (the public page, the projector)
+			// holds a stream, and Chromium opens six connections to a host.
+			chromedp.Cancel(c)
 		}
 	}
 }
