@@ -19,6 +19,7 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // countingStore counts the Loads of the store under it; while gate is not
@@ -41,11 +42,18 @@ func (c *countingStore) Load(ctx context.Context, id string) (store.Record, erro
 	return c.Store.Load(ctx, id)
 }
 
-// newCountingServer is the app over an SQLite file seen through a
-// countingStore, with a small event in round 1.
-func newCountingServer(t *testing.T) (*Server, *countingStore, string) {
+// eachDB runs f on a fresh SQLite file and on the tests' PostgreSQL
+// (testtool.Postgres: with CI set and none, the subtest fails).
+func eachDB(t *testing.T, f func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "events.db")) })
+	t.Run("postgres", func(t *testing.T) { f(t, testtool.Postgres(t)) })
+}
+
+// newCountingServer is the app over the database dsn seen through a
+// countingStore, with a small event of its own.
+func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, string) {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+	st, err := store.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,8 +82,10 @@ func serveGet(s *Server, target string, gzip bool) *httptest.ResponseRecorder {
 // and JSON of it are served without loading the event (only its version
 // is read); a change makes a new version, which is rendered afresh; and
 // no event, a bad ID or a bad query are answered without a load.
-func TestPublicCacheByVersion(t *testing.T) {
-	s, cs, id := newCountingServer(t)
+func TestPublicCacheByVersion(t *testing.T) { eachDB(t, testPublicCacheByVersion) }
+
+func testPublicCacheByVersion(t *testing.T, dsn string) {
+	s, cs, id := newCountingServer(t, dsn)
 	for _, target := range []string{"/e/" + id, "/api/events/" + id, "/api/events/" + id + "/standings"} {
 		cs.loads.Store(0)
 		first := serveGet(s, target, false)
@@ -131,8 +141,10 @@ func TestPublicCacheByVersion(t *testing.T) {
 
 // TestPublicRenderedOnce: many requests at once for a version not yet
 // rendered share one load and one rendering, and all get the page.
-func TestPublicRenderedOnce(t *testing.T) {
-	s, cs, id := newCountingServer(t)
+func TestPublicRenderedOnce(t *testing.T) { eachDB(t, testPublicRenderedOnce) }
+
+func testPublicRenderedOnce(t *testing.T, dsn string) {
+	s, cs, id := newCountingServer(t, dsn)
 	const n = 20
 	for k, gz := range []bool{false, true} {
 		// A new version, not rendered yet.
@@ -190,7 +202,7 @@ func TestPublicRenderedOnce(t *testing.T) {
 // rendering and goes away gets 499 at once, and the rendering still
 // completes for the one that made it.
 func TestPublicRenderClientGone(t *testing.T) {
-	s, cs, id := newCountingServer(t)
+	s, cs, id := newCountingServer(t, filepath.Join(t.TempDir(), "events.db"))
 	gate := make(chan struct{})
 	cs.gate = gate
 	done := make(chan *httptest.ResponseRecorder)
@@ -235,8 +247,10 @@ func BenchmarkEventPublicCached(b *testing.B) {
 // TestLiveWarmsPage: before a live stream tells its page of a version,
 // the public page of that version is made for the stream's theme and
 // encoding, so the page's fetch on the news loads nothing.
-func TestLiveWarmsPage(t *testing.T) {
-	s, cs, id := newCountingServer(t)
+func TestLiveWarmsPage(t *testing.T) { eachDB(t, testLiveWarmsPage) }
+
+func testLiveWarmsPage(t *testing.T, dsn string) {
+	s, cs, id := newCountingServer(t, dsn)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
