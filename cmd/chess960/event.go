@@ -39,7 +39,7 @@ on stderr saying so.
             [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
             [--tiebreaks BH-C1,BH,SB,DE,WIN] [--tiebreak-rules 2024|2026]
             [--unrated-rating R] [--per-board] [--exclude LIST]
-            [--balanced CP] [--seed S] [--players FILE]
+            [--balanced CP] [--seed S [--weak-seed]] [--players FILE]
       creates an event; prints its ID, the seed's commitment and the admin link.
       Without --seed the seed is drawn from crypto/rand and stays secret until
       "event finish".
@@ -128,7 +128,8 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.perBoard = boolFlag(fs, "per-board", "a position for every board, not one per round")
 		o.exclude = fs.String("exclude", "", "positions never drawn, e.g. 518,534,0-9")
 		o.balanced = numberFlag(fs, "balanced", -1, 0, 1000, "draw only positions the balance table scores within `CP` centipawns")
-		o.seed = fs.String("seed", "", "your own seed (default: drawn in secret)")
+		o.seed = fs.String("seed", "", "your own seed (default: drawn in secret); it needs 128 bits of entropy, as 64 hex digits have 256")
+		o.weakSeed = boolFlag(fs, "weak-seed", "accept an own seed of fewer than 128 bits, knowing that anyone may find it from the commitment and see every position before its round")
 		o.players = fs.String("players", "", "players from a CSV or TRF `FILE`")
 	case "players":
 		o.add = fs.String("add", "", "add a player with this `NAME`")
@@ -174,7 +175,7 @@ type eventOpts struct {
 	db, id, name, place, start, end, tc, tiebreaks, exclude *string
 	seed, players, add, fide, fed, title, club, imp         *string
 	set, pgnFile, out, revoke                               *string
-	json, perBoard, publish, csv, newID, rotate             *bool
+	json, perBoard, publish, csv, newID, rotate, weakSeed   *bool
 	system, kind, format, tbRules                           *choice
 	rounds, balanced, rating, withdraw, reinstate, bye      *number
 	round, after, edit, unrated                             *number
@@ -182,7 +183,7 @@ type eventOpts struct {
 
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
-	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "per-board", "exclude", "balanced", "seed", "players"},
+	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "per-board", "exclude", "balanced", "seed", "weak-seed", "players"},
 	"list":      {},
 	"show":      {},
 	"players":   {"add", "edit", "name", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
@@ -496,7 +497,7 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 	if o.given("balanced") {
 		s.Positions.Balanced, s.Positions.MaxEval = true, int(o.balanced.n)
 	}
-	in := event.Init{ID: *o.id, Settings: s, Seed: *o.seed}
+	in := event.Init{ID: *o.id, Settings: s, Seed: *o.seed, WeakSeed: *o.weakSeed}
 	if o.given("seed") && *o.seed == "" {
 		return fmt.Errorf("--seed: empty: leave it out to have a seed drawn in secret")
 	}

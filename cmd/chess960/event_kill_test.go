@@ -58,7 +58,7 @@ func killRun(t *testing.T, db string) {
 	svc := event.NewService(st)
 	// A Postgres database outlives the test: each run has its own event.
 	id := fmt.Sprintf("kill-%d-%d", time.Now().UnixNano(), rand.IntN(1e6))
-	_, _, err = svc.Create(ctx, event.Init{ID: id, Settings: event.Settings{Name: "Kill", Rounds: 1}, Seed: "kill",
+	_, _, err = svc.Create(ctx, event.Init{ID: id, Settings: event.Settings{Name: "Kill", Rounds: 1}, Seed: "kill", WeakSeed: true,
 		Players: []event.PlayerInfo{{Name: "A", Rating: 2000}, {Name: "B", Rating: 1900}}})
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ func TestEventPairSet(t *testing.T) {
 		t.Helper()
 		return mustRun(t, append(append([]string{"event"}, args...), "--db", db)...)
 	}
-	ev("new", "--id", "sw5", "--name", "Five", "--system", "dutch", "--rounds", "3", "--seed", "cli-set", "--players", csv)
+	ev("new", "--id", "sw5", "--name", "Five", "--system", "dutch", "--rounds", "3", "--seed", "cli-set", "--weak-seed", "--players", csv)
 	names := map[int]string{}
 	var players []struct {
 		ID     int    `json:"id"`

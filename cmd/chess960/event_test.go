@@ -27,7 +27,7 @@ func TestEventCLI(t *testing.T) {
 		t.Helper()
 		return mustRun(t, append(append([]string{"event"}, args...), "--db", db)...)
 	}
-	out := ev("new", "--id", "rr5", "--name", "Five", "--system", "roundrobin", "--seed", "cli-rr", "--players", csv)
+	out := ev("new", "--id", "rr5", "--name", "Five", "--system", "roundrobin", "--seed", "cli-rr", "--weak-seed", "--players", csv)
 	// An edit renumbers: Eva, rated 2400 now, becomes number 1.
 	if pl := ev("players", "rr5", "--edit", "5", "--rating", "2400", "--club", "Reykjavik"); !strings.Contains(strings.Split(pl, "\n")[1], "1    Eva") || !strings.Contains(pl, "Reykjavik") {
 		t.Errorf("edit:\n%s", pl)

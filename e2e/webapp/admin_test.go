@@ -183,7 +183,8 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 		clearField("#ev-rounds"), chromedp.SendKeys(css("#ev-rounds"), "1"),
 		chromedp.SetValue(css("#ev-players-text"), "name,rating\nEve Low,1500\nDan Mid,1800\nAnn Top,2200\nBob High,2000\nCy Zed,1900\n"),
 		chromedp.Click(css("#create-form details.ev-details summary")),
-		chromedp.SendKeys(css("#ev-seed"), seed))
+		chromedp.SendKeys(css("#ev-seed"), seed),
+		chromedp.Click(css("#ev-weak-seed")))
 	b.base = eval[string](tt, phone, `location.pathname`)
 	b.id = strings.Split(b.base, "/")[2]
 	if n := eval[string](tt, phone, `[...document.querySelectorAll('.ev-facts div')].find(d => d.querySelector('dt').textContent === 'Players').querySelector('dd').textContent`); n != "5" {

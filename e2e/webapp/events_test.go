@@ -240,7 +240,8 @@ func swissBrowser(tt *testing.T, ctx context.Context, st store.Store, shots bool
 		clearField("#ev-rounds"), chromedp.SendKeys(css("#ev-rounds"), "5"),
 		chromedp.SendKeys(css("#ev-tc"), "15+10"),
 		chromedp.Click(css("#create-form details.ev-details summary")),
-		chromedp.SendKeys(css("#ev-seed"), browserSeed))
+		chromedp.SendKeys(css("#ev-seed"), browserSeed),
+		chromedp.Click(css("#ev-weak-seed")))
 	link := eval[string](tt, admin, `document.getElementById('admin-link').value`)
 	u, err := url.Parse(link)
 	if err != nil || !strings.HasPrefix(u.Path, "/e/") || strings.Count(u.Path, "/") != 4 {

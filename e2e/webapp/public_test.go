@@ -50,7 +50,7 @@ func newPublicEventWith(t *testing.T, pr event.PositionRules) *publicEvent {
 	}
 	sets := event.Settings{Name: "Projector Open 960", Place: "Berlin", System: event.Swiss, Rounds: 2, TimeControl: "90+30",
 		TieBreaks: []string{"BH-C1", "BH", "SB", "DE", "WIN", "ARO"}, Positions: pr}
-	s, _, err := svc.Create(ctx, event.Init{Settings: sets, Seed: "projector-seed", FirstColor: "w", Players: ps})
+	s, _, err := svc.Create(ctx, event.Init{Settings: sets, Seed: "projector-seed", WeakSeed: true, FirstColor: "w", Players: ps})
 	if err != nil {
 		t.Fatal(err)
 	}

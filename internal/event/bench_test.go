@@ -17,7 +17,7 @@ func benchEvent(b *testing.B, db store.Store, rounds int) *fixture {
 	for i := range ps {
 		ps[i] = PlayerInfo{Name: fmt.Sprintf("Player %03d", i+1), Rating: 2600 - 9*i}
 	}
-	st, _, err := svc.Create(context.Background(), Init{Settings: Settings{Name: "Bench", Rounds: 9}, Seed: "bench", Players: ps})
+	st, _, err := svc.Create(context.Background(), Init{Settings: Settings{Name: "Bench", Rounds: 9}, Seed: "bench", WeakSeed: true, Players: ps})
 	if err != nil {
 		b.Fatal(err)
 	}

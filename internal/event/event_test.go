@@ -34,7 +34,7 @@ func newFixture(t *testing.T, s Settings, seed string, players []PlayerInfo) *fi
 func newFixtureOn(t *testing.T, db store.Store, s Settings, seed string, players []PlayerInfo) *fixture {
 	t.Helper()
 	svc := NewService(db)
-	st, tok, err := svc.Create(context.Background(), Init{Settings: s, Seed: seed, FirstColor: "w", Players: players})
+	st, tok, err := svc.Create(context.Background(), Init{Settings: s, Seed: seed, WeakSeed: true, FirstColor: "w", Players: players})
 	if err != nil {
 		t.Fatal(err)
 	}

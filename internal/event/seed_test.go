@@ -1,6 +1,8 @@
 package event
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -25,5 +27,23 @@ func TestSeedBits(t *testing.T) {
 		if got := SeedBits(tc.seed); got < tc.min || got > tc.max {
 			t.Errorf("SeedBits(%q) = %.1f, want %.0f..%.0f", tc.seed, got, tc.min, tc.max)
 		}
+	}
+}
+
+// TestWeakSeedRefused: an organiser's seed under MinSeedBits is refused
+// with the reason, unless the organiser says they accept what it costs.
+func TestWeakSeedRefused(t *testing.T) {
+	svc := NewService(newMem())
+	ctx := context.Background()
+	_, _, err := svc.Create(ctx, Init{Settings: Settings{Name: "Weak", Rounds: 3}, Seed: "ab"})
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "128 bits") || !strings.Contains(err.Error(), "before round 1") {
+		t.Fatalf("seed \"ab\": %v", err)
+	}
+	if _, _, err := svc.Create(ctx, Init{Settings: Settings{Name: "Weak", Rounds: 3}, Seed: "ab", WeakSeed: true}); err != nil {
+		t.Fatalf("seed \"ab\" accepted as weak: %v", err)
+	}
+	strong := "4af98a7a2d9f55460b9032be49dbb34785b50ffd87068d2da7af4fd4c6433b2b"
+	if _, _, err := svc.Create(ctx, Init{Settings: Settings{Name: "Strong", Rounds: 3}, Seed: strong}); err != nil {
+		t.Fatalf("a 256-bit seed: %v", err)
 	}
 }

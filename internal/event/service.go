@@ -232,6 +232,12 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 		if err := checkSeed(in.Seed); err != nil {
 			return nil, "", err
 		}
+		if bits := SeedBits(in.Seed); bits < MinSeedBits {
+			if !in.WeakSeed {
+				return nil, "", invalid("seed: about %.0f bits of entropy, fewer than the %d bits a seed needs: anyone can find it by trying seeds against the public commitment, and so know every round's position before round 1 starts; leave the seed out (the server draws 256 bits), give 64 hex digits (as openssl rand -hex 32 prints), or accept the risk (--weak-seed on the command line, weakSeed in the API, the box on the form)", bits, MinSeedBits)
+			}
+			d.WeakSeed = true
+		}
 		d.SeedSecret, d.OwnSeed = in.Seed, true
 	} else {
 		b := make([]byte, SeedBytes)

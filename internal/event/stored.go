@@ -27,10 +27,10 @@ import (
 const storeFormat = 2
 
 // storedWire is the stored document as JSON: the settings' fields at the top level,
-// as format 1 has them.
+// as format 1 has them, after the others.
 type storedWire struct {
-	storedSettings
 	storedDocFields
+	storedSettings
 }
 
 // storedDocFields is the stored document without its settings (see storedWire).

@@ -18,7 +18,7 @@ func createOn(t *testing.T, day string, s Settings, ps []PlayerInfo) (*fixture, 
 		t.Fatal(err)
 	}
 	svc.now = func() time.Time { return now.Add(15 * time.Hour) }
-	st, _, err := svc.Create(context.Background(), Init{Settings: s, Seed: "tb", FirstColor: "w", Players: ps})
+	st, _, err := svc.Create(context.Background(), Init{Settings: s, Seed: "tb", WeakSeed: true, FirstColor: "w", Players: ps})
 	if err != nil {
 		return nil, err
 	}

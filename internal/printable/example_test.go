@@ -17,6 +17,7 @@ func ExamplePairingSheet() {
 	st, _, err := svc.Create(ctx, event.Init{
 		Settings:   event.Settings{Name: "Club Championship", System: event.Swiss, Rounds: 3, TimeControl: "G/60"},
 		Seed:       "example-seed",
+		WeakSeed:   true, // a readable seed for the example; a real event draws one
 		FirstColor: "w",
 		Players:    []event.PlayerInfo{{Name: "Ann", Rating: 2100}, {Name: "Ben", Rating: 2000}, {Name: "Cy", Rating: 1900}, {Name: "Di", Rating: 1800}},
 	})

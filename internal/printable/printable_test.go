@@ -34,7 +34,7 @@ type fixture struct {
 func newEvent(t *testing.T, s event.Settings, seed string, ps []event.PlayerInfo) *fixture {
 	t.Helper()
 	svc := event.NewService(newMem())
-	st, _, err := svc.Create(context.Background(), event.Init{Settings: s, Seed: seed, FirstColor: "w", Players: ps})
+	st, _, err := svc.Create(context.Background(), event.Init{Settings: s, Seed: seed, WeakSeed: true, FirstColor: "w", Players: ps})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -111,5 +112,38 @@ func TestEventPublicHistoryPrivacy(t *testing.T) {
 	}
 	if strings.Contains(h.body, "1987") || strings.Contains(h.body, `"sex"`) {
 		t.Errorf("the public history shows the birth date or sex:\n%.900s", h.body)
+	}
+}
+
+// TestEventWeakSeed: the creation form and the API refuse a seed of fewer
+// than 128 bits unless the organiser accepts it, and then the public page
+// says so.
+func TestEventWeakSeed(t *testing.T) {
+	c := newEvClient(t, Config{})
+	form := url.Values{"name": {"Weak"}, "system": {"dutch"}, "rounds": {"3"}, "positions": {"round"}, "seed": {"oslo"}}
+	r := c.post("/events", form)
+	if r.status != 400 || !strings.Contains(r.body, "128 bits") {
+		t.Errorf("form with a weak seed: %d %.300s", r.status, r.body)
+	}
+	api := c.do("POST", "/api/events", "application/json", strings.NewReader(`{"settings": {"name": "Weak", "rounds": 3}, "seed": "oslo"}`), nil)
+	if api.status != 400 || !strings.Contains(api.body, "128 bits") {
+		t.Errorf("API with a weak seed: %d %.300s", api.status, api.body)
+	}
+	form.Set("weakSeed", "1")
+	r = c.post("/events", form)
+	if r.status != 303 {
+		t.Fatalf("form with a weak seed accepted: %d %.300s", r.status, r.body)
+	}
+	id := strings.Split(r.location, "/")[2]
+	pub := c.get("/e/" + id)
+	if !strings.Contains(pub.body, `id="weak-seed"`) {
+		t.Errorf("the public page does not say the seed is weak")
+	}
+	strong := c.do("POST", "/api/events", "application/json", strings.NewReader(`{"settings": {"name": "Strong", "rounds": 3}, "seed": "5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9"}`), nil)
+	if strong.status != 201 {
+		t.Fatalf("API with a 256-bit seed: %d %.300s", strong.status, strong.body)
+	}
+	if p := c.get("/e/" + strings.Split(strings.Split(strong.body, `"id": "`)[1], `"`)[0]); strings.Contains(p.body, `id="weak-seed"`) {
+		t.Error("the strong seed's page says it is weak")
 	}
 }

@@ -149,8 +149,9 @@ func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputErr
 }
 
 // GET /e/{id}/live: Server-Sent Events, an "event: version" each time the
-// event changes (the current version first), a comment every 20 s to keep
-// the connection, for at most 30 minutes (the browser reconnects).
+// event changes (the current version first; at most one a second, the
+// latest), a comment every 20 s to keep the connection, for at most 30
+// minutes (the browser reconnects).
 func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 	fail := func(e *inputError) { s.writeError(w, r, e) }
 	if s.cfg.Events == nil {
@@ -191,6 +192,22 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 	rc.Flush()
 	tick := time.NewTicker(liveHeartbeat)
 	defer tick.Stop()
+	// The versions go out at most one each liveGap: a version that comes
+	// sooner waits, and only the latest of those that wait is sent. Every
+	// phone fetches the page on the news, so results entered at 10 a
+	// second mean one fetch a second from each, not ten.
+	var pending int64        // a version waiting for the gap to end, or 0
+	var gap <-chan time.Time // the gap after the last version sent; nil: none
+	send := func(v int64) bool {
+		s.warmPublicPage(r, id, v)
+		if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
+			return false
+		}
+		if s.liveGap > 0 {
+			gap = time.After(s.liveGap)
+		}
+		return true
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -199,8 +216,21 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			s.warmPublicPage(r, id, v)
-			if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
+			if gap != nil {
+				pending = v
+				continue
+			}
+			if !send(v) {
+				return
+			}
+		case <-gap:
+			gap = nil
+			if pending == 0 {
+				continue
+			}
+			v := pending
+			pending = 0
+			if !send(v) {
 				return
 			}
 		case <-tick.C:

@@ -16,7 +16,7 @@ import (
 // objects) and returns its admin page.
 func newEventWith(t *testing.T, c *evClient, rounds int, players []string) *adminForm {
 	t.Helper()
-	body := fmt.Sprintf(`{"settings": {"name": "Public", "system": "dutch", "rounds": %d}, "seed": "public-test-seed", "players": [%s]}`, rounds, strings.Join(players, ","))
+	body := fmt.Sprintf(`{"settings": {"name": "Public", "system": "dutch", "rounds": %d}, "seed": "public-test-seed", "weakSeed": true, "players": [%s]}`, rounds, strings.Join(players, ","))
 	r := c.do("POST", "/api/events", "application/json", strings.NewReader(body), nil)
 	if r.status != http.StatusCreated {
 		t.Fatalf("POST /api/events: %d %s", r.status, r.body)

@@ -35,6 +35,9 @@ const (
 	DefaultMaxStreams = 1000
 	liveHeartbeat     = 20 * time.Second
 	liveMaxTime       = 30 * time.Minute
+	// liveGap is the least time between two versions one live stream
+	// sends (the latest goes out at the end of the gap).
+	liveGap = time.Second
 )
 
 // noDatabase answers the event routes of a server without events.

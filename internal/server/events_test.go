@@ -193,7 +193,7 @@ func (a *adminForm) id() string { return strings.Split(a.base, "/")[2] }
 func (c *evClient) createEvent(name, seed string, rounds int) *adminForm {
 	c.t.Helper()
 	r := c.post("/events", url.Values{"name": {name}, "place": {"Zürich"}, "start": {"2026-03-01"}, "end": {"2026-03-03"},
-		"system": {"dutch"}, "rounds": {strconv.Itoa(rounds)}, "timeControl": {"90+30"}, "positions": {"round"}, "seed": {seed}})
+		"system": {"dutch"}, "rounds": {strconv.Itoa(rounds)}, "timeControl": {"90+30"}, "positions": {"round"}, "seed": {seed}, "weakSeed": {"1"}})
 	if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/e/") || !strings.HasSuffix(r.location, "?created=1") {
 		c.t.Fatalf("create: %d %q %.300s", r.status, r.location, r.body)
 	}

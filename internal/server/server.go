@@ -102,10 +102,12 @@ type Server struct {
 	// publicPages holds events' public pages, by version.
 	publicPages pageCache
 	// writes limits the event writes per client; streams counts the live
-	// streams open, in all and per client; liveMax caps each one's time.
+	// streams open, in all and per client; liveMax caps each one's time;
+	// liveGap is the least time between two versions a stream sends.
 	writes  *middleware.RateLimiter
 	streams *middleware.StreamLimiter
 	liveMax time.Duration
+	liveGap time.Duration
 	// dfrcSample is the engine sample of DFRC starts (nil: none).
 	dfrcSample func() *dfrcSample
 }
@@ -140,7 +142,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
 		writes:  middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime,
+		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime, liveGap: liveGap,
 		dfrcSample: dfrcSampleOnce}
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
