@@ -159,3 +159,54 @@ func TestPairRunsThroughRun(t *testing.T) {
 		t.Fatalf("two pairings ran %d times through Run", ran)
 	}
 }
+
+// counting is a store that counts its whole-document reads and its
+// version reads.
+type counting struct {
+	store.Store
+	loads, versions int
+}
+
+func (c *counting) Load(ctx context.Context, id string) (store.Record, error) {
+	c.loads++
+	return c.Store.Load(ctx, id)
+}
+
+func (c *counting) Version(ctx context.Context, id string) (int64, error) {
+	c.versions++
+	return c.Store.Version(ctx, id)
+}
+
+// TestLoadReadsOnce: a result entered with ApplyTo on the state the
+// caller loaded reads the document once (the caller's Load), and the page
+// after it (the redirect's Load) reads only the version; a change made
+// elsewhere is read in full.
+func TestLoadReadsOnce(t *testing.T) {
+	db := sqliteStore(t)
+	f := newFixtureOn(t, db, Settings{Name: "Reads", Rounds: 3}, "reads", players(4))
+	startRound(f, 1)
+	c := &counting{Store: db}
+	svc := NewService(c)
+	ctx := context.Background()
+	st, err := svc.Load(ctx, f.id) // the POST loads to check the link
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.ApplyTo(ctx, st, admin, Change{Kind: KindResult, Round: 1, Board: 1, Result: "1-0"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Load(ctx, f.id); err != nil { // the page it redirects to
+		t.Fatal(err)
+	}
+	if c.loads != 1 || c.versions != 1 {
+		t.Errorf("a result and the page after it: %d document reads and %d version reads, want 1 and 1", c.loads, c.versions)
+	}
+	// Another instance's change: the version moved, so the document is read.
+	if _, _, err := NewService(db).Apply(ctx, f.id, admin, Change{Kind: KindResult, Round: 1, Board: 2, Result: "0-1"}); err != nil {
+		t.Fatal(err)
+	}
+	st, err = svc.Load(ctx, f.id)
+	if err != nil || c.loads != 2 || st.Public().Schedule[0].Boards[1].Result != BlackWins {
+		t.Errorf("after a change elsewhere: %v, %d document reads, board 2 %q", err, c.loads, st.Public().Schedule[0].Boards[1].Result)
+	}
+}

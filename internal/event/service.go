@@ -44,6 +44,13 @@ func (s *Service) cached(id string, version int64) *State {
 	return nil
 }
 
+// cachedAny returns the state kept of the event, at whatever version.
+func (s *Service) cachedAny(id string) *State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cache[id]
+}
+
 func (s *Service) keep(st *State) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -312,6 +319,18 @@ func CheckID(id string) error {
 func (s *Service) Load(ctx context.Context, id string) (*State, error) {
 	if err := CheckID(id); err != nil {
 		return nil, err
+	}
+	// A state this Service has (it made the change, or loaded it) is
+	// current if the event's version is still its version: one read of
+	// one column instead of the whole document.
+	if st := s.cachedAny(id); st != nil {
+		v, err := s.st.Version(ctx, id)
+		if err != nil {
+			return nil, storeErr(err)
+		}
+		if v == st.d.Version {
+			return st, nil
+		}
 	}
 	rec, err := s.st.Load(ctx, id)
 	if err != nil {
