@@ -204,7 +204,7 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 			return false
 		}
 		if s.liveGap > 0 {
-			gap = time.After(s.liveGap)
+			gap = s.liveAfter(s.liveGap)
 		}
 		return true
 	}

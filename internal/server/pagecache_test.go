@@ -50,8 +50,11 @@ func eachDB(t *testing.T, f func(t *testing.T, dsn string)) {
 }
 
 // newCountingServer is the app over the database dsn seen through a
-// countingStore, with a small event of its own.
-func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, string) {
+// countingStore, with a small event of its own, and another Service on
+// the same store (another instance, as it were), which the tests make
+// their changes through: the app's own Service keeps the states it makes,
+// and would load nothing after its own change.
+func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, string, *event.Service) {
 	t.Helper()
 	st, err := store.Open(context.Background(), dsn)
 	if err != nil {
@@ -65,7 +68,7 @@ func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(Config{Events: svc}), cs, cur.ID()
+	return New(Config{Events: event.NewService(cs)}), cs, cur.ID(), svc
 }
 
 func serveGet(s *Server, target string, gzip bool) *httptest.ResponseRecorder {
@@ -79,22 +82,32 @@ func serveGet(s *Server, target string, gzip bool) *httptest.ResponseRecorder {
 }
 
 // TestPublicCacheByVersion: once a version is rendered, the public page
-// and JSON of it are served without loading the event (only its version
-// is read); a change makes a new version, which is rendered afresh; and
+// and JSON of it are served without rendering them again or loading the
+// event (only its version is read); a change makes a new version, which is rendered afresh; and
 // no event, a bad ID or a bad query are answered without a load.
 func TestPublicCacheByVersion(t *testing.T) { eachDB(t, testPublicCacheByVersion) }
 
 func testPublicCacheByVersion(t *testing.T, dsn string) {
-	s, cs, id := newCountingServer(t, dsn)
-	for _, target := range []string{"/e/" + id, "/api/events/" + id, "/api/events/" + id + "/standings"} {
+	s, cs, id, writer := newCountingServer(t, dsn)
+	renders := func() int {
+		s.publicPages.mu.Lock()
+		defer s.publicPages.mu.Unlock()
+		return s.publicPages.renders
+	}
+	for i, target := range []string{"/e/" + id, "/api/events/" + id, "/api/events/" + id + "/standings"} {
 		cs.loads.Store(0)
+		r0 := renders()
 		first := serveGet(s, target, false)
 		if first.Code != 200 {
 			t.Fatalf("%s: %d %s", target, first.Code, first.Body)
 		}
-		loaded := cs.loads.Load()
-		if loaded != 1 {
-			t.Errorf("%s, first request: %d loads, want 1", target, loaded)
+		// The app's Service loads the event from the store once, then
+		// keeps the state while its version holds.
+		if n, want := cs.loads.Load(), int64(map[bool]int{true: 1}[i == 0]); n != want {
+			t.Errorf("%s, first request: %d loads, want %d", target, n, want)
+		}
+		if n := renders() - r0; n != 1 {
+			t.Errorf("%s, first request: %d renderings, want 1", target, n)
 		}
 		for range 5 {
 			w := serveGet(s, target, false)
@@ -102,13 +115,13 @@ func testPublicCacheByVersion(t *testing.T, dsn string) {
 				t.Fatalf("%s again: %d, body the same: %v", target, w.Code, w.Body.String() == first.Body.String())
 			}
 		}
-		if n := cs.loads.Load(); n != loaded {
-			t.Errorf("%s: five more requests of the same version loaded the event %d more times, want none", target, n-loaded)
+		if n := renders() - r0; n != 1 {
+			t.Errorf("%s: five more requests of the same version rendered it %d more times, want none", target, n-1)
 		}
 	}
 
 	// A change: the next request renders the new version.
-	if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+	if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
 		event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: "Cache Open Renamed", Rounds: 3}}); err != nil {
 		t.Fatal(err)
 	}
@@ -144,12 +157,12 @@ func testPublicCacheByVersion(t *testing.T, dsn string) {
 func TestPublicRenderedOnce(t *testing.T) { eachDB(t, testPublicRenderedOnce) }
 
 func testPublicRenderedOnce(t *testing.T, dsn string) {
-	s, cs, id := newCountingServer(t, dsn)
+	s, cs, id, writer := newCountingServer(t, dsn)
 	const n = 20
 	for k, gz := range []bool{false, true} {
 		// A new version, not rendered yet.
 		name := fmt.Sprintf("Cache Open %d", k)
-		if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+		if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
 			event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: name, Rounds: 3}}); err != nil {
 			t.Fatal(err)
 		}
@@ -176,8 +189,12 @@ func testPublicRenderedOnce(t *testing.T, dsn string) {
 		// Let the first load start, then open the gate. Requests that
 		// come later find the rendering in progress or made: none of
 		// them loads the event again, however late they are.
-		for cs.loads.Load() == 0 || arrived.Load() < n {
-			runtime.Gosched()
+		for deadline := time.Now().Add(20 * time.Second); cs.loads.Load() == 0 || arrived.Load() < n; runtime.Gosched() {
+			if time.Now().After(deadline) { // a hang guard
+				close(gate)
+				wg.Wait()
+				t.Fatalf("gzip %v: %d loads, %d of %d requests arrived; codes %v", gz, cs.loads.Load(), arrived.Load(), n, codes)
+			}
 		}
 		close(gate)
 		wg.Wait()
@@ -202,13 +219,16 @@ func testPublicRenderedOnce(t *testing.T, dsn string) {
 // rendering and goes away gets 499 at once, and the rendering still
 // completes for the one that made it.
 func TestPublicRenderClientGone(t *testing.T) {
-	s, cs, id := newCountingServer(t, filepath.Join(t.TempDir(), "events.db"))
+	s, cs, id, _ := newCountingServer(t, filepath.Join(t.TempDir(), "events.db"))
 	gate := make(chan struct{})
 	cs.gate = gate
 	done := make(chan *httptest.ResponseRecorder)
 	go func() { done <- serveGet(s, "/e/"+id, false) }()
-	for cs.loads.Load() == 0 {
-		runtime.Gosched()
+	for deadline := time.Now().Add(20 * time.Second); cs.loads.Load() == 0; runtime.Gosched() {
+		if time.Now().After(deadline) { // a hang guard
+			close(gate)
+			t.Fatalf("the first request did not load the event: %d", (<-done).Code)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := httptest.NewRequestWithContext(ctx, "GET", "/e/"+id, nil)
@@ -250,7 +270,7 @@ func BenchmarkEventPublicCached(b *testing.B) {
 func TestLiveWarmsPage(t *testing.T) { eachDB(t, testLiveWarmsPage) }
 
 func testLiveWarmsPage(t *testing.T, dsn string) {
-	s, cs, id := newCountingServer(t, dsn)
+	s, cs, id, writer := newCountingServer(t, dsn)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -279,7 +299,7 @@ func testLiveWarmsPage(t *testing.T, dsn string) {
 		return 0
 	}
 	v0 := next()
-	if _, _, err := s.cfg.Events.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+	if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
 		event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: "Warm Open", Rounds: 3}}); err != nil {
 		t.Fatal(err)
 	}
@@ -305,5 +325,81 @@ func testLiveWarmsPage(t *testing.T, dsn string) {
 	}
 	if n := cs.loads.Load(); n != 0 {
 		t.Errorf("the page of the version the stream told of loaded the event %d times, want none: it was made before", n)
+	}
+}
+
+// TestLiveGap: a stream sends at most one version a gap, the latest: six
+// versions made while a gap is open reach the page as the latest, in at
+// most three messages (the current one, perhaps one the stream had taken
+// before the gap ended, and the latest), not six.
+func TestLiveGap(t *testing.T) { eachDB(t, testLiveGap) }
+
+func testLiveGap(t *testing.T, dsn string) {
+	s, _, id, writer := newCountingServer(t, dsn)
+	gaps := make(chan chan time.Time, 10)
+	s.liveAfter = func(time.Duration) <-chan time.Time {
+		g := make(chan time.Time)
+		gaps <- g
+		return g
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	msgs := make(chan int64)
+	go func() {
+		defer close(msgs)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				msgs <- n
+			}
+		}
+	}()
+	recv := func() int64 {
+		t.Helper()
+		select {
+		case v, ok := <-msgs:
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			return v
+		case <-ctx.Done():
+			t.Fatal("no version from the stream")
+		}
+		return 0
+	}
+	endGap := func() {
+		t.Helper()
+		select {
+		case g := <-gaps:
+			close(g)
+		case <-ctx.Done():
+			t.Fatal("the stream started no gap")
+		}
+	}
+	v0 := recv()
+	for k := range 6 {
+		if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+			event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: fmt.Sprintf("Gap Open %d", k), Rounds: 3}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 1
+	for v := v0; v != v0+6; n++ {
+		if n > 3 {
+			t.Fatalf("the stream sent %d messages for 6 versions in one gap, the last %d", n, v)
+		}
+		endGap()
+		if v = recv(); v <= v0 || v > v0+6 {
+			t.Fatalf("message %d: version %d after %d", n+1, v, v0)
+		}
 	}
 }
