@@ -15,8 +15,10 @@ function live(input, out, lookup) {
       if (!res) return; // nothing to look up as you type
       const [status, body] = res;
       const span = document.createElement("span");
-      if (status === 200 && body && body.dfrc) {
-        // A DFRC start W:B (/api/positions/W:B).
+      if (status === 200 && body && body.white && body.black) {
+        // A DFRC start W:B (/api/positions/W:B). A Chess960 start's
+        // answer names its DFRC form too (dfrc, index), but has no
+        // white and black ranks of its own.
         span.className = "ok";
         span.textContent = `DFRC ${body.dfrc}: ${body.white.rank} / ${body.black.rank.toLowerCase()} (index ${body.index})`;
         const a = document.createElement("a");
