@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
@@ -198,6 +199,7 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 	// second mean one fetch a second from each, not ten.
 	var pending int64        // a version waiting for the gap to end, or 0
 	var gap <-chan time.Time // the gap after the last version sent; nil: none
+	first := true            // the current version, sent at once
 	send := func(v int64) bool {
 		s.warmPublicPage(r, id, v)
 		if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
@@ -220,6 +222,16 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 				pending = v
 				continue
 			}
+			if !first && s.liveSpread > 0 {
+				// News after a quiet spell: each stream tells its page
+				// after a random moment within liveSpread, so that the
+				// phones' fetches come spread out, not all in the same
+				// millisecond.
+				pending = v
+				gap = s.liveAfter(rand.N(s.liveSpread))
+				continue
+			}
+			first = false
 			if !send(v) {
 				return
 			}

@@ -38,6 +38,9 @@ const (
 	// liveGap is the least time between two versions one live stream
 	// sends (the latest goes out at the end of the gap).
 	liveGap = time.Second
+	// liveSpread is the most a stream waits before it tells of a version
+	// that comes after a quiet spell: the phones' fetches spread over it.
+	liveSpread = 250 * time.Millisecond
 )
 
 // noDatabase answers the event routes of a server without events.

@@ -336,7 +336,7 @@ func TestLiveGap(t *testing.T) { eachDB(t, testLiveGap) }
 
 func testLiveGap(t *testing.T, dsn string) {
 	s, _, id, writer := newCountingServer(t, dsn)
-	gaps := make(chan chan time.Time, 10)
+	gaps := make(chan chan time.Time, 100)
 	s.liveAfter = func(time.Duration) <-chan time.Time {
 		g := make(chan time.Time)
 		gaps <- g
@@ -363,43 +363,115 @@ func testLiveGap(t *testing.T, dsn string) {
 			}
 		}
 	}()
-	recv := func() int64 {
-		t.Helper()
-		select {
-		case v, ok := <-msgs:
-			if !ok {
-				t.Fatal("the stream ended")
-			}
-			return v
-		case <-ctx.Done():
-			t.Fatal("no version from the stream")
+	v0 := int64(0)
+	select {
+	case v, ok := <-msgs:
+		if !ok {
+			t.Fatal("the stream ended")
 		}
-		return 0
+		v0 = v
+	case <-ctx.Done():
+		t.Fatal("no version from the stream")
 	}
-	endGap := func() {
-		t.Helper()
-		select {
-		case g := <-gaps:
-			close(g)
-		case <-ctx.Done():
-			t.Fatal("the stream started no gap")
-		}
-	}
-	v0 := recv()
 	for k := range 6 {
 		if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
 			event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: fmt.Sprintf("Gap Open %d", k), Rounds: 3}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	n := 1
-	for v := v0; v != v0+6; n++ {
-		if n > 3 {
-			t.Fatalf("the stream sent %d messages for 6 versions in one gap, the last %d", n, v)
+	// End each gap the stream starts (after a version sent, or before
+	// news after a quiet spell) and read what it sends, until the latest.
+	var got []int64
+	for len(got) == 0 || got[len(got)-1] != v0+6 {
+		select {
+		case g := <-gaps:
+			close(g)
+		case v, ok := <-msgs:
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			if v <= v0 || v > v0+6 || len(got) > 0 && v <= got[len(got)-1] {
+				t.Fatalf("version %d after %d, %v", v, v0, got)
+			}
+			got = append(got, v)
+			if len(got) > 2 {
+				t.Fatalf("the stream sent %v after %d for 6 versions made in one gap", got, v0)
+			}
+		case <-ctx.Done():
+			t.Fatalf("the stream sent %v after %d, not the latest %d", got, v0, v0+6)
 		}
-		endGap()
-		if v = recv(); v <= v0 || v > v0+6 {
-			t.Fatalf("message %d: version %d after %d", n+1, v, v0)
+	}
+}
+
+// TestLiveSpread: news after a quiet spell waits, on each stream, for a
+// random moment within liveSpread before it goes out, so that the
+// phones' fetches do not all come at once.
+func TestLiveSpread(t *testing.T) {
+	s, _, id, writer := newCountingServer(t, filepath.Join(t.TempDir(), "events.db"))
+	type gapAt struct {
+		d time.Duration
+		g chan time.Time
+	}
+	gaps := make(chan gapAt, 100)
+	s.liveAfter = func(d time.Duration) <-chan time.Time {
+		g := make(chan time.Time)
+		gaps <- gapAt{d, g}
+		return g
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	msgs := make(chan int64)
+	go func() {
+		defer close(msgs)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				msgs <- n
+			}
 		}
+	}()
+	nextGap := func() gapAt {
+		t.Helper()
+		select {
+		case g := <-gaps:
+			return g
+		case v := <-msgs:
+			t.Fatalf("version %d sent before the stream's gap ended", v)
+		case <-ctx.Done():
+			t.Fatal("no gap")
+		}
+		return gapAt{}
+	}
+	v0 := <-msgs // the current version, at once
+	if g := nextGap(); g.d != s.liveGap {
+		t.Fatalf("the gap after a version: %v, want %v", g.d, s.liveGap)
+	} else {
+		close(g.g) // a quiet spell: nothing was waiting
+	}
+	if _, _, err := writer.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"},
+		event.Change{Kind: event.KindSettings, Settings: &event.Settings{Name: "Spread Open", Rounds: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	g := nextGap() // the news waits for this one
+	if g.d < 0 || g.d >= s.liveSpread {
+		t.Errorf("the spread gap %v, want within [0, %v)", g.d, s.liveSpread)
+	}
+	close(g.g)
+	select {
+	case v := <-msgs:
+		if v != v0+1 {
+			t.Errorf("after the spread: version %d, want %d", v, v0+1)
+		}
+	case <-ctx.Done():
+		t.Fatal("no version after the spread gap ended")
 	}
 }

@@ -108,6 +108,8 @@ type Server struct {
 	streams *middleware.StreamLimiter
 	liveMax time.Duration
 	liveGap time.Duration
+	// liveSpread spreads the streams' news of a version over a moment.
+	liveSpread time.Duration
 	// liveAfter is time.After; tests end the gaps themselves.
 	liveAfter func(time.Duration) <-chan time.Time
 	// dfrcSample is the engine sample of DFRC starts (nil: none).
@@ -144,7 +146,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, mux: http.NewServeMux(),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
 		writes:  middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime, liveGap: liveGap, liveAfter: time.After,
+		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime, liveGap: liveGap, liveSpread: liveSpread, liveAfter: time.After,
 		dfrcSample: dfrcSampleOnce}
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
