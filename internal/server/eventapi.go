@@ -206,7 +206,13 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 			return false
 		}
 		if s.liveGap > 0 {
-			gap = s.liveAfter(s.liveGap)
+			// A little longer on each stream, at random, so that streams
+			// opened together (a room of phones) drift apart.
+			d := s.liveGap
+			if s.liveSpread > 0 {
+				d += rand.N(s.liveSpread)
+			}
+			gap = s.liveAfter(d)
 		}
 		return true
 	}
