@@ -22,10 +22,9 @@ import (
 // publicEvent is an event of eleven players on an SQLite store of the
 // test's own, with round 1 published (not started), served by the app.
 type publicEvent struct {
-	svc  *event.Service
-	id   string
-	srv  string
-	done bool
+	svc *event.Service
+	id  string
+	srv string
 }
 
 func newPublicEvent(t *testing.T) *publicEvent {

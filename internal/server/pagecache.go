@@ -58,12 +58,6 @@ func (c *pageCache) get(k publicKey) (renderedPage, bool) {
 	return p, ok
 }
 
-func (c *pageCache) put(k publicKey, p renderedPage) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.putLocked(k, p)
-}
-
 func (c *pageCache) putLocked(k publicKey, p renderedPage) {
 	if len(p.body) > maxPageBytes/8 {
 		return
