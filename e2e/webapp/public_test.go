@@ -232,7 +232,7 @@ func TestPublicPagesPhone(t *testing.T) {
 	}
 	admin := "/e/" + e.id + "/a/" + tok
 	pages := []string{"/e/" + e.id, "/e/" + e.id + "/verify", admin, admin + "/players", admin + "/round/2", admin + "/standings",
-		admin + "/history", admin + "/settings", admin + "/exports", admin + "/links"}
+		admin + "/history", admin + "/settings", admin + "/exports", admin + "/links", "/events/new"}
 	check := func(c context.Context, path string) {
 		t.Helper()
 		run(t, c, chromedp.Navigate(e.srv+path))

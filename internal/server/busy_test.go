@@ -125,6 +125,10 @@ func TestEventWeakSeed(t *testing.T) {
 	if r.status != 400 || !strings.Contains(r.body, "128 bits") {
 		t.Errorf("form with a weak seed: %d %.300s", r.status, r.body)
 	}
+	// The reason is next to the seed, which is kept, in its open box.
+	if !strings.Contains(r.body, `id="seed-error"`) || !strings.Contains(r.body, `value="oslo"`) || !strings.Contains(r.body, `<details class="ev-details" open>`) {
+		t.Errorf("the refused form does not show the seed with its reason:\n%.2000s", r.body)
+	}
 	api := c.do("POST", "/api/events", "application/json", strings.NewReader(`{"settings": {"name": "Weak", "rounds": 3}, "seed": "oslo"}`), nil)
 	if api.status != 400 || !strings.Contains(api.body, "128 bits") {
 		t.Errorf("API with a weak seed: %d %.300s", api.status, api.body)
