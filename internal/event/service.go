@@ -417,6 +417,15 @@ func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c 
 		if rec.Kind == KindRotateAdmin || rec.Kind == KindAddLink {
 			rec.Link = "" // the change records no secret
 		}
+		if rec.Kind == KindRevokeLink {
+			// The history says which link went by its label, which the
+			// event no longer holds once the link is revoked.
+			for _, k := range st.d.Keys {
+				if k.ID == rec.Link {
+					rec.Label = k.Label
+				}
+			}
+		}
 		body := encodeChange(rec)
 		d.Version = st.d.Version + 1
 		state := encodeDoc(d)

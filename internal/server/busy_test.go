@@ -151,3 +151,25 @@ func TestEventWeakSeed(t *testing.T) {
 		t.Error("the strong seed's page says it is weak")
 	}
 }
+
+// TestEventRevokeHistorySaysWhich: the admin history names the revoked
+// link by its label.
+func TestEventRevokeHistorySaysWhich(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	a.must("add-link", "label", "Deputy Dana")
+	a.must("add-link", "label", "Deputy Eli")
+	ev := a.event()
+	var id string
+	for _, l := range ev.Links {
+		if l.Label == "Deputy Dana" {
+			id = l.ID
+		}
+	}
+	a.must("revoke-link", "link", id, "confirm", "1")
+	h := c.get(a.base + "/history")
+	i := strings.Index(h.body, "revoke-link")
+	if h.status != 200 || i < 0 || !strings.Contains(h.body[i:min(len(h.body), i+200)], "Deputy Dana") {
+		t.Errorf("the history's revoke-link line does not name the link:\n%.400s", h.body[max(0, i):])
+	}
+}

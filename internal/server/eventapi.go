@@ -531,6 +531,8 @@ func describeChange(v int64, at time.Time, kind, by string, body []byte) history
 		h.What = fmt.Sprintf("player %d, round %d: %s", c.Player, c.Round, byeName(c.Bye))
 	case event.KindAddLink:
 		h.What = c.Label
+	case event.KindRevokeLink:
+		h.What = c.Label // the revoked link's label, recorded with the change
 	}
 	return h
 }
