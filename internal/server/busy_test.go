@@ -173,3 +173,19 @@ func TestEventRevokeHistorySaysWhich(t *testing.T) {
 		t.Errorf("the history's revoke-link line does not name the link:\n%.400s", h.body[max(0, i):])
 	}
 }
+
+// TestEventAdminUnknownTab: an admin page that does not exist is a 404
+// inside the event's pages (the tabs, the dashboard), naming the address
+// without the token.
+func TestEventAdminUnknownTab(t *testing.T) {
+	c := newEvClient(t, Config{})
+	a := newSmallEvent(t, c)
+	tok := strings.Split(a.base, "/")[4]
+	r := c.get(a.base + "/nonsense")
+	if r.status != 404 || !strings.Contains(r.body, `id="not-found"`) || !strings.Contains(r.body, `href="`+a.base+`/players"`) {
+		t.Errorf("unknown tab: %d %.500s", r.status, r.body)
+	}
+	if strings.Contains(r.body, "/nonsense") && strings.Contains(r.body[strings.Index(r.body, `id="not-found"`):], tok+"/nonsense") {
+		t.Error("the message quotes the token")
+	}
+}

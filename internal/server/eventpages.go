@@ -50,6 +50,9 @@ type eventPage struct {
 	Results  []event.Result
 	Form     createForm
 	Error    string
+	// NotFound is the address of an admin page that does not exist (the
+	// dashboard is shown with it, answered 404).
+	NotFound string
 	// Err is a refused form's reason, shown on the form it came from
 	// (its key, see formKey), with the input kept in In.
 	Err *formErr
@@ -491,7 +494,13 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 		return err
 	}
 	if tab != "" && backTab(tab) != tab {
-		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such page: " + quotePath(redactPath(r.URL.Path))}
+		// Inside the event's pages, so that the arbiter keeps the tabs.
+		p, e := s.adminView(r, a, a.st, "")
+		if e != nil {
+			return e
+		}
+		p.NotFound = quotePath(redactPath(r.URL.Path))
+		return s.writePage(w, r, "admin", p, http.StatusNotFound, cacheNever)
 	}
 	p, e := s.adminView(r, a, a.st, tab)
 	if e != nil {
