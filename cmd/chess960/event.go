@@ -38,7 +38,7 @@ on stderr saying so.
   event new --name NAME --rounds N [--id ID] [--system dutch|roundrobin|double] [--place P]
             [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--time-control TC]
             [--tiebreaks BH-C1,BH,SB,DE,WIN] [--tiebreak-rules 2024|2026]
-            [--unrated-rating R] [--per-board] [--exclude LIST]
+            [--unrated-rating R] [--late-entries rerank|next] [--per-board] [--exclude LIST]
             [--balanced CP] [--seed S [--weak-seed]] [--players FILE]
       creates an event; prints its ID, the seed's commitment and the admin link.
       Without --seed the seed is drawn from crypto/rand and stays secret until
@@ -124,6 +124,7 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.tc = fs.String("time-control", "", "the time control, as text")
 		o.tiebreaks = fs.String("tiebreaks", "", "the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
 		o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
+		o.late = choiceFlag(fs, "late-entries", event.LateRerank, []string{event.LateRerank, event.LateNext}, nil, "how a player entered after a round is public is numbered: rerank (C.04.2: the field is ranked again; published rounds keep their numbers) or next (the next free number)")
 		o.unrated = numberFlag(fs, "unrated-rating", 0, 1, 4000, "the `RATING` unrated players count with in ARO, TPR, PTP, APRO and APPO (default: none, and those are dropped when a player is unrated)")
 		o.perBoard = boolFlag(fs, "per-board", "a position for every board, not one per round")
 		o.exclude = fs.String("exclude", "", "positions never drawn, e.g. 518,534,0-9")
@@ -176,14 +177,14 @@ type eventOpts struct {
 	seed, players, add, fide, fed, title, club, imp         *string
 	set, pgnFile, out, revoke                               *string
 	json, perBoard, publish, csv, newID, rotate, weakSeed   *bool
-	system, kind, format, tbRules                           *choice
+	system, kind, format, tbRules, late                     *choice
 	rounds, balanced, rating, withdraw, reinstate, bye      *number
 	round, after, edit, unrated                             *number
 }
 
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
-	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "per-board", "exclude", "balanced", "seed", "weak-seed", "players"},
+	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "late-entries", "per-board", "exclude", "balanced", "seed", "weak-seed", "players"},
 	"list":      {},
 	"show":      {},
 	"players":   {"add", "edit", "name", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
@@ -494,6 +495,7 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 		s.TieBreaks = strings.Split(*o.tiebreaks, ",")
 	}
 	s.TieBreakRules, s.UnratedRating = o.tbRules.v, int(o.unrated.n)
+	s.LateEntries = o.late.v
 	if o.given("balanced") {
 		s.Positions.Balanced, s.Positions.MaxEval = true, int(o.balanced.n)
 	}
@@ -619,6 +621,11 @@ func (c *eventCtx) show() error {
 	}
 	fmt.Fprintf(w, "system %s, %d rounds, tie-breaks %s\n", ev.System, ev.Rounds, strings.Join(ev.TieBreaks, ", "))
 	fmt.Fprintf(w, "tie-break rules: C.07 %s text; %s\n", cmp.Or(ev.TieBreakRules, event.TieBreaks2024), unratedText(ev.UnratedRating))
+	late := "re-ranked (C.04.2); published rounds keep their numbers"
+	if ev.LateEntries == event.LateNext {
+		late = "the next free number"
+	}
+	fmt.Fprintf(w, "late entries: %s\n", late)
 	fmt.Fprintf(w, "commitment %s\n", ev.Commitment)
 	if ev.Seed != "" {
 		fmt.Fprintf(w, "seed %s\n", ev.Seed)
