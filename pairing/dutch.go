@@ -54,15 +54,7 @@ type engine struct {
 // bye, an absence) are not paired. The error wraps ErrNoPairing when no
 // pairing satisfies the absolute criteria.
 func Dutch(t *Tournament) ([]Pair, error) {
-	boards, err := DutchBoards(t)
-	if err != nil {
-		return nil, err
-	}
-	pairs := make([]Pair, len(boards))
-	for i, b := range boards {
-		pairs[i] = Pair{White: b.White, Black: b.Black}
-	}
-	return pairs, nil
+	return DutchContext(context.Background(), t)
 }
 
 // Board is one board of a round as the Dutch engine paired it, with what

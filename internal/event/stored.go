@@ -166,17 +166,7 @@ func encodeDoc(d *doc) []byte {
 	for i, r := range d.Schedule {
 		sr := storedRound{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
 			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began}
-		sr.Boards = make([]storedBoard, len(r.Boards))
-		for j, b := range r.Boards {
-			sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
-			for _, h := range b.History {
-				sb.History = append(sb.History, storedEntry(h))
-			}
-			sr.Boards[j] = sb
-		}
-		for _, y := range r.Byes {
-			sr.Byes = append(sr.Byes, storedBye(y))
-		}
+		sr.Boards, sr.Byes = storeBoards(r.Boards), storeByes(r.Byes)
 		f.Schedule[i] = sr
 	}
 	for _, n := range d.NumberChanges {
@@ -245,17 +235,7 @@ func decodeDoc(data []byte) (*doc, error) {
 	for i, r := range f.Schedule {
 		rd := Round{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
 			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began}
-		rd.Boards = make([]Board, len(r.Boards))
-		for j, b := range r.Boards {
-			bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
-			for _, h := range b.History {
-				bd.History = append(bd.History, Entry(h))
-			}
-			rd.Boards[j] = bd
-		}
-		for _, y := range r.Byes {
-			rd.Byes = append(rd.Byes, Bye(y))
-		}
+		rd.Boards, rd.Byes = loadBoards(r.Boards), loadByes(r.Byes)
 		d.Schedule[i] = rd
 	}
 	for _, n := range f.NumberChanges {
@@ -329,17 +309,7 @@ func encodeChange(c Change) []byte {
 		s.Pairs = append(s.Pairs, storedManualPair(p))
 	}
 	if c.Import != nil {
-		s.Import = &storedImportedRound{}
-		for _, b := range c.Import.Boards {
-			sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
-			for _, h := range b.History {
-				sb.History = append(sb.History, storedEntry(h))
-			}
-			s.Import.Boards = append(s.Import.Boards, sb)
-		}
-		for _, y := range c.Import.Byes {
-			s.Import.Byes = append(s.Import.Byes, storedBye(y))
-		}
+		s.Import = &storedImportedRound{Boards: storeBoards(c.Import.Boards), Byes: storeByes(c.Import.Byes)}
 	}
 	b, err := json.Marshal(s)
 	if err != nil {
@@ -370,17 +340,55 @@ func DecodeChange(body []byte) (Change, error) {
 		c.Pairs = append(c.Pairs, ManualPair(p))
 	}
 	if s.Import != nil {
-		c.Import = &ImportedRound{}
-		for _, b := range s.Import.Boards {
-			bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
-			for _, h := range b.History {
-				bd.History = append(bd.History, Entry(h))
-			}
-			c.Import.Boards = append(c.Import.Boards, bd)
-		}
-		for _, y := range s.Import.Byes {
-			c.Import.Byes = append(c.Import.Byes, Bye(y))
-		}
+		c.Import = &ImportedRound{Boards: loadBoards(s.Import.Boards), Byes: loadByes(s.Import.Byes)}
 	}
 	return c, nil
+}
+
+// storeBoards and loadBoards convert a round's boards; a nil list stays
+// nil and an empty one empty, as the round trip tests want.
+func storeBoards(bs []Board) []storedBoard {
+	if bs == nil {
+		return nil
+	}
+	out := make([]storedBoard, len(bs))
+	for j, b := range bs {
+		sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
+		for _, h := range b.History {
+			sb.History = append(sb.History, storedEntry(h))
+		}
+		out[j] = sb
+	}
+	return out
+}
+
+func loadBoards(bs []storedBoard) []Board {
+	if bs == nil {
+		return nil
+	}
+	out := make([]Board, len(bs))
+	for j, b := range bs {
+		bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
+		for _, h := range b.History {
+			bd.History = append(bd.History, Entry(h))
+		}
+		out[j] = bd
+	}
+	return out
+}
+
+func storeByes(ys []Bye) []storedBye {
+	var out []storedBye
+	for _, y := range ys {
+		out = append(out, storedBye(y))
+	}
+	return out
+}
+
+func loadByes(ys []storedBye) []Bye {
+	var out []Bye
+	for _, y := range ys {
+		out = append(out, Bye(y))
+	}
+	return out
 }

@@ -23,6 +23,61 @@ import (
 // PostgreSQL through LISTEN/NOTIFY; on SQLite, two processes' worth of
 // Stores on one file, through its polling). A second arbiter's stale entry
 // on B gets a 409 for the board A changed.
+// openInstance is an instance of the app over the database dsn, with a
+// Store and Service of its own, as another process or machine would have.
+func openInstance(t *testing.T, dsn string) (*httptest.Server, *event.Service) {
+	t.Helper()
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc := event.NewService(st)
+	srv := httptest.NewServer(New(Config{Events: svc, WriteBurst: 1000}))
+	t.Cleanup(srv.Close)
+	return srv, svc
+}
+
+// createOn makes an event through the API of srv and returns its ID and
+// admin token.
+func createOn(t *testing.T, srv *httptest.Server, body string) (id, tok string) {
+	t.Helper()
+	res, err := http.Post(srv.URL+"/api/events", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made struct {
+		Event event.Event `json:"event"`
+		Admin string      `json:"admin"`
+	}
+	json.NewDecoder(res.Body).Decode(&made)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	return made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
+}
+
+// postChange sends a change through the API of srv and returns the status
+// and the event the answer holds (the current one, for a 409).
+func postChange(t *testing.T, srv *httptest.Server, id, tok, c string) (int, event.Event) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", srv.URL+"/api/events/"+id+"/changes", strings.NewReader(c))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Error(err)
+		return 0, event.Event{}
+	}
+	defer res.Body.Close()
+	var out struct {
+		Event event.Event `json:"event"`
+	}
+	json.NewDecoder(res.Body).Decode(&out)
+	return res.StatusCode, out.Event
+}
+
 func TestEventTwoInstances(t *testing.T) {
 	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "shared.db"), "postgres": ""}
 	for name, dsn := range dbs {
@@ -30,54 +85,18 @@ func TestEventTwoInstances(t *testing.T) {
 			if name == "postgres" {
 				dsn = testtool.Postgres(t) // with CI set and none, fails
 			}
-			open := func() *httptest.Server {
-				st, err := store.Open(context.Background(), dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				srv := httptest.NewServer(New(Config{Events: event.NewService(st), WriteBurst: 1000}))
-				t.Cleanup(srv.Close)
-				return srv
-			}
-			a, b := open(), open()
+			a, _ := openInstance(t, dsn)
+			b, _ := openInstance(t, dsn)
 			body := `{"settings": {"name": "Two", "rounds": 2}, "players": [{"name": "A", "rating": 2400}, {"name": "B", "rating": 2300}, {"name": "C", "rating": 2200}, {"name": "D", "rating": 2100}]}`
-			res, err := http.Post(a.URL+"/api/events", "application/json", strings.NewReader(body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var made struct {
-				Event event.Event `json:"event"`
-				Admin string      `json:"admin"`
-			}
-			json.NewDecoder(res.Body).Decode(&made)
-			res.Body.Close()
-			if res.StatusCode != http.StatusCreated {
-				t.Fatalf("create on A: %d", res.StatusCode)
-			}
-			id, tok := made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
-			change := func(srv *httptest.Server, c string) (int, event.Event) {
-				req, _ := http.NewRequest("POST", srv.URL+"/api/events/"+id+"/changes", strings.NewReader(c))
-				req.Header.Set("Authorization", "Bearer "+tok)
-				req.Header.Set("Content-Type", "application/json")
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer res.Body.Close()
-				var out struct {
-					Event event.Event `json:"event"`
-				}
-				json.NewDecoder(res.Body).Decode(&out)
-				return res.StatusCode, out.Event
-			}
+			id, tok := createOn(t, a, body)
+			change := func(srv *httptest.Server, c string) (int, event.Event) { return postChange(t, srv, id, tok, c) }
 			for _, k := range []string{"pair", "publish", "start"} {
 				if code, _ := change(a, `{"kind": "`+k+`", "round": 1}`); code != 200 {
 					t.Fatalf("%s on A: %d", k, code)
 				}
 			}
 			// B serves what A made.
-			res, err = http.Get(b.URL + "/api/events/" + id)
+			res, err := http.Get(b.URL + "/api/events/" + id)
 			if err != nil {
 				t.Fatal(err)
 			}

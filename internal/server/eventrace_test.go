@@ -2,9 +2,7 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -12,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/internal/event"
-	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 )
 
@@ -28,55 +25,15 @@ func TestEventTwoInstancesRace(t *testing.T) {
 			if name == "postgres" {
 				dsn = testtool.Postgres(t) // with CI set and none, fails
 			}
-			open := func() (*httptest.Server, *event.Service) {
-				st, err := store.Open(context.Background(), dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { st.Close() })
-				svc := event.NewService(st)
-				srv := httptest.NewServer(New(Config{Events: svc, WriteBurst: 1000}))
-				t.Cleanup(srv.Close)
-				return srv, svc
-			}
-			a, svcA := open()
-			b, _ := open()
+			a, svcA := openInstance(t, dsn)
+			b, _ := openInstance(t, dsn)
 			const boards = 8
 			var ps []string
 			for i := range 2 * boards {
 				ps = append(ps, fmt.Sprintf(`{"name": "P%02d", "rating": %d}`, i+1, 2500-10*i))
 			}
-			body := `{"settings": {"name": "Race", "rounds": 3}, "players": [` + strings.Join(ps, ",") + `]}`
-			res, err := http.Post(a.URL+"/api/events", "application/json", strings.NewReader(body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var made struct {
-				Event event.Event `json:"event"`
-				Admin string      `json:"admin"`
-			}
-			json.NewDecoder(res.Body).Decode(&made)
-			res.Body.Close()
-			if res.StatusCode != http.StatusCreated {
-				t.Fatalf("create: %d", res.StatusCode)
-			}
-			id, tok := made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
-			change := func(srv *httptest.Server, c string) (int, event.Event) {
-				req, _ := http.NewRequest("POST", srv.URL+"/api/events/"+id+"/changes", strings.NewReader(c))
-				req.Header.Set("Authorization", "Bearer "+tok)
-				req.Header.Set("Content-Type", "application/json")
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Error(err)
-					return 0, event.Event{}
-				}
-				defer res.Body.Close()
-				var out struct {
-					Event event.Event `json:"event"`
-				}
-				json.NewDecoder(res.Body).Decode(&out)
-				return res.StatusCode, out.Event
-			}
+			id, tok := createOn(t, a, `{"settings": {"name": "Race", "rounds": 3}, "players": [`+strings.Join(ps, ",")+`]}`)
+			change := func(srv *httptest.Server, c string) (int, event.Event) { return postChange(t, srv, id, tok, c) }
 			for _, k := range []string{"pair", "publish", "start"} {
 				if code, _ := change(a, `{"kind": "`+k+`", "round": 1}`); code != 200 {
 					t.Fatalf("%s: %d", k, code)
