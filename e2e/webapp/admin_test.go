@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 var adminShots = flag.String("admin-shots", "", "directory to write pictures of the admin pages into, at 360 and 1280 px, light and dark")
@@ -44,17 +44,10 @@ func TestEventAdminNight(t *testing.T) {
 		adminNight(t, ctx, st, *adminShots)
 	})
 	t.Run("postgres", func(t *testing.T) {
-		dsn := os.Getenv(postgresEnv)
-		if dsn == "" {
-			msg := postgresEnv + ` is not set: set it to a PostgreSQL DSN, e.g. eval "$(scripts/pg-test-start)" at the repository's root`
-			if os.Getenv("CI") != "" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
-		}
+		dsn := testtool.Postgres(t) // with CI set and none, fails
 		st, err := store.Open(context.Background(), dsn)
 		if err != nil {
-			t.Fatalf("store.Open(%s): %v", postgresEnv, err)
+			t.Fatalf("store.Open(%s): %v", testtool.PostgresEnv, err)
 		}
 		t.Cleanup(func() { st.Close() })
 		adminNight(t, ctx, st, "")

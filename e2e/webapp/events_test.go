@@ -25,12 +25,9 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pairing"
 )
-
-// postgresEnv names the environment variable with the DSN of a PostgreSQL
-// database the tests may use (scripts/pg-test-start prints the export).
-const postgresEnv = "CHESS960_TEST_POSTGRES"
 
 // browserSeed is the organiser's own seed of the browser run: the test
 // knows it, so it can check that no page shows it before the finish and
@@ -52,17 +49,10 @@ func TestEventSwissBrowser(t *testing.T) {
 		swissBrowser(t, ctx, st, *screenshots != "")
 	})
 	t.Run("postgres", func(t *testing.T) {
-		dsn := os.Getenv(postgresEnv)
-		if dsn == "" {
-			msg := postgresEnv + ` is not set: set it to a PostgreSQL DSN, e.g. eval "$(scripts/pg-test-start)" at the repository's root`
-			if os.Getenv("CI") != "" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
-		}
+		dsn := testtool.Postgres(t) // with CI set and none, fails
 		st, err := store.Open(context.Background(), dsn)
 		if err != nil {
-			t.Fatalf("store.Open(%s): %v", postgresEnv, err)
+			t.Fatalf("store.Open(%s): %v", testtool.PostgresEnv, err)
 		}
 		t.Cleanup(func() { st.Close() })
 		swissBrowser(t, ctx, st, false) // the pictures are the SQLite run's
