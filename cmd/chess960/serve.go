@@ -17,6 +17,7 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/uci"
 )
@@ -105,7 +106,7 @@ fails at once.`,
 					return err
 				}
 				var log *slog.Logger
-				lw := server.NewLogWriter(e.stderr, 200*time.Millisecond)
+				lw := middleware.NewLogWriter(e.stderr, 200*time.Millisecond)
 				defer lw.Close()
 				switch *logFormat {
 				case "text":

@@ -1,4 +1,4 @@
-package server
+package middleware
 
 import (
 	"bufio"
@@ -11,10 +11,12 @@ import (
 // interval, so that a busy server does not pay a system call per request.
 // Close writes what is left.
 type LogWriter struct {
-	mu   sync.Mutex
-	w    *bufio.Writer
-	stop chan struct{}
-	done chan struct{}
+	mu       sync.Mutex
+	w        *bufio.Writer
+	stop     chan struct{}
+	done     chan struct{}
+	stopOnce sync.Once
+	err      error // the last flush's, which Close returns
 }
 
 // NewLogWriter returns a LogWriter that writes to w.
@@ -29,7 +31,7 @@ func NewLogWriter(w io.Writer, interval time.Duration) *LogWriter {
 			case <-t.C:
 				l.Flush()
 			case <-l.stop:
-				l.Flush()
+				l.err = l.Flush()
 				return
 			}
 		}
@@ -51,13 +53,10 @@ func (l *LogWriter) Flush() error {
 	return l.w.Flush()
 }
 
-// Close writes out what is buffered and stops the timer.
+// Close writes out what is buffered and stops the timer; it returns the
+// error of that last write. Closing again does nothing more.
 func (l *LogWriter) Close() error {
-	select {
-	case <-l.stop:
-	default:
-		close(l.stop)
-	}
+	l.stopOnce.Do(func() { close(l.stop) })
 	<-l.done
-	return nil
+	return l.err
 }
