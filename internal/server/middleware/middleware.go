@@ -2,8 +2,9 @@
 // names the client of a request (ClientIP), limits each client's writes
 // (RateLimiter) and open streams (StreamLimiter), keeps the secrets of
 // capability URLs out of the log (RedactPath) and writes the access log
-// (StatusWriter, LogRequest, and LogWriter, which buffers it). It knows nothing of the app's routes but
-// the shape of an admin link, /e/{id}/a/{token}.
+// (StatusWriter, LogRequest, and LogWriter, which buffers it). It knows
+// nothing of the app's routes but the shape of an admin link,
+// /e/{id}/a/{token}.
 package middleware
 
 import (
