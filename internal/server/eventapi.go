@@ -264,12 +264,12 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 
 // createJSON is the body of POST /api/events.
 type createJSON struct {
-	Settings event.Settings `json:"settings"`
-	Seed     string         `json:"seed,omitempty"`
+	Settings settingsJSON `json:"settings"`
+	Seed     string       `json:"seed,omitempty"`
 	// WeakSeed accepts an own seed of fewer than 128 bits (see
 	// event.Init.WeakSeed).
-	WeakSeed bool               `json:"weakSeed,omitempty"`
-	Players  []event.PlayerInfo `json:"players,omitempty"`
+	WeakSeed bool         `json:"weakSeed,omitempty"`
+	Players  []playerJSON `json:"players,omitempty"`
 }
 
 // createdJSON is the answer of POST /api/events: the event (the admin
@@ -347,7 +347,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputEr
 	if e := readJSON(w, r, maxImport, &in); e != nil {
 		return e
 	}
-	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings, Seed: in.Seed, WeakSeed: in.WeakSeed, Players: in.Players})
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.settings(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: players(in.Players)})
 	if err != nil {
 		return s.eventErr(r, err)
 	}
@@ -432,7 +432,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 	out := []historyJSON{}
 	for _, c := range chs {
 		h := historyJSON{Version: c.Version, At: c.At, Kind: event.ChangeKind(c.Kind), By: c.By}
-		// The change as the API writes a change (event.Change), not as
+		// The change as the API writes a change (changeJSON), not as
 		// the history stores it.
 		ch, err := event.DecodeChange(c.Body)
 		switch {
@@ -450,7 +450,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 			for i := range ch.Players {
 				ch.Players[i].Birth, ch.Players[i].Sex = "", ""
 			}
-			h.Change, _ = json.Marshal(ch)
+			h.Change, _ = json.Marshal(changeOf(ch))
 		}
 		out = append(out, h)
 	}
@@ -474,10 +474,11 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 	if e != nil {
 		return e
 	}
-	var c event.Change
-	if e := readJSON(w, r, maxImport, &c); e != nil {
+	var body changeJSON
+	if e := readJSON(w, r, maxImport, &body); e != nil {
 		return e
 	}
+	c := body.change()
 	if len(c.PGN) > maxPGN {
 		return &inputError{status: http.StatusRequestEntityTooLarge, param: "pgn", code: codeTooLarge, msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
 	}
