@@ -21,7 +21,6 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/store"
-	"github.com/chess960/chess960/internal/testtool"
 )
 
 var adminShots = flag.String("admin-shots", "", "directory to write pictures of the admin pages into, at 360 and 1280 px, light and dark")
@@ -35,22 +34,12 @@ var adminShots = flag.String("admin-shots", "", "directory to write pictures of 
 // of the admin and public pages agreeing, the live admin page.
 func TestEventAdminNight(t *testing.T) {
 	ctx := browser.Start(t, 1280, 1000)
-	t.Run("sqlite", func(t *testing.T) {
-		st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
-		if err != nil {
-			t.Fatal(err)
+	eachStore(t, func(t *testing.T, st store.Store, first bool) {
+		shots := ""
+		if first {
+			shots = *adminShots
 		}
-		t.Cleanup(func() { st.Close() })
-		adminNight(t, ctx, st, *adminShots)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		dsn := testtool.Postgres(t) // with CI set and none, fails
-		st, err := store.Open(context.Background(), dsn)
-		if err != nil {
-			t.Fatalf("store.Open(%s): %v", testtool.PostgresEnv, err)
-		}
-		t.Cleanup(func() { st.Close() })
-		adminNight(t, ctx, st, "")
+		adminNight(t, ctx, st, shots)
 	})
 }
 

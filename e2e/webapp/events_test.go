@@ -40,22 +40,31 @@ const browserSeed = "browser-open-seed-4f2a9c71"
 // subtest fails, otherwise it is skipped).
 func TestEventSwissBrowser(t *testing.T) {
 	ctx := browser.Start(t, 1280, 1000)
+	eachStore(t, func(t *testing.T, st store.Store, first bool) {
+		swissBrowser(t, ctx, st, first && *screenshots != "") // the pictures are the SQLite run's
+	})
+}
+
+// eachStore runs f on a fresh SQLite file (first true) and then on the
+// tests' PostgreSQL (testtool.Postgres: with CI set and none, the subtest
+// fails; otherwise it is skipped).
+func eachStore(t *testing.T, f func(t *testing.T, st store.Store, first bool)) {
 	t.Run("sqlite", func(t *testing.T) {
 		st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		swissBrowser(t, ctx, st, *screenshots != "")
+		f(t, st, true)
 	})
 	t.Run("postgres", func(t *testing.T) {
-		dsn := testtool.Postgres(t) // with CI set and none, fails
+		dsn := testtool.Postgres(t)
 		st, err := store.Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatalf("store.Open(%s): %v", testtool.PostgresEnv, err)
 		}
 		t.Cleanup(func() { st.Close() })
-		swissBrowser(t, ctx, st, false) // the pictures are the SQLite run's
+		f(t, st, false)
 	})
 }
 

@@ -342,27 +342,7 @@ func testLiveGap(t *testing.T, dsn string) {
 		gaps <- g
 		return g
 	}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	msgs := make(chan int64)
-	go func() {
-		defer close(msgs)
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				n, _ := strconv.ParseInt(v, 10, 64)
-				msgs <- n
-			}
-		}
-	}()
+	ctx, msgs := liveVersions(t, s, id)
 	v0 := int64(0)
 	select {
 	case v, ok := <-msgs:
@@ -419,27 +399,7 @@ func TestLiveSpread(t *testing.T) {
 		gaps <- gapAt{d, g}
 		return g
 	}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	msgs := make(chan int64)
-	go func() {
-		defer close(msgs)
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				n, _ := strconv.ParseInt(v, 10, 64)
-				msgs <- n
-			}
-		}
-	}()
+	ctx, msgs := liveVersions(t, s, id)
 	nextGap := func() gapAt {
 		t.Helper()
 		select {
@@ -475,4 +435,33 @@ func TestLiveSpread(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("no version after the spread gap ended")
 	}
+}
+
+// liveVersions opens the event's live stream on s and sends each version
+// it announces; the stream ends with the test, or when the context it
+// returns ends (after 20 s, a hang guard).
+func liveVersions(t *testing.T, s *Server, id string) (context.Context, <-chan int64) {
+	t.Helper()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/e/"+id+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	msgs := make(chan int64)
+	go func() {
+		defer close(msgs)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				msgs <- n
+			}
+		}
+	}()
+	return ctx, msgs
 }
