@@ -15,36 +15,37 @@ import (
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/perft"
 )
 
 // GET /api/positions/{n}[?fritz9=1]: pos N [--fritz9] --json; n may be a
 // DFRC start W:B, as pos W:B --json.
-func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fritz9"); err != nil {
+	if err := q.Only("fritz9"); err != nil {
 		return err
 	}
-	fritz, err := q.flag("fritz9")
+	fritz, err := q.Flag("fritz9")
 	if err != nil {
 		return err
 	}
 	n := r.PathValue("n")
 	if len(n) > maxNumber {
-		return badParam("n", n, "too long for a position number").withCode(codeTooLong)
+		return site.BadParam("n", n, "too long for a position number").WithCode(site.CodeTooLong)
 	}
 	if t := strings.TrimSpace(n); strings.Contains(t, ":") && !strings.Contains(t, "/") {
 		if fritz {
-			return badParam("fritz9", q.get("fritz9"), "goes with a position number, not a DFRC start")
+			return site.BadParam("fritz9", q.Get("fritz9"), "goes with a position number, not a DFRC start")
 		}
 		d, perr := chess960.ParseDFRC(t)
 		if perr != nil {
-			return badInput("n", perr)
+			return site.BadInput("n", perr)
 		}
-		writeJSONBytes(w, marshalCLI(api.NewDFRCStart(d)), cacheStable)
+		site.WriteJSONBytes(w, site.MarshalCLI(api.NewDFRCStart(d)), site.CacheStable)
 		return nil
 	}
 	if t := strings.TrimSpace(n); !chess960.NumberLike(t) && (api.RankLike(t) || strings.Contains(t, "/")) {
@@ -52,7 +53,7 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 		if strings.Contains(t, "/") {
 			what = "a FEN"
 		}
-		return badParam("n", n, "%s, and this reads a number (GET /api/identify?q=... finds its number)", what)
+		return site.BadParam("n", n, "%s, and this reads a number (GET /api/identify?q=... finds its number)", what)
 	}
 	var sp chess960.StartPos
 	var perr error
@@ -62,9 +63,9 @@ func (s *Server) apiPosition(w http.ResponseWriter, r *http.Request) *inputError
 		sp, perr = chess960.ParseID(n)
 	}
 	if perr != nil {
-		return badInput("n", perr)
+		return site.BadInput("n", perr)
 	}
-	writeJSONBytes(w, positionBody(sp), cacheStable)
+	site.WriteJSONBytes(w, positionBody(sp), site.CacheStable)
 	return nil
 }
 
@@ -76,53 +77,53 @@ func positionBody(sp chess960.StartPos) []byte {
 	if b := positionBodies[sp.ID()].Load(); b != nil {
 		return *b
 	}
-	b := marshalCLI(api.NewStartPosition(sp))
+	b := site.MarshalCLI(api.NewStartPosition(sp))
 	positionBodies[sp.ID()].Store(&b)
 	return b
 }
 
 // drawParams reads the parameters of a draw: count (1..max), seed (its
 // presence makes the draw reproducible), unique and exclude.
-func drawParams(q query, countName string, maxN int) (chess960.DrawOptions, int, *inputError) {
+func drawParams(q query, countName string, maxN int) (chess960.DrawOptions, int, *site.Error) {
 	var o chess960.DrawOptions
-	count, err := q.intParam(countName, 1, maxN, 1)
+	count, err := q.Int(countName, 1, maxN, 1)
 	if err != nil {
 		return o, 0, err
 	}
-	if o.Unique, err = q.flag("unique"); err != nil {
+	if o.Unique, err = q.Flag("unique"); err != nil {
 		return o, 0, err
 	}
-	ex, perr := chess960.ParseSet(q.get("exclude"))
+	ex, perr := chess960.ParseSet(q.Get("exclude"))
 	if perr != nil {
-		return o, 0, badInput("exclude", perr)
+		return o, 0, site.BadInput("exclude", perr)
 	}
 	o.Exclude = ex
-	o.Seeded, o.Seed = q.has("seed"), q.get("seed")
+	o.Seeded, o.Seed = q.Has("seed"), q.Get("seed")
 	return o, count, nil
 }
 
 // newDrawer is chess960.NewDrawer with the command line's message for a
 // draw with nothing left.
-func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *inputError) {
+func newDrawer(o chess960.DrawOptions, exclude string) (*chess960.Drawer, *site.Error) {
 	d, err := chess960.NewDrawer(o)
 	if err != nil {
-		return nil, &inputError{status: http.StatusBadRequest, param: "exclude", code: api.Code(err),
-			msg: "exclude " + quote.Input(exclude) + ": every position is excluded: nothing left to draw"}
+		return nil, &site.Error{Status: http.StatusBadRequest, Param: "exclude", Code: api.Code(err),
+			Msg: "exclude " + quote.Input(exclude) + ": every position is excluded: nothing left to draw"}
 	}
 	return d, nil
 }
 
 // GET /api/random?count=&seed=&unique=&exclude=&balanced=: random --json
 // with the same flags; with dfrc=1, random --dfrc --json.
-func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("count", "seed", "unique", "exclude", "balanced", "dfrc"); err != nil {
+	if err := q.Only("count", "seed", "unique", "exclude", "balanced", "dfrc"); err != nil {
 		return err
 	}
-	dfrc, err := q.flag("dfrc")
+	dfrc, err := q.Flag("dfrc")
 	if err != nil {
 		return err
 	}
@@ -141,95 +142,95 @@ func (s *Server) apiRandom(w http.ResponseWriter, r *http.Request) *inputError {
 	if bal >= 0 {
 		o.Exclude = ex.Union(unbalanced(bal))
 	}
-	d, err := newDrawer(o, q.get("exclude"))
+	d, err := newDrawer(o, q.Get("exclude"))
 	if err != nil {
 		if bal >= 0 {
-			return balancedNothing(bal, q.get("exclude"))
+			return balancedNothing(bal, q.Get("exclude"))
 		}
 		return err
 	}
-	cache := cacheNever
+	cache := site.CacheNever
 	if o.Seeded {
-		cache = cacheStable
+		cache = site.CacheStable
 	}
 	a := api.NewDraw(o, d.Draw(count))
 	if bal >= 0 {
 		a.LimitToBalanced(bal, ex)
 	}
-	writeJSONBytes(w, marshalCLI(a), cache)
+	site.WriteJSONBytes(w, site.MarshalCLI(a), cache)
 	return nil
 }
 
 // GET /api/random?dfrc=1&count=&seed=&unique=&exclude=: random --dfrc
 // --json with the same flags.
-func (s *Server) apiRandomDFRC(w http.ResponseWriter, q query) *inputError {
-	if q.has("balanced") {
-		return badParam("balanced", q.get("balanced"), "goes with Chess960 draws: the balance table has the 960 starts, not the DFRC ones")
+func (s *Server) apiRandomDFRC(w http.ResponseWriter, q query) *site.Error {
+	if q.Has("balanced") {
+		return site.BadParam("balanced", q.Get("balanced"), "goes with Chess960 draws: the balance table has the 960 starts, not the DFRC ones")
 	}
-	count, err := q.intParam("count", 1, maxCount, 1)
+	count, err := q.Int("count", 1, maxCount, 1)
 	if err != nil {
 		return err
 	}
-	o := chess960.DFRCDrawOptions{Seeded: q.has("seed"), Seed: q.get("seed")}
-	if o.Unique, err = q.flag("unique"); err != nil {
+	o := chess960.DFRCDrawOptions{Seeded: q.Has("seed"), Seed: q.Get("seed")}
+	if o.Unique, err = q.Flag("unique"); err != nil {
 		return err
 	}
-	ex, perr := chess960.ParseDFRCSet(q.get("exclude"))
+	ex, perr := chess960.ParseDFRCSet(q.Get("exclude"))
 	if perr != nil {
-		return badInput("exclude", perr)
+		return site.BadInput("exclude", perr)
 	}
 	o.Exclude = ex
 	d, derr := chess960.NewDFRCDrawer(o)
 	if derr != nil {
-		return &inputError{status: http.StatusBadRequest, param: "exclude", code: api.Code(derr),
-			msg: "exclude " + quote.Input(q.get("exclude")) + ": every start is excluded: nothing left to draw"}
+		return &site.Error{Status: http.StatusBadRequest, Param: "exclude", Code: api.Code(derr),
+			Msg: "exclude " + quote.Input(q.Get("exclude")) + ": every start is excluded: nothing left to draw"}
 	}
 	starts := make([]chess960.DFRC, count)
 	for i := range starts {
 		starts[i] = d.Next()
 	}
-	cache := cacheNever
+	cache := site.CacheNever
 	if o.Seeded {
-		cache = cacheStable
+		cache = site.CacheStable
 	}
-	writeJSONBytes(w, marshalCLI(api.NewDFRCDraw(o, q.get("exclude"), d.Allowed(), starts)), cache)
+	site.WriteJSONBytes(w, site.MarshalCLI(api.NewDFRCDraw(o, q.Get("exclude"), d.Allowed(), starts)), cache)
 	return nil
 }
 
 // GET /api/identify?q=RANK-or-FEN: id Q --json.
-func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiIdentify(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("q"); err != nil {
+	if err := q.Only("q"); err != nil {
 		return err
 	}
-	if !q.has("q") {
-		return missing("q", "a back rank such as RNBQKBNR or a start position's FEN")
+	if !q.Has("q") {
+		return site.Missing("q", "a back rank such as RNBQKBNR or a start position's FEN")
 	}
-	sp, perr := identifyStart(q.get("q"))
+	sp, perr := identifyStart(q.Get("q"))
 	if perr != nil {
-		return badInput("q", perr)
+		return site.BadInput("q", perr)
 	}
-	writeJSONBytes(w, marshalCLI(api.NewIdentifiedStart(sp)), cacheStable)
+	site.WriteJSONBytes(w, site.MarshalCLI(api.NewIdentifiedStart(sp)), site.CacheStable)
 	return nil
 }
 
 // GET /api/moves?fen=[&standard=1]: moves FEN [--standard] --json.
-func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fen", "pos", "standard"); err != nil {
+	if err := q.Only("fen", "pos", "standard"); err != nil {
 		return err
 	}
 	p, _, err := q.position()
 	if err != nil {
 		return err
 	}
-	std, err := q.flag("standard")
+	std, err := q.Flag("standard")
 	if err != nil {
 		return err
 	}
@@ -237,20 +238,20 @@ func (s *Server) apiMoves(w http.ResponseWriter, r *http.Request) *inputError {
 	if std {
 		mode = chess.Standard
 	}
-	writeJSONBytes(w, marshalCLI(api.NewMoves(p, mode)), cacheStable)
+	site.WriteJSONBytes(w, site.MarshalCLI(api.NewMoves(p, mode)), site.CacheStable)
 	return nil
 }
 
 // GET /api/play?fen=&moves=a,b,c[&castling=shredder]: play FEN a b c --json.
-func (s *Server) apiPlayGET(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiPlayGET(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fen", "pos", "moves", "castling"); err != nil {
+	if err := q.Only("fen", "pos", "moves", "castling"); err != nil {
 		return err
 	}
-	return s.answerPlay(w, q, moveList(q.get("moves")))
+	return s.answerPlay(w, q, moveList(q.Get("moves")))
 }
 
 // playBody is the JSON body of POST /api/play. Moves may be an array of
@@ -265,7 +266,7 @@ type playBody struct {
 const maxPlayBody = 256 << 10
 
 // POST /api/play with {"fen": ..., "moves": [...]}: as GET /api/play.
-func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *site.Error {
 	body, err := readBody(w, r, maxPlayBody)
 	if err != nil {
 		return err
@@ -274,19 +275,19 @@ func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *inputError
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if jerr := dec.Decode(&b); jerr != nil {
-		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid,
-			msg: "body " + quote.Input(string(body)) + `: not a JSON object {"fen": "...", "moves": ["e4", ...]}: ` + jerr.Error()}
+		return &site.Error{Status: http.StatusBadRequest, Param: "body", Code: site.CodeInvalid,
+			Msg: "body " + quote.Input(string(body)) + `: not a JSON object {"fen": "...", "moves": ["e4", ...]}: ` + jerr.Error()}
 	}
 	if dec.More() {
-		return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body " + quote.Input(string(body)) + ": more than one JSON value"}
+		return &site.Error{Status: http.StatusBadRequest, Param: "body", Code: site.CodeInvalid, Msg: "body " + quote.Input(string(body)) + ": more than one JSON value"}
 	}
 	var moves []string
 	if len(b.Moves) > 0 && string(b.Moves) != "null" {
 		var text string
 		if json.Unmarshal(b.Moves, &moves) != nil {
 			if json.Unmarshal(b.Moves, &text) != nil {
-				return &inputError{status: http.StatusBadRequest, param: "moves", code: codeInvalid,
-					msg: "moves " + quote.Input(string(b.Moves)) + ": want an array of moves or a string of moves"}
+				return &site.Error{Status: http.StatusBadRequest, Param: "moves", Code: site.CodeInvalid,
+					Msg: "moves " + quote.Input(string(b.Moves)) + ": want an array of moves or a string of moves"}
 			}
 			moves = moveList(text)
 		}
@@ -295,10 +296,10 @@ func (s *Server) apiPlayPOST(w http.ResponseWriter, r *http.Request) *inputError
 	if b.Castling != "" {
 		v["castling"] = []string{b.Castling}
 	}
-	return s.answerPlay(w, query{v}, moves)
+	return s.answerPlay(w, query{site.QueryOf(v)}, moves)
 }
 
-func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inputError {
+func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *site.Error {
 	p, _, err := q.position()
 	if err != nil {
 		return err
@@ -308,27 +309,27 @@ func (s *Server) answerPlay(w http.ResponseWriter, q query, moves []string) *inp
 		return err
 	}
 	if len(moves) > maxMoves {
-		return &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
-			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
+		return &site.Error{Status: http.StatusBadRequest, Param: "moves", Code: site.CodeTooLong,
+			Msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(moves), maxMoves)}
 	}
 	g, perr := api.PlayMoves(p, moves, mode)
 	if perr != nil {
-		return badInput("moves", perr)
+		return site.BadInput("moves", perr)
 	}
-	writeJSONBytes(w, marshalCLI(api.NewPlay(g, moves, mode)), cacheStable)
+	site.WriteJSONBytes(w, site.MarshalCLI(api.NewPlay(g, moves, mode)), site.CacheStable)
 	return nil
 }
 
 // readBody reads a request body of at most limit bytes.
-func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *inputError) {
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *site.Error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return nil, &inputError{status: http.StatusRequestEntityTooLarge, param: "body", code: codeTooLarge,
-				msg: fmt.Sprintf("body: too large: at most %d bytes", limit)}
+			return nil, &site.Error{Status: http.StatusRequestEntityTooLarge, Param: "body", Code: site.CodeTooLarge,
+				Msg: fmt.Sprintf("body: too large: at most %d bytes", limit)}
 		}
-		return nil, &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: cannot be read: " + err.Error()}
+		return nil, &site.Error{Status: http.StatusBadRequest, Param: "body", Code: site.CodeInvalid, Msg: "body: cannot be read: " + err.Error()}
 	}
 	return body, nil
 }
@@ -336,31 +337,31 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *inp
 // GET /api/perft?fen=&depth=[&divide=1]: perft --fen FEN --depth D
 // [--divide] --threads 1 --json, within the node budget: any depth up to
 // perft.MaxDepth, as the budget bounds the work.
-func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fen", "pos", "depth", "divide"); err != nil {
+	if err := q.Only("fen", "pos", "depth", "divide"); err != nil {
 		return err
 	}
 	p, _, err := q.position()
 	if err != nil {
 		return err
 	}
-	if !q.has("depth") {
-		return missing("depth", fmt.Sprintf("the depth in plies, 0..%d", perft.MaxDepth))
+	if !q.Has("depth") {
+		return site.Missing("depth", fmt.Sprintf("the depth in plies, 0..%d", perft.MaxDepth))
 	}
-	depth, err := q.intParam("depth", 0, perft.MaxDepth, 0)
+	depth, err := q.Int("depth", 0, perft.MaxDepth, 0)
 	if err != nil {
 		return err
 	}
-	divide, err := q.flag("divide")
+	divide, err := q.Flag("divide")
 	if err != nil {
 		return err
 	}
 	if divide && depth == 0 {
-		return badParam("divide", q.get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
+		return site.BadParam("divide", q.Get("divide"), "needs depth 1 or more (depth 0 has no moves to divide)")
 	}
 	start := time.Now()
 	nodes := uint64(1)
@@ -376,41 +377,29 @@ func (s *Server) apiPerft(w http.ResponseWriter, r *http.Request) *inputError {
 	})
 	switch {
 	case cerr != nil && r.Context().Err() != nil:
-		return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+		return &site.Error{Status: 499, Code: site.CodeClientGone, Msg: "client went away"}
 	case cerr != nil: // perft.ErrBudget (the depth is checked, and the budget keeps counts far below 2^64)
-		return &inputError{status: http.StatusUnprocessableEntity, param: "depth", code: codeBudget,
-			msg: fmt.Sprintf("depth %d: this count passes the budget of %d nodes per request; ask for a smaller depth, or run chess960 perft on your own computer", depth, s.cfg.PerftBudget)}
+		return &site.Error{Status: http.StatusUnprocessableEntity, Param: "depth", Code: site.CodeBudget,
+			Msg: fmt.Sprintf("depth %d: this count passes the budget of %d nodes per request; ask for a smaller depth, or run chess960 perft on your own computer", depth, s.cfg.PerftBudget)}
 	}
-	writeJSONBytes(w, marshalCLI(perftJSON(p, depth, nodes, div, divide, time.Since(start))), cacheStable)
+	site.WriteJSONBytes(w, site.MarshalCLI(perftJSON(p, depth, nodes, div, divide, time.Since(start))), site.CacheStable)
 	return nil
 }
 
 // GET /healthz.
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
-	writeJSONBytes(w, []byte("{\"status\": \"ok\"}\n"), cacheNever)
+	site.WriteJSONBytes(w, []byte("{\"status\": \"ok\"}\n"), site.CacheNever)
 	return nil
 }
 
 // GET /api/openapi.json: the API described in OpenAPI 3.
-func (s *Server) apiOpenAPI(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) apiOpenAPI(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
-	writeJSONBytes(w, s.assets.openAPI, cacheStable)
+	site.WriteJSONBytes(w, s.openAPI, site.CacheStable)
 	return nil
-}
-
-// noQuery refuses any parameter.
-func noQuery(r *http.Request) *inputError {
-	if r.URL.RawQuery == "" {
-		return nil
-	}
-	q, err := newQuery(r.URL.RawQuery)
-	if err != nil {
-		return err
-	}
-	return q.only()
 }

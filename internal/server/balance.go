@@ -15,6 +15,7 @@ import (
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/balance"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -85,11 +86,11 @@ func unbalanced(maxCP int) chess960.Set {
 
 // balancedParam reads balanced= (centipawns, 0..maxBalanced); absent or
 // empty (as a form sends "any") is -1.
-func balancedParam(q query) (int, *inputError) {
-	if q.get("balanced") == "" {
+func balancedParam(q query) (int, *site.Error) {
+	if q.Get("balanced") == "" {
 		return -1, nil
 	}
-	return q.intParam("balanced", 0, maxBalanced, -1)
+	return q.Int("balanced", 0, maxBalanced, -1)
 }
 
 // evalOf is a start position's score from the table, as players read it
@@ -156,11 +157,11 @@ func balancedOptions(cp int) []option {
 
 // balancedNothing is the error of a draw that the limit and the
 // exclusions leave empty.
-func balancedNothing(cp int, exclude string) *inputError {
+func balancedNothing(cp int, exclude string) *site.Error {
 	within := balanceTable().balanced(cp).Len()
 	msg := fmt.Sprintf("balanced %d: %d positions are within %d centipawns, and exclude %s leaves none of them: nothing left to draw", cp, within, cp, quote.Input(exclude))
 	if within == 0 {
 		msg = fmt.Sprintf("balanced %d: no start position is within %d centipawns of equality in the balance table: nothing to draw", cp, cp)
 	}
-	return &inputError{status: http.StatusBadRequest, param: "balanced", code: api.Code(chess960.ErrNoneLeft), msg: msg}
+	return &site.Error{Status: http.StatusBadRequest, Param: "balanced", Code: api.Code(chess960.ErrNoneLeft), Msg: msg}
 }

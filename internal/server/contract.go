@@ -3,11 +3,10 @@ package server
 // The JSON the API returns is, byte for byte, what the command line prints
 // with --json for the same input: one contract. Both build their values with
 // the pure functions of internal/api and encode them the same way
-// (marshalCLI); the inputs are read here as the commands read their
+// (site.MarshalCLI); the inputs are read here as the commands read their
 // arguments. cmd/chess960's TestAPIEqualsCLI compares the two outputs.
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/chess960/chess960"
@@ -15,17 +14,6 @@ import (
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/perft"
 )
-
-// marshalCLI encodes v as the command line writes it (writeJSON):
-// indented by two spaces, with a final newline.
-func marshalCLI(v any) []byte {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		// Only internal/api's values are encoded; they always encode.
-		panic(err)
-	}
-	return append(b, '\n')
-}
 
 // perftJSON is perft --json for a count on one thread without a table.
 func perftJSON(p chess.Position, depth int, nodes uint64, divide []perft.Entry, withDivide bool, elapsed time.Duration) api.Perft {

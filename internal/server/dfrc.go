@@ -21,6 +21,7 @@ import (
 	"github.com/chess960/chess960/internal/balance"
 	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -151,7 +152,7 @@ var dfrcSampleOnce = sync.OnceValue(func() *dfrcSample {
 
 // dfrcPage is the DFRC generator's page.
 type dfrcPage struct {
-	page
+	site.Page
 	D            chess960.DFRC
 	Name         string // "502:532"
 	Index        int
@@ -200,7 +201,7 @@ type dfrcPage struct {
 
 func (s *Server) dfrcData(r *http.Request, d chess960.DFRC) *dfrcPage {
 	name := d.String()
-	h := &dfrcPage{page: s.newPage(r, "DFRC "+name+": "+d.White.String()+" against "+strings.ToLower(d.Black.String()), "home"),
+	h := &dfrcPage{Page: s.site.NewPage(r, "DFRC "+name+": "+d.White.String()+" against "+strings.ToLower(d.Black.String()), "home"),
 		D: d, Name: name, Index: d.Index(), BlackFirst: d.BlackFirstIndex(),
 		WhiteRank: d.White.String(), BlackRank: strings.ToLower(d.Black.String()),
 		WhiteFritz9: d.White.Fritz9(), BlackFritz9: d.Black.Fritz9(), Mirror: d.Mirror().String(), Chess960: d.IsChess960(),
@@ -299,7 +300,7 @@ func dfrcStartOf(s string) (chess960.DFRC, error) {
 // dfrcFrom reads the hidden from= of the DFRC forms: the start the form
 // was sent from, shown again with the error. Without it, 518:518.
 func dfrcFrom(q query) chess960.DFRC {
-	if d, err := chess960.ParseDFRC(q.get("from")); err == nil {
+	if d, err := chess960.ParseDFRC(q.Get("from")); err == nil {
 		return d
 	}
 	return chess960.DFRC{White: chess960.Standard(), Black: chess960.Standard()}
@@ -321,30 +322,30 @@ func dfrcURL(d chess960.DFRC, seed string, k, maxCP int, seeded bool) string {
 // GET /dfrc: the DFRC generator with a start drawn from the secure
 // source (each side's rank drawn apart: each of the 921,600 equally
 // likely).
-func (s *Server) dfrcHome(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) dfrcHome(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	h := s.dfrcData(r, chess960.DFRC{White: chess960.Random(), Black: chess960.Random()})
 	h.Random = true
 	h.Title = "Double Fischer Random (DFRC) start generator"
 	h.Kicker = "Drawn at random: each of the 921,600 equally likely"
-	return s.writePage(w, r, "dfrc", h, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "dfrc", h, http.StatusOK, site.CacheNever)
 }
 
 // GET /dfrc/{name}[?seed=S&k=K[&balanced=CP]]: one DFRC start; with a
 // seed, as draw K from it.
-func (s *Server) dfrcPosPage(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) dfrcPosPage(w http.ResponseWriter, r *http.Request) *site.Error {
 	n := r.PathValue("name")
 	if len(n) > maxNumber {
-		return badParam("name", n, "too long for a DFRC start W:B")
+		return site.BadParam("name", n, "too long for a DFRC start W:B")
 	}
 	d, err := chess960.ParseDFRC(n)
 	if err != nil || strings.Contains(n, "/") {
 		if err == nil {
 			err = fmt.Errorf("DFRC start %s: want W:B such as 502:532", quote.Input(n))
 		}
-		return badInput("name", err)
+		return site.BadInput("name", err)
 	}
 	if n != d.String() {
 		// 0502:532 or "DFRC 502:532": one address per start.
@@ -359,12 +360,12 @@ func (s *Server) dfrcPosPage(w http.ResponseWriter, r *http.Request) *inputError
 	if qerr != nil {
 		return qerr
 	}
-	if err := q.only("seed", "k", "balanced"); err != nil {
+	if err := q.Only("seed", "k", "balanced"); err != nil {
 		return err
 	}
 	h := s.dfrcData(r, d)
-	if q.has("seed") {
-		k, err := q.intParam("k", 0, maxSeedDraw, 0)
+	if q.Has("seed") {
+		k, err := q.Int("k", 0, maxSeedDraw, 0)
 		if err != nil {
 			return err
 		}
@@ -372,7 +373,7 @@ func (s *Server) dfrcPosPage(w http.ResponseWriter, r *http.Request) *inputError
 		if err != nil {
 			return err
 		}
-		h.HasSeed, h.Seed, h.K, h.Balanced = true, q.get("seed"), k, bal
+		h.HasSeed, h.Seed, h.K, h.Balanced = true, q.Get("seed"), k, bal
 		drawn, ok := s.dfrcDraw(h.Seed, k, bal)
 		if ok {
 			h.SeedDrawn = drawn.String()
@@ -388,37 +389,37 @@ func (s *Server) dfrcPosPage(w http.ResponseWriter, r *http.Request) *inputError
 			h.DrawCLI = fmt.Sprintf("chess960 random --dfrc --seed %s --count %d", shellQuote(h.Seed), k+1)
 		}
 	}
-	return s.writePage(w, r, "dfrc", h, http.StatusOK, cacheStable)
+	return s.site.WritePage(w, r, "dfrc", h, http.StatusOK, site.CacheStable)
 }
 
 // dfrcBalancedParam reads balanced= of a DFRC draw: a limit in
 // centipawns, which needs the engine sample; absent or empty is -1.
-func (s *Server) dfrcBalancedParam(q query) (int, *inputError) {
+func (s *Server) dfrcBalancedParam(q query) (int, *site.Error) {
 	bal, err := balancedParam(q)
 	if err != nil || bal < 0 {
 		return bal, err
 	}
 	if s.dfrcSample() == nil {
-		return 0, badParam("balanced", q.get("balanced"), "this server has no engine sample of DFRC starts to draw balanced ones from")
+		return 0, site.BadParam("balanced", q.Get("balanced"), "this server has no engine sample of DFRC starts to draw balanced ones from")
 	}
 	return bal, nil
 }
 
 // GET /dfrc/find?q=W:B|INDEX|FEN: the finder form.
-func (s *Server) dfrcFind(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) dfrcFind(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("q", "from"); err != nil {
+	if err := q.Only("q", "from"); err != nil {
 		return err
 	}
-	d, perr := dfrcStartOf(q.get("q"))
+	d, perr := dfrcStartOf(q.Get("q"))
 	if perr != nil {
 		h := s.dfrcData(r, dfrcFrom(q))
-		h.FindValue = echo(q.get("q"))
-		h.FindError = capMessage(api.Message(perr))
-		return s.writePage(w, r, "dfrc", h, http.StatusBadRequest, cacheNever)
+		h.FindValue = site.Echo(q.Get("q"))
+		h.FindError = site.CapMessage(api.Message(perr))
+		return s.site.WritePage(w, r, "dfrc", h, http.StatusBadRequest, site.CacheNever)
 	}
 	http.Redirect(w, r, "/dfrc/"+d.String(), http.StatusSeeOther)
 	return nil
@@ -427,29 +428,29 @@ func (s *Server) dfrcFind(w http.ResponseWriter, r *http.Request) *inputError {
 // GET /dfrc/random[?seed=S&k=K][&balanced=CP]: a start from the secure
 // source, draw K of random --dfrc --seed S, or a start of the engine
 // sample within CP centipawns; redirects to its page.
-func (s *Server) dfrcRandom(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) dfrcRandom(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("seed", "k", "balanced", "from"); err != nil {
+	if err := q.Only("seed", "k", "balanced", "from"); err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", cacheNever)
+	w.Header().Set("Cache-Control", site.CacheNever)
 	bal, err := s.dfrcBalancedParam(q)
 	if err != nil {
 		return err
 	}
-	k, err := q.intParam("k", 0, maxSeedDraw, 0)
+	k, err := q.Int("k", 0, maxSeedDraw, 0)
 	if err != nil {
 		return err
 	}
 	if bal >= 0 && s.dfrcSample().count(bal) == 0 {
 		h := s.dfrcData(r, dfrcFrom(q))
 		h.BalancedError = fmt.Sprintf("balanced %d: no start of the engine sample is within %d centipawns of equality: nothing to draw", bal, bal)
-		return s.writePage(w, r, "dfrc", h, http.StatusBadRequest, cacheNever)
+		return s.site.WritePage(w, r, "dfrc", h, http.StatusBadRequest, site.CacheNever)
 	}
-	if !q.has("seed") {
+	if !q.Has("seed") {
 		var d chess960.DFRC
 		if bal >= 0 {
 			dr, _ := chess960.NewDFRCDrawer(chess960.DFRCDrawOptions{Exclude: chess960.AllDFRC().Minus(s.dfrcSample().balanced(bal))})
@@ -460,11 +461,11 @@ func (s *Server) dfrcRandom(w http.ResponseWriter, r *http.Request) *inputError 
 		http.Redirect(w, r, "/dfrc/"+d.String(), http.StatusSeeOther)
 		return nil
 	}
-	seed := q.get("seed")
+	seed := q.Get("seed")
 	if strings.TrimSpace(seed) == "" {
 		h := s.dfrcData(r, dfrcFrom(q))
 		h.SeedError = "seed " + quote.Input(seed) + ": empty: type any text, such as the event's name and round"
-		return s.writePage(w, r, "dfrc", h, http.StatusBadRequest, cacheNever)
+		return s.site.WritePage(w, r, "dfrc", h, http.StatusBadRequest, site.CacheNever)
 	}
 	d, _ := s.dfrcDraw(seed, k, bal) // the limit leaves some: checked above
 	http.Redirect(w, r, dfrcURL(d, seed, k, bal, true), http.StatusSeeOther)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // maxRounds is the most rounds one draw may have.
@@ -55,28 +56,28 @@ func (d drawSpec) values() url.Values {
 	return v
 }
 
-func readDrawSpec(q query) (drawSpec, *inputError) {
+func readDrawSpec(q query) (drawSpec, *site.Error) {
 	var d drawSpec
-	var err *inputError
-	if d.Rounds, err = q.intParam("rounds", 1, maxRounds, 8); err != nil {
+	var err *site.Error
+	if d.Rounds, err = q.Int("rounds", 1, maxRounds, 8); err != nil {
 		return d, err
 	}
-	if d.Unique, err = q.flag("unique"); err != nil {
+	if d.Unique, err = q.Flag("unique"); err != nil {
 		return d, err
 	}
-	if d.Mirror, err = q.flag("mirror"); err != nil {
+	if d.Mirror, err = q.Flag("mirror"); err != nil {
 		return d, err
 	}
 	if d.Balanced, err = balancedParam(q); err != nil {
 		return d, err
 	}
-	d.Seed, d.Exclude, d.Event, d.Commit = q.get("seed"), strings.TrimSpace(q.get("exclude")), q.get("event"), q.get("commit")
+	d.Seed, d.Exclude, d.Event, d.Commit = q.Get("seed"), strings.TrimSpace(q.Get("exclude")), q.Get("event"), q.Get("commit")
 	if len(d.Event) > 200 {
-		return d, badParam("event", d.Event, "too long: at most 200 bytes")
+		return d, site.BadParam("event", d.Event, "too long: at most 200 bytes")
 	}
 	ex, perr := chess960.ParseSet(d.Exclude)
 	if perr != nil {
-		return d, badInput("exclude", perr)
+		return d, site.BadInput("exclude", perr)
 	}
 	d.ex = ex
 	return d, nil
@@ -118,7 +119,7 @@ type drawGame struct {
 
 // draws runs the draw: exactly random --seed SEED --count ROUNDS
 // [--unique] [--exclude POOL].
-func (d drawSpec) draws(boards bool) ([]round, *inputError) {
+func (d drawSpec) draws(boards bool) ([]round, *site.Error) {
 	ex := d.pool()
 	dr, err := newDrawer(chess960.DrawOptions{Seeded: true, Seed: d.Seed, Exclude: ex, Unique: d.Unique}, d.Exclude)
 	if err != nil {
@@ -168,7 +169,7 @@ func (d drawSpec) command() string {
 }
 
 type drawPage struct {
-	page
+	site.Page
 	Spec         drawSpec
 	HasResult    bool
 	Verify       bool
@@ -204,17 +205,17 @@ func freshSeed() string {
 }
 
 // GET /draw: the arbiter's form, and with rounds= the draw.
-func (s *Server) draw(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) draw(w http.ResponseWriter, r *http.Request) *site.Error {
 	return s.drawOrVerify(w, r, false)
 }
 
 // GET /verify?seed=&commit=&rounds=...: the same draw, re-derived by
 // anyone after the seed is revealed, with the commitment checked.
-func (s *Server) verify(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) verify(w http.ResponseWriter, r *http.Request) *site.Error {
 	return s.drawOrVerify(w, r, true)
 }
 
-func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify bool) *inputError {
+func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify bool) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
@@ -223,39 +224,39 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 	if verify {
 		names = append(names, "commit")
 	}
-	if err := q.only(names...); err != nil {
+	if err := q.Only(names...); err != nil {
 		return err
 	}
 	title, nav := "Arbiter draws", "draw"
 	if verify {
 		title = "Verify a draw"
 	}
-	p := &drawPage{page: s.newPage(r, title, nav), Verify: verify}
+	p := &drawPage{Page: s.site.NewPage(r, title, nav), Verify: verify}
 	p.Description = "Draw Chess960 positions for the rounds of an event, reproducibly from a secret seed, with a SHA-256 commitment to publish before the event."
 	p.Script = "draw.js"
 	spec, err := readDrawSpec(q)
 	if err != nil {
-		if err.param != "exclude" {
+		if err.Param != "exclude" {
 			return err
 		}
-		p.ExcludeError = err.msg
+		p.ExcludeError = err.Msg
 		p.Spec = spec
 		p.setBalance(spec.Balanced)
-		p.Spec.Exclude = echo(q.get("exclude"))
+		p.Spec.Exclude = site.Echo(q.Get("exclude"))
 		p.FreshSeed = freshSeed()
-		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
+		return s.site.WritePage(w, r, "draw", p, http.StatusBadRequest, site.CacheNever)
 	}
 	p.Spec = spec
 	p.setBalance(spec.Balanced)
-	if !q.has("rounds") && !verify {
+	if !q.Has("rounds") && !verify {
 		// The form, with a fresh secret seed.
 		p.FreshSeed = freshSeed()
 		p.Spec.Unique = true
-		return s.writePage(w, r, "draw", p, http.StatusOK, cacheNever)
+		return s.site.WritePage(w, r, "draw", p, http.StatusOK, site.CacheNever)
 	}
 	if spec.Seed == "" {
 		if verify {
-			return missing("seed", "the seed the arbiter revealed")
+			return site.Missing("seed", "the seed the arbiter revealed")
 		}
 		spec.Seed = freshSeed()
 		http.Redirect(w, r, "/draw?"+spec.values().Encode(), http.StatusSeeOther)
@@ -263,9 +264,9 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 	}
 	rounds, err := spec.draws(false)
 	if err != nil {
-		p.ExcludeError = err.msg
+		p.ExcludeError = err.Msg
 		p.FreshSeed = spec.Seed
-		return s.writePage(w, r, "draw", p, http.StatusBadRequest, cacheNever)
+		return s.site.WritePage(w, r, "draw", p, http.StatusBadRequest, site.CacheNever)
 	}
 	p.HasResult, p.Rounds = true, rounds
 	p.Commitment = chess960.Commitment(spec.Seed)
@@ -278,15 +279,15 @@ func (s *Server) drawOrVerify(w http.ResponseWriter, r *http.Request, verify boo
 	if verify && spec.Commit != "" {
 		p.CommitGiven = strings.ToLower(strings.TrimSpace(spec.Commit))
 		if b, herr := hex.DecodeString(p.CommitGiven); herr != nil || len(b) != sha256.Size {
-			return badParam("commit", spec.Commit, "not a SHA-256 digest: want 64 hexadecimal digits")
+			return site.BadParam("commit", spec.Commit, "not a SHA-256 digest: want 64 hexadecimal digits")
 		}
 		p.CommitOK = p.CommitGiven == p.Commitment
 	}
-	return s.writePage(w, r, "draw", p, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "draw", p, http.StatusOK, site.CacheNever)
 }
 
 type sheetPage struct {
-	page
+	site.Page
 	Spec       drawSpec
 	Rounds     []round
 	Commitment string
@@ -294,7 +295,7 @@ type sheetPage struct {
 }
 
 // GET /draw/sheet: the printable sheet, one round per section.
-func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request) *site.Error {
 	spec, err := s.drawRequest(r)
 	if err != nil {
 		return err
@@ -307,28 +308,28 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request) *inputError {
 	if spec.Event != "" {
 		title = spec.Event + ": draw sheet"
 	}
-	p := &sheetPage{page: s.newPage(r, title, "draw"), Spec: spec, Rounds: rounds,
+	p := &sheetPage{Page: s.site.NewPage(r, title, "draw"), Spec: spec, Rounds: rounds,
 		Commitment: chess960.Commitment(spec.Seed), Command: spec.command()}
 	p.Defs = boardDefs()
-	return s.writePage(w, r, "sheet", p, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "sheet", p, http.StatusOK, site.CacheNever)
 }
 
-func (s *Server) drawRequest(r *http.Request) (drawSpec, *inputError) {
+func (s *Server) drawRequest(r *http.Request) (drawSpec, *site.Error) {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return drawSpec{}, err
 	}
-	if err := q.only("rounds", "seed", "unique", "exclude", "mirror", "event", "balanced"); err != nil {
+	if err := q.Only("rounds", "seed", "unique", "exclude", "mirror", "event", "balanced"); err != nil {
 		return drawSpec{}, err
 	}
-	if !q.has("seed") || q.get("seed") == "" {
-		return drawSpec{}, missing("seed", "the draw's seed")
+	if !q.Has("seed") || q.Get("seed") == "" {
+		return drawSpec{}, site.Missing("seed", "the draw's seed")
 	}
 	return readDrawSpec(q)
 }
 
 // GET /draw.csv: the draw as CSV, one line per game.
-func (s *Server) drawCSV(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) drawCSV(w http.ResponseWriter, r *http.Request) *site.Error {
 	spec, err := s.drawRequest(r)
 	if err != nil {
 		return err
@@ -340,7 +341,7 @@ func (s *Server) drawCSV(w http.ResponseWriter, r *http.Request) *inputError {
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="chess960-draw.csv"`)
-	h.Set("Cache-Control", cacheNever)
+	h.Set("Cache-Control", site.CacheNever)
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"round", "game", "id", "fritz9", "rank", "fen", "shredder_fen"})
 	for _, rd := range rounds {
@@ -350,7 +351,7 @@ func (s *Server) drawCSV(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		return &inputError{status: 499, msg: fmt.Sprintf("writing: %v", err)}
+		return &site.Error{Status: 499, Msg: fmt.Sprintf("writing: %v", err)}
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -80,9 +81,9 @@ const (
 	codeEngineRefuse = "engineRefused"
 )
 
-func errNoEngine() *inputError {
-	return &inputError{status: http.StatusNotFound, code: codeNoEngine,
-		msg: "this server runs without a chess engine: engine play and analysis need one (install Stockfish, which chess960 serve finds on the PATH or at /usr/games/stockfish, or start it with chess960 serve --engine PATH)"}
+func errNoEngine() *site.Error {
+	return &site.Error{Status: http.StatusNotFound, Code: codeNoEngine,
+		Msg: "this server runs without a chess engine: engine play and analysis need one (install Stockfish, which chess960 serve finds on the PATH or at /usr/games/stockfish, or start it with chess960 serve --engine PATH)"}
 }
 
 // engineGame is the position an engine request is about: the start, the
@@ -96,30 +97,30 @@ type engineGame struct {
 // readEngineGame reads fen= or pos=, and moves= (SAN or UCI, separated by
 // commas or spaces), as the analyse command reads its position and
 // --moves, with its words for a bad move and for a game that is over.
-func readEngineGame(q query, what string) (engineGame, *inputError) {
+func readEngineGame(q query, what string) (engineGame, *site.Error) {
 	var eg engineGame
 	p, key, err := q.position()
 	if err != nil {
 		return eg, err
 	}
-	texts := moveList(q.get("moves"))
+	texts := moveList(q.Get("moves"))
 	if len(texts) > maxMoves {
-		return eg, &inputError{status: http.StatusBadRequest, param: "moves", code: codeTooLong,
-			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(texts), maxMoves)}
+		return eg, &site.Error{Status: http.StatusBadRequest, Param: "moves", Code: site.CodeTooLong,
+			Msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(texts), maxMoves)}
 	}
 	g := chess.NewGame(p)
 	for i, s := range texts {
 		before := g.Position()
 		m, perr := g.PlayText(s)
 		if perr != nil {
-			e := &inputError{status: http.StatusBadRequest, param: "moves", code: api.Code(perr)}
+			e := &site.Error{Status: http.StatusBadRequest, Param: "moves", Code: api.Code(perr)}
 			var me *chess.MoveError
 			if errors.As(perr, &me) {
-				e.msg = fmt.Sprintf("moves: move %d %s: %v: %s (in %s)", i+1, quote.Input(s), me.Err, me.Detail, before.FEN(chess.Standard))
+				e.Msg = fmt.Sprintf("moves: move %d %s: %v: %s (in %s)", i+1, quote.Input(s), me.Err, me.Detail, before.FEN(chess.Standard))
 			} else {
-				e.msg = fmt.Sprintf("moves: move %d %s: %v", i+1, quote.Input(s), perr)
+				e.Msg = fmt.Sprintf("moves: move %d %s: %v", i+1, quote.Input(s), perr)
 			}
-			e.msg = capMessage(e.msg)
+			e.Msg = site.CapMessage(e.Msg)
 			return eg, e
 		}
 		eg.moves = append(eg.moves, m)
@@ -130,40 +131,40 @@ func readEngineGame(q query, what string) (engineGame, *inputError) {
 		if len(texts) > 0 {
 			param = "moves"
 		}
-		return eg, &inputError{status: http.StatusBadRequest, param: param, code: codeGameOver,
-			msg: fmt.Sprintf("position %s: %s, the game is over: %v", quote.Input(eg.pos.FEN(chess.Standard)), what, st.Outcome)}
+		return eg, &site.Error{Status: http.StatusBadRequest, Param: param, Code: codeGameOver,
+			Msg: fmt.Sprintf("position %s: %s, the game is over: %v", quote.Input(eg.pos.FEN(chess.Standard)), what, st.Outcome)}
 	}
 	return eg, nil
 }
 
 // readLimits reads the search limit: one of depth=, movetime= (ms, at most
 // the time cap) and nodes=, or def.
-func (s *Server) readLimits(q query, def uci.Limits) (uci.Limits, *inputError) {
+func (s *Server) readLimits(q query, def uci.Limits) (uci.Limits, *site.Error) {
 	var given []string
 	for _, k := range []string{"depth", "movetime", "nodes"} {
-		if q.has(k) {
+		if q.Has(k) {
 			given = append(given, k)
 		}
 	}
 	if len(given) > 1 {
-		return uci.Limits{}, badParam(given[1], q.get(given[1]), "give one of depth, movetime and nodes, not %s", strings.Join(given, " and "))
+		return uci.Limits{}, site.BadParam(given[1], q.Get(given[1]), "give one of depth, movetime and nodes, not %s", strings.Join(given, " and "))
 	}
 	capMS := int(s.engineTime() / time.Millisecond)
 	switch {
-	case q.has("depth"):
-		d, err := q.intParam("depth", 1, maxEngineDepth, 0)
+	case q.Has("depth"):
+		d, err := q.Int("depth", 1, maxEngineDepth, 0)
 		return uci.Limits{Depth: d}, err
-	case q.has("nodes"):
-		n, err := q.intParam("nodes", 1, maxEngineNodes, 0)
+	case q.Has("nodes"):
+		n, err := q.Int("nodes", 1, maxEngineNodes, 0)
 		return uci.Limits{Nodes: uint64(n)}, err
-	case q.has("movetime"):
-		ms, err := q.intParam("movetime", 1, math.MaxInt32, 0)
+	case q.Has("movetime"):
+		ms, err := q.Int("movetime", 1, math.MaxInt32, 0)
 		if err != nil {
 			return uci.Limits{}, err
 		}
 		if ms > capMS {
-			return uci.Limits{}, &inputError{status: http.StatusUnprocessableEntity, param: "movetime", code: codeBudget,
-				msg: fmt.Sprintf("movetime %d: over this server's cap of %d ms per search; ask for less, or run chess960 analyse on your own computer", ms, capMS)}
+			return uci.Limits{}, &site.Error{Status: http.StatusUnprocessableEntity, Param: "movetime", Code: site.CodeBudget,
+				Msg: fmt.Sprintf("movetime %d: over this server's cap of %d ms per search; ask for less, or run chess960 analyse on your own computer", ms, capMS)}
 		}
 		return uci.Limits{MoveTime: time.Duration(ms) * time.Millisecond}, nil
 	}
@@ -173,7 +174,7 @@ func (s *Server) readLimits(q query, def uci.Limits) (uci.Limits, *inputError) {
 // search runs a job within the time cap. A busy pool is retried for up to
 // engineQueueWait, then answered 429 with the pool's Retry-After. A search
 // stopped by the cap is a result like any other.
-func (s *Server) search(r *http.Request, j uci.Job, onInfo func(uci.Info)) (uci.Result, *inputError) {
+func (s *Server) search(r *http.Request, j uci.Job, onInfo func(uci.Info)) (uci.Result, *site.Error) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.engineTime())
 	defer cancel()
 	waitUntil := time.Now().Add(engineQueueWait)
@@ -184,7 +185,7 @@ func (s *Server) search(r *http.Request, j uci.Job, onInfo func(uci.Info)) (uci.
 		case err == nil:
 			return res, nil
 		case r.Context().Err() != nil:
-			return res, &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+			return res, &site.Error{Status: 499, Code: site.CodeClientGone, Msg: "client went away"}
 		case errors.As(err, &busy):
 			if time.Now().Before(waitUntil) {
 				select {
@@ -194,8 +195,8 @@ func (s *Server) search(r *http.Request, j uci.Job, onInfo func(uci.Info)) (uci.
 				}
 			}
 			secs := max(1, int(math.Ceil(busy.RetryAfter.Seconds())))
-			return res, &inputError{status: http.StatusTooManyRequests, retryAfter: secs, code: codeBusy,
-				msg: fmt.Sprintf("busy: all %d engines of this server are searching; retry in %d s", busy.Size, secs)}
+			return res, &site.Error{Status: http.StatusTooManyRequests, RetryAfter: secs, Code: site.CodeBusy,
+				Msg: fmt.Sprintf("busy: all %d engines of this server are searching; retry in %d s", busy.Size, secs)}
 		case errors.Is(err, context.DeadlineExceeded) && res.BestMove != 0:
 			// Stopped at the time cap: the engine's answer so far. (An
 			// engine that gave no move when told to stop was killed.)
@@ -203,8 +204,8 @@ func (s *Server) search(r *http.Request, j uci.Job, onInfo func(uci.Info)) (uci.
 		case errors.Is(err, uci.ErrPosition), errors.Is(err, uci.ErrUnknownOption), errors.Is(err, uci.ErrOptionValue):
 			// What this engine cannot do with a valid request (a position
 			// it cannot be sent, an option it lacks).
-			return res, &inputError{status: http.StatusUnprocessableEntity, code: codeEngineRefuse,
-				msg: capMessage("the engine " + quote.Input(s.cfg.Engine.Name()) + " cannot do this: " + engineReason(err))}
+			return res, &site.Error{Status: http.StatusUnprocessableEntity, Code: codeEngineRefuse,
+				Msg: site.CapMessage("the engine " + quote.Input(s.cfg.Engine.Name()) + " cannot do this: " + engineReason(err))}
 		}
 		return res, s.engineFailed(r, err)
 	}
@@ -226,24 +227,24 @@ func engineReason(err error) string {
 
 // engineFailed is the answer to an engine that failed during a search:
 // 503 with Retry-After. The pool replaces the engine.
-func (s *Server) engineFailed(r *http.Request, err error) *inputError {
+func (s *Server) engineFailed(r *http.Request, err error) *site.Error {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Warn("engine failed", "path", r.URL.Path, "error", err.Error())
 	}
-	return &inputError{status: http.StatusServiceUnavailable, retryAfter: 1, code: codeEngineFailed,
-		msg: capMessage("the engine failed (" + engineReason(err) + "); a new one is started for the next request: retry")}
+	return &site.Error{Status: http.StatusServiceUnavailable, RetryAfter: 1, Code: codeEngineFailed,
+		Msg: site.CapMessage("the engine failed (" + engineReason(err) + "); a new one is started for the next request: retry")}
 }
 
 // GET /api/analyse?fen=|pos=&moves=&depth=|movetime=|nodes=&multipv=[&stream=1]:
 // analyse FEN --moves ... --json. With stream=1 the answer is NDJSON: one
 // analysis (the same object, on one line) each time the engine reaches a
 // new depth, the last one being the result.
-func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fen", "pos", "moves", "depth", "movetime", "nodes", "multipv", "stream"); err != nil {
+	if err := q.Only("fen", "pos", "moves", "depth", "movetime", "nodes", "multipv", "stream"); err != nil {
 		return err
 	}
 	if s.cfg.Engine == nil {
@@ -257,11 +258,11 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) *inputError 
 	if err != nil {
 		return err
 	}
-	multipv, err := q.intParam("multipv", 1, maxMultiPV, 1)
+	multipv, err := q.Int("multipv", 1, maxMultiPV, 1)
 	if err != nil {
 		return err
 	}
-	stream, err := q.flag("stream")
+	stream, err := q.Flag("stream")
 	if err != nil {
 		return err
 	}
@@ -274,7 +275,7 @@ func (s *Server) apiAnalyse(w http.ResponseWriter, r *http.Request) *inputError 
 		if err != nil {
 			return err
 		}
-		writeJSONBytes(w, marshalCLI(api.NewAnalysis(res)), cacheNever)
+		site.WriteJSONBytes(w, site.MarshalCLI(api.NewAnalysis(res)), site.CacheNever)
 		return nil
 	}
 	return s.streamAnalysis(w, r, eg, job, min(multipv, len(eg.pos.AppendLegalMoves(nil))))
@@ -287,14 +288,14 @@ const streamInterval = 100 * time.Millisecond
 // streamAnalysis answers a streamed analysis: a line after each report of
 // the last of the want lines at a new depth (or streamInterval after the
 // last line sent), and the result.
-func (s *Server) streamAnalysis(w http.ResponseWriter, r *http.Request, eg engineGame, job uci.Job, want int) *inputError {
+func (s *Server) streamAnalysis(w http.ResponseWriter, r *http.Request, eg engineGame, job uci.Job, want int) *site.Error {
 	rc := http.NewResponseController(w)
 	started := false
 	write := func(b []byte) {
 		if !started {
 			h := w.Header()
 			h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
-			h.Set("Cache-Control", cacheNever)
+			h.Set("Cache-Control", site.CacheNever)
 			h.Set("X-Accel-Buffering", "no")
 			w.WriteHeader(http.StatusOK)
 			started = true
@@ -337,8 +338,8 @@ func (s *Server) streamAnalysis(w http.ResponseWriter, r *http.Request, eg engin
 		if !started {
 			return err
 		}
-		if err.status != 499 {
-			write(marshalCompact(errorJSON{Error: err.msg, Code: err.code, Status: err.status}))
+		if err.Status != 499 {
+			write(marshalCompact(site.ErrorJSON{Error: err.Msg, Code: err.Code, Status: err.Status}))
 		}
 		return nil
 	}
@@ -359,12 +360,12 @@ type engineMove struct {
 // GET /api/engine/move?fen=|pos=&moves=[&skill=0..20][&depth=|movetime=|nodes=]:
 // the engine's move in the position the moves reach, at a Skill Level
 // and a search limit (a second's search, or the cap, by default).
-func (s *Server) apiEngineMove(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiEngineMove(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("fen", "pos", "moves", "depth", "movetime", "nodes", "skill"); err != nil {
+	if err := q.Only("fen", "pos", "moves", "depth", "movetime", "nodes", "skill"); err != nil {
 		return err
 	}
 	if s.cfg.Engine == nil {
@@ -379,8 +380,8 @@ func (s *Server) apiEngineMove(w http.ResponseWriter, r *http.Request) *inputErr
 		return err
 	}
 	skill := -1
-	if q.has("skill") {
-		if skill, err = q.intParam("skill", 0, maxSkill, 0); err != nil {
+	if q.Has("skill") {
+		if skill, err = q.Int("skill", 0, maxSkill, 0); err != nil {
 			return err
 		}
 	}
@@ -390,14 +391,14 @@ func (s *Server) apiEngineMove(w http.ResponseWriter, r *http.Request) *inputErr
 	}
 	after := eg.pos
 	after.Play(m)
-	writeJSONBytes(w, marshalCLI(engineMove{UCI: m.UCI(chess.Chess960), SAN: eg.pos.SAN(m), FEN: after.FEN(chess.Standard),
-		Depth: res.Depth, Nodes: res.Nodes, Engine: s.cfg.Engine.Name()}), cacheNever)
+	site.WriteJSONBytes(w, site.MarshalCLI(engineMove{UCI: m.UCI(chess.Chess960), SAN: eg.pos.SAN(m), FEN: after.FEN(chess.Standard),
+		Depth: res.Depth, Nodes: res.Nodes, Engine: s.cfg.Engine.Name()}), site.CacheNever)
 	return nil
 }
 
 // engineReply asks the engine for its move in the position eg reaches,
 // with a search limit and a Skill Level (-1: the engine's own).
-func (s *Server) engineReply(r *http.Request, eg engineGame, lim uci.Limits, skill int) (chess.Move, uci.Result, *inputError) {
+func (s *Server) engineReply(r *http.Request, eg engineGame, lim uci.Limits, skill int) (chess.Move, uci.Result, *site.Error) {
 	job := uci.Job{Start: eg.start, Moves: eg.moves, Limits: lim, NewGame: true}
 	if skill >= 0 {
 		job.Options = []uci.Setting{{Name: "Skill Level", Value: strconv.Itoa(skill)}}
@@ -424,8 +425,8 @@ type engineInfo struct {
 }
 
 // GET /api/engine: the engine and the limits of its requests.
-func (s *Server) apiEngine(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) apiEngine(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	if s.cfg.Engine == nil {
@@ -436,6 +437,6 @@ func (s *Server) apiEngine(w http.ResponseWriter, r *http.Request) *inputError {
 	if sz, ok := s.cfg.Engine.(interface{ Size() int }); ok {
 		info.Searches = sz.Size()
 	}
-	writeJSONBytes(w, marshalCLI(info), cacheNever)
+	site.WriteJSONBytes(w, site.MarshalCLI(info), site.CacheNever)
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // galleryItem is one small board of the gallery.
@@ -38,7 +39,7 @@ type galleryGroup struct {
 }
 
 type galleryPage struct {
-	page
+	site.Page
 	IDs, King, Light, Dark, Pattern string
 	Pairs                           bool
 	Filtered                        bool
@@ -87,13 +88,13 @@ func (f galleryFilter) match(v posView) bool {
 }
 
 // fileParam reads one file letter among allowed, or "" for any.
-func fileParam(q query, k, allowed string) (byte, *inputError) {
-	s := strings.ToLower(q.get(k))
+func fileParam(q query, k, allowed string) (byte, *site.Error) {
+	s := strings.ToLower(q.Get(k))
 	if s == "" {
 		return 0, nil
 	}
 	if len(s) != 1 || !strings.Contains(allowed, s) {
-		return 0, badParam(k, q.get(k), "want one of the files %s", strings.Join(strings.Split(allowed, ""), ", "))
+		return 0, site.BadParam(k, q.Get(k), "want one of the files %s", strings.Join(strings.Split(allowed, ""), ", "))
 	}
 	return s[0], nil
 }
@@ -116,12 +117,12 @@ func readPattern(s string) (string, string) {
 
 // GET /gallery?ids=&king=&light=&dark=&pattern=&pairs=&balanced=: all
 // 960, filtered.
-func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	g, status, err := s.galleryOf(s.newPage(r, galleryTitle, "gallery"), q)
+	g, status, err := s.galleryOf(s.site.NewPage(r, galleryTitle, "gallery"), q)
 	if err != nil {
 		return err
 	}
@@ -136,16 +137,16 @@ func (s *Server) gallery(w http.ResponseWriter, r *http.Request) *inputError {
 		cp := v.(*cachedPage)
 		cp.once.Do(func() {
 			var b bytes.Buffer
-			if err := s.render(&b, "gallery", g); err != nil {
+			if err := s.site.Render(&b, "gallery", g); err != nil {
 				panic(err)
 			}
-			cp.body, cp.gz = b.Bytes(), gzipBytes(b.Bytes())
+			cp.body, cp.gz = b.Bytes(), site.GzipBest(b.Bytes())
 		})
 		return writeCached(w, r, cp)
 	}
 	// A filtered gallery is rendered for its request: an expensive one.
-	return s.limit(s.heavySem, func(w http.ResponseWriter, r *http.Request) *inputError {
-		return s.writePage(w, r, "gallery", g, status, cacheStable)
+	return s.limit(s.heavySem, func(w http.ResponseWriter, r *http.Request) *site.Error {
+		return s.site.WritePage(w, r, "gallery", g, status, site.CacheStable)
 	})(w, r)
 }
 
@@ -155,11 +156,11 @@ const galleryTitle = "All 960 start positions"
 // positions they select. A list or pattern that does not read is shown on
 // the page, as the reason for the status 400 it returns, and filters
 // nothing.
-func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
-	if err := q.only("ids", "king", "light", "dark", "pattern", "pairs", "balanced"); err != nil {
+func (s *Server) galleryOf(p site.Page, q query) (*galleryPage, int, *site.Error) {
+	if err := q.Only("ids", "king", "light", "dark", "pattern", "pairs", "balanced"); err != nil {
 		return nil, 0, err
 	}
-	var err *inputError
+	var err *site.Error
 	f := galleryFilter{balanced: -1}
 	if f.balanced, err = balancedParam(q); err != nil {
 		return nil, 0, err
@@ -173,13 +174,13 @@ func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
 	if f.dark, err = fileParam(q, "dark", "aceg"); err != nil {
 		return nil, 0, err
 	}
-	g := &galleryPage{page: p,
+	g := &galleryPage{Page: p,
 		Files: strings.Split("bcdefg", ""), LightFiles: strings.Split("bdfh", ""), DarkFiles: strings.Split("aceg", ""),
 		Total: chess960.Count}
 	g.Description = "All 960 Chess960 start positions as small boards, grouped by Scharnagl's King's table; filter by number, the king's file, the bishops' squares or a rank pattern."
 	g.Script = "gallery.js"
 	status := http.StatusOK
-	if raw := q.get("ids"); strings.TrimSpace(raw) != "" {
+	if raw := q.Get("ids"); strings.TrimSpace(raw) != "" {
 		set, perr := chess960.ParseSet(raw)
 		if perr != nil {
 			g.IDsError = api.Message(perr)
@@ -188,7 +189,7 @@ func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
 			f.ids = &set
 		}
 	}
-	if raw := q.get("pattern"); raw != "" {
+	if raw := q.Get("pattern"); raw != "" {
 		pat, perr := readPattern(raw)
 		if perr != "" {
 			g.PatternError = perr
@@ -197,9 +198,9 @@ func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
 			f.pattern = pat
 		}
 	}
-	g.IDs, g.Pattern = echo(q.get("ids")), echo(q.get("pattern"))
-	g.King, g.Light, g.Dark = q.get("king"), q.get("light"), q.get("dark")
-	if g.Pairs, err = q.flag("pairs"); err != nil {
+	g.IDs, g.Pattern = site.Echo(q.Get("ids")), site.Echo(q.Get("pattern"))
+	g.King, g.Light, g.Dark = q.Get("king"), q.Get("light"), q.Get("dark")
+	if g.Pairs, err = q.Flag("pairs"); err != nil {
 		return nil, 0, err
 	}
 	g.Filtered = f != galleryFilter{balanced: -1}
@@ -248,10 +249,10 @@ func (s *Server) galleryOf(p page, q query) (*galleryPage, int, *inputError) {
 // their values in the address's fragment (#ids=0-9&king=c) instead of its
 // query.
 func (s *Server) WriteGallery(w io.Writer) error {
-	p := page{Title: galleryTitle, Nav: "gallery", File: true, Defs: boardDefs(),
-		InlineCSS: template.CSS(s.assets.files["style.css"].body)}
+	p := site.Page{Title: galleryTitle, Nav: "gallery", File: true, Defs: boardDefs(),
+		InlineCSS: template.CSS(s.site.AssetBody("style.css"))}
 	for _, name := range []string{"js/app.js", "js/gallery.js"} {
-		p.InlineJS = append(p.InlineJS, template.JS(s.assets.files[name].body))
+		p.InlineJS = append(p.InlineJS, template.JS(s.site.AssetBody(name)))
 	}
 	q, _ := newQuery("")
 	g, _, _ := s.galleryOf(p, q)
@@ -263,7 +264,7 @@ func (s *Server) WriteGallery(w io.Writer) error {
 		}
 	}
 	var b bytes.Buffer
-	if err := s.render(&b, "gallery", g); err != nil {
+	if err := s.site.Render(&b, "gallery", g); err != nil {
 		return err
 	}
 	_, err := w.Write(b.Bytes())
@@ -276,13 +277,13 @@ type cachedPage struct {
 	body, gz []byte
 }
 
-func writeCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) *inputError {
+func writeCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) *site.Error {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", cacheStable)
+	h.Set("Cache-Control", site.CacheStable)
 	h.Set("Vary", "Accept-Encoding, Cookie") // the theme cookie
 	body := cp.body
-	if acceptsGzip(r) {
+	if site.AcceptsGzip(r) {
 		body = cp.gz
 		h.Set("Content-Encoding", "gzip")
 	}

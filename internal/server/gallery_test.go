@@ -116,9 +116,9 @@ func TestGalleryFile(t *testing.T) {
 	if n := strings.Count(served, `<img src="/diagram.svg?pos=`); n != 960 {
 		t.Errorf("the served page has %d images of boards, want 960", n)
 	}
-	for name, a := range s.assets.files {
+	for _, name := range s.site.AssetNames() {
 		if strings.HasSuffix(name, ".css") || name == "js/app.js" || name == "js/gallery.js" {
-			if !strings.Contains(file, string(a.body)) {
+			if !strings.Contains(file, string(s.site.AssetBody(name))) {
 				t.Errorf("the file lacks %s", name)
 			}
 		}

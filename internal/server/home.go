@@ -12,6 +12,7 @@ import (
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // posView is a start position as the pages show it.
@@ -60,7 +61,7 @@ type step struct {
 
 // homePage is the generator: one start position and everything about it.
 type homePage struct {
-	page
+	site.Page
 	P              posView
 	Board          template.HTML
 	Steps          []step
@@ -89,7 +90,7 @@ type homePage struct {
 
 func (s *Server) homeData(r *http.Request, sp chess960.StartPos) *homePage {
 	v := viewOf(sp)
-	h := &homePage{page: s.newPage(r, fmt.Sprintf("Chess960 position %d: %s", v.ID, v.Rank), "home"), P: v,
+	h := &homePage{Page: s.site.NewPage(r, fmt.Sprintf("Chess960 position %d: %s", v.ID, v.Rank), "home"), P: v,
 		Prev: (v.ID + 959) % 960, Next: (v.ID + 1) % 960, NumberValue: strconv.Itoa(v.ID)}
 	h.Description = fmt.Sprintf("Chess960 start position %d (Fritz9 %d): %s. FEN, mirror image, derivation, and play it.", v.ID, v.Fritz9, v.Rank)
 	h.Canonical = "/pos/" + strconv.Itoa(v.ID)
@@ -163,25 +164,25 @@ func stageBoard(stage string) chess.Board {
 }
 
 // GET /: the generator with a position drawn from the secure source.
-func (s *Server) home(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) home(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	h := s.homeData(r, chess960.Random())
 	h.Random = true
 	h.Title = "Chess960 position generator"
-	return s.writePage(w, r, "home", h, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "home", h, http.StatusOK, site.CacheNever)
 }
 
 // GET /pos/{n}[?seed=S&k=K]: one position; with a seed, as draw K from it.
-func (s *Server) posPage(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) posPage(w http.ResponseWriter, r *http.Request) *site.Error {
 	n := r.PathValue("n")
 	if len(n) > maxNumber {
-		return badParam("n", n, "too long for a position number")
+		return site.BadParam("n", n, "too long for a position number")
 	}
 	sp, err := chess960.ParseID(n)
 	if err != nil {
-		return badInput("n", err)
+		return site.BadInput("n", err)
 	}
 	if n != strconv.Itoa(sp.ID()) {
 		// SP-518, 0518 or 960: one address per position.
@@ -196,22 +197,22 @@ func (s *Server) posPage(w http.ResponseWriter, r *http.Request) *inputError {
 	if qerr != nil {
 		return qerr
 	}
-	if err := q.only("seed", "k"); err != nil {
+	if err := q.Only("seed", "k"); err != nil {
 		return err
 	}
 	h := s.homeData(r, sp)
-	if q.has("seed") {
-		k, err := q.intParam("k", 0, maxSeedDraw, 0)
+	if q.Has("seed") {
+		k, err := q.Int("k", 0, maxSeedDraw, 0)
 		if err != nil {
 			return err
 		}
-		h.HasSeed, h.Seed, h.K = true, q.get("seed"), k
+		h.HasSeed, h.Seed, h.K = true, q.Get("seed"), k
 		h.SeedDrawn = seedDraw(h.Seed, k).ID()
 		h.SeedDrawnURL = "/pos/" + strconv.Itoa(h.SeedDrawn) + "?" + url.Values{"seed": {h.Seed}, "k": {strconv.Itoa(k)}}.Encode()
 		h.NextSeedURL = "/random?" + url.Values{"seed": {h.Seed}, "k": {strconv.Itoa(k + 1)}}.Encode()
 		h.CLI = fmt.Sprintf("chess960 random --seed %s --count %d", shellQuote(h.Seed), k+1)
 	}
-	return s.writePage(w, r, "home", h, http.StatusOK, cacheStable)
+	return s.site.WritePage(w, r, "home", h, http.StatusOK, site.CacheStable)
 }
 
 // seedDraw is draw k (from 0) of random --seed S.
@@ -235,30 +236,30 @@ func shellQuote(s string) string {
 // fromParam reads the hidden from= of the generator's forms: the position
 // the form was sent from, shown again with the error. Without it, 518.
 func fromParam(q query) chess960.StartPos {
-	if sp, err := chess960.ParseID(q.get("from")); err == nil {
+	if sp, err := chess960.ParseID(q.Get("from")); err == nil {
 		return sp
 	}
 	return chess960.Standard()
 }
 
 // GET /pos?n=N&numbering=scharnagl|fritz9: the number form.
-func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("n", "numbering", "from"); err != nil {
+	if err := q.Only("n", "numbering", "from"); err != nil {
 		return err
 	}
 	fritz := false
-	switch q.get("numbering") {
+	switch q.Get("numbering") {
 	case "", "scharnagl":
 	case "fritz9":
 		fritz = true
 	default:
-		return badParam("numbering", q.get("numbering"), "want scharnagl or fritz9")
+		return site.BadParam("numbering", q.Get("numbering"), "want scharnagl or fritz9")
 	}
-	n := strings.TrimSpace(q.get("n"))
+	n := strings.TrimSpace(q.Get("n"))
 	var sp chess960.StartPos
 	var perr error
 	if strings.Contains(n, ":") && !fritz && len(n) <= maxNumber {
@@ -278,29 +279,29 @@ func (s *Server) posForm(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	if perr != nil {
 		h := s.homeData(r, fromParam(q))
-		h.NumberValue, h.Fritz9Mode = echo(q.get("n")), fritz
-		h.NumberError = capMessage(oneLine(perr.Error()))
-		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+		h.NumberValue, h.Fritz9Mode = site.Echo(q.Get("n")), fritz
+		h.NumberError = site.CapMessage(site.OneLine(perr.Error()))
+		return s.site.WritePage(w, r, "home", h, http.StatusBadRequest, site.CacheNever)
 	}
 	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)
 	return nil
 }
 
 // GET /identify?q=RANK: the back-rank form.
-func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("q", "from"); err != nil {
+	if err := q.Only("q", "from"); err != nil {
 		return err
 	}
-	sp, perr := identifyStart(q.get("q"))
+	sp, perr := identifyStart(q.Get("q"))
 	if perr != nil {
 		h := s.homeData(r, fromParam(q))
-		h.RankValue = echo(q.get("q"))
-		h.RankError = capMessage(oneLine(perr.Error()))
-		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+		h.RankValue = site.Echo(q.Get("q"))
+		h.RankError = site.CapMessage(site.OneLine(perr.Error()))
+		return s.site.WritePage(w, r, "home", h, http.StatusBadRequest, site.CacheNever)
 	}
 	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID()), http.StatusSeeOther)
 	return nil
@@ -308,28 +309,28 @@ func (s *Server) identifyForm(w http.ResponseWriter, r *http.Request) *inputErro
 
 // GET /random[?seed=S&k=K]: a position from the secure source, or draw K
 // of random --seed S; redirects to its page.
-func (s *Server) randomRedirect(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) randomRedirect(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only("seed", "k", "from"); err != nil {
+	if err := q.Only("seed", "k", "from"); err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", cacheNever)
-	if !q.has("seed") {
+	w.Header().Set("Cache-Control", site.CacheNever)
+	if !q.Has("seed") {
 		http.Redirect(w, r, "/pos/"+strconv.Itoa(chess960.Random().ID()), http.StatusSeeOther)
 		return nil
 	}
-	k, err := q.intParam("k", 0, maxSeedDraw, 0)
+	k, err := q.Int("k", 0, maxSeedDraw, 0)
 	if err != nil {
 		return err
 	}
-	seed := q.get("seed")
+	seed := q.Get("seed")
 	if strings.TrimSpace(seed) == "" {
 		h := s.homeData(r, fromParam(q))
 		h.SeedError = "seed " + quote.Input(seed) + ": empty: type any text, such as the event's name and round"
-		return s.writePage(w, r, "home", h, http.StatusBadRequest, cacheNever)
+		return s.site.WritePage(w, r, "home", h, http.StatusBadRequest, site.CacheNever)
 	}
 	sp := seedDraw(seed, k)
 	http.Redirect(w, r, "/pos/"+strconv.Itoa(sp.ID())+"?"+url.Values{"seed": {seed}, "k": {strconv.Itoa(k)}}.Encode(), http.StatusSeeOther)

@@ -12,6 +12,7 @@ import (
 	"github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/diagram/raster"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // picture is what /diagram.svg and /diagram.png draw, read from the
@@ -26,9 +27,9 @@ type picture struct {
 	name     string
 }
 
-func readPicture(q query) (picture, *inputError) {
+func readPicture(q query) (picture, *site.Error) {
 	var pic picture
-	if err := q.only("fen", "pos", "flip", "size", "coords", "highlight", "arrow", "last-move", "theme", "download", "thumbnail"); err != nil {
+	if err := q.Only("fen", "pos", "flip", "size", "coords", "highlight", "arrow", "last-move", "theme", "download", "thumbnail"); err != nil {
 		return pic, err
 	}
 	p, _, err := q.position()
@@ -40,37 +41,37 @@ func readPicture(q query) (picture, *inputError) {
 		pic.name = "chess960-" + strconv.Itoa(sp.ID())
 	}
 	o := &pic.opts
-	if o.Flip, err = q.flag("flip"); err != nil {
+	if o.Flip, err = q.Flag("flip"); err != nil {
 		return pic, err
 	}
-	if o.Coords, err = q.flag("coords"); err != nil {
+	if o.Coords, err = q.Flag("coords"); err != nil {
 		return pic, err
 	}
-	if o.Thumbnail, err = q.flag("thumbnail"); err != nil {
+	if o.Thumbnail, err = q.Flag("thumbnail"); err != nil {
 		return pic, err
 	}
-	if pic.download, err = q.flag("download"); err != nil {
+	if pic.download, err = q.Flag("download"); err != nil {
 		return pic, err
 	}
-	if o.Size, err = q.intParam("size", 16, maxImageSize, 400); err != nil {
+	if o.Size, err = q.Int("size", 16, maxImageSize, 400); err != nil {
 		return pic, err
 	}
 	var perr error
-	if o.Theme, perr = diagram.ParseTheme(q.getOr("theme", "light")); perr != nil {
-		return pic, badParam("theme", q.get("theme"), "want light or dark")
+	if o.Theme, perr = diagram.ParseTheme(q.GetOr("theme", "light")); perr != nil {
+		return pic, site.BadParam("theme", q.Get("theme"), "want light or dark")
 	}
-	if o.Highlight, perr = diagram.ParseSquares(q.get("highlight")); perr != nil {
+	if o.Highlight, perr = diagram.ParseSquares(q.Get("highlight")); perr != nil {
 		return pic, optionError("highlight", perr)
 	}
-	if q.get("last-move") != "" {
-		if o.LastMove, perr = diagram.ParseLastMove(q.get("last-move"), &p); perr != nil {
+	if q.Get("last-move") != "" {
+		if o.LastMove, perr = diagram.ParseLastMove(q.Get("last-move"), &p); perr != nil {
 			return pic, optionError("last-move", perr)
 		}
 	}
-	if strings.Count(q.get("arrow"), ",") >= 64 {
-		return pic, badParam("arrow", q.get("arrow"), "too many arrows: at most 64").withCode(codeTooLong)
+	if strings.Count(q.Get("arrow"), ",") >= 64 {
+		return pic, site.BadParam("arrow", q.Get("arrow"), "too many arrows: at most 64").WithCode(site.CodeTooLong)
 	}
-	if o.Arrows, perr = diagram.ParseArrows(q.get("arrow"), &p); perr != nil {
+	if o.Arrows, perr = diagram.ParseArrows(q.Get("arrow"), &p); perr != nil {
 		return pic, optionError("arrow", perr)
 	}
 	pic.d = diagram.FromPosition(p)
@@ -79,17 +80,17 @@ func readPicture(q query) (picture, *inputError) {
 
 // optionError words a diagram option's error as the svg command does:
 // `highlight "e9": "e9" is not a square (want a1..h8)`.
-func optionError(name string, err error) *inputError {
+func optionError(name string, err error) *site.Error {
 	var de *diagram.Error
 	if errors.As(err, &de) {
-		return &inputError{status: http.StatusBadRequest, param: name, code: codeInvalid,
-			msg: name + " " + quote.Input(de.Input) + ": " + de.Detail}
+		return &site.Error{Status: http.StatusBadRequest, Param: name, Code: site.CodeInvalid,
+			Msg: name + " " + quote.Input(de.Input) + ": " + de.Detail}
 	}
-	return badInput(name, err)
+	return site.BadInput(name, err)
 }
 
 // GET /diagram.svg.
-func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
@@ -101,7 +102,7 @@ func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *inputError 
 	body := pic.d.AppendSVG(make([]byte, 0, 16<<10), &pic.opts)
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
-	h.Set("Cache-Control", cacheStable)
+	h.Set("Cache-Control", site.CacheStable)
 	// A picture opened on its own needs its style; keep everything else shut.
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
 	if pic.download {
@@ -113,7 +114,7 @@ func (s *Server) diagramSVG(w http.ResponseWriter, r *http.Request) *inputError 
 }
 
 // GET /diagram.png.
-func (s *Server) diagramPNG(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) diagramPNG(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
@@ -124,11 +125,11 @@ func (s *Server) diagramPNG(w http.ResponseWriter, r *http.Request) *inputError 
 	}
 	var b bytes.Buffer
 	if werr := raster.WritePNG(&b, &pic.d, &pic.opts); werr != nil {
-		return &inputError{status: http.StatusUnprocessableEntity, msg: "cannot draw this picture: " + werr.Error()}
+		return &site.Error{Status: http.StatusUnprocessableEntity, Msg: "cannot draw this picture: " + werr.Error()}
 	}
 	h := w.Header()
 	h.Set("Content-Type", "image/png")
-	h.Set("Cache-Control", cacheStable)
+	h.Set("Cache-Control", site.CacheStable)
 	if pic.download {
 		h.Set("Content-Disposition", `attachment; filename="`+pic.name+`.png"`)
 	}

@@ -94,7 +94,7 @@ func TestPerftOpenAPIDepth(t *testing.T) {
 			} `json:"parameters"`
 		} `json:"paths"`
 	}
-	if err := json.Unmarshal(New(Config{}).assets.openAPI, &doc); err != nil {
+	if err := json.Unmarshal(New(Config{}).openAPI, &doc); err != nil {
 		t.Fatal(err)
 	}
 	found := false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/internal/pgnjson"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/pgn"
 )
 
@@ -56,8 +57,8 @@ func marshalCompact(v any) []byte {
 // POST /api/pgn: pgn --json. The body is PGN text; the answer is one JSON
 // object per game, one per line (NDJSON), as the command prints them: a
 // game with an error is in the answer with its "error", like the others.
-func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
-	if err := noQuery(r); err != nil {
+func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *site.Error {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	body, err := readBody(w, r, maxPGNBody)
@@ -65,7 +66,7 @@ func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
 		return err
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return &inputError{status: http.StatusBadRequest, param: "body", code: codeMissing, msg: "body: empty: want PGN text, one or more games"}
+		return &site.Error{Status: http.StatusBadRequest, Param: "body", Code: site.CodeMissing, Msg: "body: empty: want PGN text, one or more games"}
 	}
 	out := make([]byte, 0, 2*len(body))
 	rd := pgn.NewReader(bytes.NewReader(body))
@@ -76,13 +77,13 @@ func (s *Server) apiPGN(w http.ResponseWriter, r *http.Request) *inputError {
 			break
 		}
 		if rerr != nil {
-			return &inputError{status: http.StatusBadRequest, param: "body", code: codeInvalid, msg: "body: " + rerr.Error()}
+			return &site.Error{Status: http.StatusBadRequest, Param: "body", Code: site.CodeInvalid, Msg: "body: " + rerr.Error()}
 		}
 		out = append(pgnjson.AppendGame(out, g), '\n')
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
-	h.Set("Cache-Control", cacheNever)
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("Content-Length", strconv.Itoa(len(out)))
 	w.Write(out)
 	return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/chess960/chess960/diagram"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -47,27 +48,27 @@ type playEngine struct {
 
 // readPlayEngine reads engine=, skill=, nodes= and analysis=. Empty values
 // (as a form sends them) are absent.
-func readPlayEngine(q query) (playEngine, *inputError) {
+func readPlayEngine(q query) (playEngine, *site.Error) {
 	pe := playEngine{skill: -1}
-	switch v := q.get("engine"); v {
+	switch v := q.Get("engine"); v {
 	case "":
 	case "white", "black":
 		pe.side = v
 	default:
-		return pe, badParam("engine", v, "want white or black: the side the engine plays")
+		return pe, site.BadParam("engine", v, "want white or black: the side the engine plays")
 	}
-	var err *inputError
-	if q.get("skill") != "" {
-		if pe.skill, err = q.intParam("skill", 0, maxSkill, 0); err != nil {
+	var err *site.Error
+	if q.Get("skill") != "" {
+		if pe.skill, err = q.Int("skill", 0, maxSkill, 0); err != nil {
 			return pe, err
 		}
 	}
-	if q.get("nodes") != "" {
-		if pe.nodes, err = q.intParam("nodes", 1, maxEngineNodes, 0); err != nil {
+	if q.Get("nodes") != "" {
+		if pe.nodes, err = q.Int("nodes", 1, maxEngineNodes, 0); err != nil {
 			return pe, err
 		}
 	}
-	pe.analysis, err = q.flag("analysis")
+	pe.analysis, err = q.Flag("analysis")
 	return pe, err
 }
 
@@ -128,13 +129,13 @@ func claimName(t chess.Termination) string {
 
 // readGame reads a game from a query. A bad move is reported with the game
 // up to it (partial), so a page can offer it.
-func readGame(q query) (*game, *game, *inputError) {
+func readGame(q query) (*game, *game, *site.Error) {
 	gm := &game{}
 	p, key, err := q.position()
 	if err != nil {
 		return nil, nil, err
 	}
-	gm.start, gm.startKey, gm.startVal = p, key, q.get(key)
+	gm.start, gm.startKey, gm.startVal = p, key, q.Get(key)
 	if key == "fen" {
 		gm.startVal = p.FEN(chess.Standard)
 		if sp, perr := chess960.ParseFEN(gm.startVal); perr == nil {
@@ -144,16 +145,16 @@ func readGame(q query) (*game, *game, *inputError) {
 		sp, _ := chess960.Parse(gm.startVal)
 		gm.startVal = strconv.Itoa(sp.ID())
 	}
-	if gm.flip, err = q.flag("flip"); err != nil {
+	if gm.flip, err = q.Flag("flip"); err != nil {
 		return nil, nil, err
 	}
 	if gm.eng, err = readPlayEngine(q); err != nil {
 		return nil, nil, err
 	}
-	texts := moveList(q.get("moves"))
+	texts := moveList(q.Get("moves"))
 	if len(texts) > maxMoves {
-		return nil, nil, &inputError{status: http.StatusBadRequest, param: "moves",
-			msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(texts), maxMoves)}
+		return nil, nil, &site.Error{Status: http.StatusBadRequest, Param: "moves",
+			Msg: fmt.Sprintf("moves: %d moves: too many: at most %d", len(texts), maxMoves)}
 	}
 	gm.g = chess.NewGame(p)
 	for i, t := range texts {
@@ -161,16 +162,16 @@ func readGame(q query) (*game, *game, *inputError) {
 		m, perr := gm.g.PlayText(t)
 		if perr != nil {
 			gm.ply = len(gm.moves)
-			e := badInput("moves", api.MoveError(gm.g, i+1, t, before, perr, chess.Standard))
+			e := site.BadInput("moves", api.MoveError(gm.g, i+1, t, before, perr, chess.Standard))
 			return nil, gm, e
 		}
 		gm.moves = append(gm.moves, m)
 		gm.san = append(gm.san, before.SAN(m))
 	}
-	if q.has("claim") {
-		t, ok := claimNames[q.get("claim")]
+	if q.Has("claim") {
+		t, ok := claimNames[q.Get("claim")]
 		if !ok {
-			return nil, nil, badParam("claim", q.get("claim"), "want threefold or fifty")
+			return nil, nil, site.BadParam("claim", q.Get("claim"), "want threefold or fifty")
 		}
 		if cerr := gm.applyClaim(t); cerr != nil {
 			gm.ply = len(gm.moves)
@@ -178,7 +179,7 @@ func readGame(q query) (*game, *game, *inputError) {
 		}
 		gm.claim = t
 	}
-	gm.ply, err = q.intParam("ply", 0, len(gm.moves), len(gm.moves))
+	gm.ply, err = q.Int("ply", 0, len(gm.moves), len(gm.moves))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -188,7 +189,7 @@ func readGame(q query) (*game, *game, *inputError) {
 // applyClaim claims a draw at the end of the game: on the position reached
 // (FIDE 9.2.1.2, 9.3.2), or else by the last move, announced (9.2.1.1,
 // 9.3.1). Both end the game drawn after the same moves.
-func (gm *game) applyClaim(t chess.Termination) *inputError {
+func (gm *game) applyClaim(t chess.Termination) *site.Error {
 	if err := gm.g.Claim(chess.Claim{Termination: t}); err == nil {
 		return nil
 	}
@@ -200,8 +201,8 @@ func (gm *game) applyClaim(t chess.Termination) *inputError {
 		}
 		gm.g.Play(last)
 	}
-	return &inputError{status: http.StatusBadRequest, param: "claim",
-		msg: fmt.Sprintf("claim %q: no such draw to claim after these moves (%s)", claimName(t), t)}
+	return &site.Error{Status: http.StatusBadRequest, Param: "claim",
+		Msg: fmt.Sprintf("claim %q: no such draw to claim after these moves (%s)", claimName(t), t)}
 }
 
 // values returns the URL parameters of the game with the moves up to n (all
@@ -480,7 +481,7 @@ type moveCell struct {
 }
 
 type playPage struct {
-	page
+	site.Page
 	S                                     playState
 	Board                                 template.HTML
 	Rows                                  []moveRow
@@ -540,16 +541,16 @@ func (gm *game) rows(cur int) []moveRow {
 // page. move= plays one more move (the form for play without JavaScript)
 // and, against the engine, its reply; go=1 asks the engine for its move;
 // both redirect to the game's new address.
-func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) play(w http.ResponseWriter, r *http.Request) *site.Error {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
-	if err := q.only(append(gameParams, "move", "go")...); err != nil {
+	if err := q.Only(append(gameParams, "move", "go")...); err != nil {
 		return err
 	}
-	if !q.has("pos") && !q.has("fen") {
-		w.Header().Set("Cache-Control", cacheNever)
+	if !q.Has("pos") && !q.Has("fen") {
+		w.Header().Set("Cache-Control", site.CacheNever)
 		http.Redirect(w, r, "/play?pos="+strconv.Itoa(chess960.Random().ID()), http.StatusSeeOther)
 		return nil
 	}
@@ -557,23 +558,23 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	if err != nil && partial == nil {
 		return err
 	}
-	goFlag, gerr := q.flag("go")
+	goFlag, gerr := q.Flag("go")
 	if gerr != nil {
 		return gerr
 	}
 	var moveErr, moveValue, engineErr string
 	status := http.StatusOK
-	cache := cacheStable
+	cache := site.CacheStable
 	if err != nil {
-		gm, moveErr, status = partial, err.msg, err.status
-	} else if q.has("move") {
+		gm, moveErr, status = partial, err.Msg, err.Status
+	} else if q.Has("move") {
 		// Play one more move after the ply on view.
-		moveValue = echo(q.get("move"))
+		moveValue = site.Echo(q.Get("move"))
 		ng := chess.NewGame(gm.start)
 		for _, m := range gm.moves[:gm.ply] {
 			ng.Play(m)
 		}
-		m, perr := ng.PlayText(strings.TrimSpace(q.get("move")))
+		m, perr := ng.PlayText(strings.TrimSpace(q.Get("move")))
 		if perr == nil && s.cfg.Engine != nil && gm.engineTurn(gm.ply) {
 			perr = errEngineTurn
 		}
@@ -589,9 +590,9 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 			s.redirectToGame(w, r, gm, played)
 			return nil
 		}
-		moveErr = "move " + quote.Input(q.get("move")) + ": " + capMessage(oneLine(strings.TrimPrefix(perr.Error(), "chess: ")))
+		moveErr = "move " + quote.Input(q.Get("move")) + ": " + site.CapMessage(site.OneLine(strings.TrimPrefix(perr.Error(), "chess: ")))
 		if errors.Is(perr, chess.ErrGameOver) {
-			moveErr = "move " + quote.Input(q.get("move")) + ": the game is over"
+			moveErr = "move " + quote.Input(q.Get("move")) + ": the game is over"
 		}
 		status = http.StatusBadRequest
 	} else if goFlag {
@@ -600,16 +601,16 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 		case s.cfg.Engine == nil:
 			return errNoEngine()
 		case !gm.engineTurn(gm.ply) || gm.ply != len(gm.moves) || gm.g.Outcome().IsOver():
-			return badParam("go", q.get("go"), "it is not the engine's move: it moves only at the end of a game, on its side's turn")
+			return site.BadParam("go", q.Get("go"), "it is not the engine's move: it moves only at the end of a game, on its side's turn")
 		}
 		reply, ierr := s.playEngineMove(r, gm, gm.moves)
 		if ierr != nil {
-			if ierr.status == 499 {
+			if ierr.Status == 499 {
 				return ierr
 			}
-			engineErr, status, cache = ierr.msg, ierr.status, cacheNever
-			if ierr.retryAfter > 0 {
-				w.Header().Set("Retry-After", strconv.Itoa(ierr.retryAfter))
+			engineErr, status, cache = ierr.Msg, ierr.Status, site.CacheNever
+			if ierr.RetryAfter > 0 {
+				w.Header().Set("Retry-After", strconv.Itoa(ierr.RetryAfter))
 			}
 		} else {
 			s.redirectToGame(w, r, gm, append(gm.moves, reply))
@@ -620,7 +621,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 		gm.engineName = s.cfg.Engine.Name()
 	}
 	st := s.stateOf(gm)
-	pp := &playPage{page: s.newPage(r, "Play", "play"), S: st, Board: template.HTML(st.SVG), Rows: gm.rows(gm.ply),
+	pp := &playPage{Page: s.site.NewPage(r, "Play", "play"), S: st, Board: template.HTML(st.SVG), Rows: gm.rows(gm.ply),
 		MoveError: moveErr, MoveValue: moveValue, EngineError: engineErr}
 	pp.S.SVG = "" // the page has the board once, in the HTML
 	pp.Script = "play.js"
@@ -650,7 +651,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *inputError {
 	sortHidden(pp.Hidden)
 	pp.Lichess = lichessEditor(st.FEN)
 	s.enginePanel(pp, gm)
-	return s.writePage(w, r, "play", pp, status, cache)
+	return s.site.WritePage(w, r, "play", pp, status, cache)
 }
 
 // errEngineTurn refuses a player's move on the engine's turn.
@@ -662,14 +663,14 @@ func (s *Server) redirectToGame(w http.ResponseWriter, r *http.Request, gm *game
 	ng := *gm
 	ng.moves = moves
 	v := ng.values(-1, -1, chess.Ongoing, gm.flip)
-	w.Header().Set("Cache-Control", cacheNever)
+	w.Header().Set("Cache-Control", site.CacheNever)
 	http.Redirect(w, r, "/play?"+encodeOrdered(v), http.StatusSeeOther)
 }
 
 // playEngineMove asks the engine for its move after moves, at the game's
 // strength: its node limit, or a second's search (or the time cap, if
 // shorter).
-func (s *Server) playEngineMove(r *http.Request, gm *game, moves []chess.Move) (chess.Move, *inputError) {
+func (s *Server) playEngineMove(r *http.Request, gm *game, moves []chess.Move) (chess.Move, *site.Error) {
 	p := gm.start
 	for _, m := range moves {
 		p.Play(m)
@@ -706,12 +707,12 @@ var gameParams = []string{"pos", "fen", "moves", "ply", "claim", "flip", "engine
 
 // readGameOnly reads the game of a request that takes no other
 // parameter, and names its engine.
-func (s *Server) readGameOnly(r *http.Request) (*game, *inputError) {
+func (s *Server) readGameOnly(r *http.Request) (*game, *site.Error) {
 	q, err := newQuery(r.URL.RawQuery)
 	if err != nil {
 		return nil, err
 	}
-	if err := q.only(gameParams...); err != nil {
+	if err := q.Only(gameParams...); err != nil {
 		return nil, err
 	}
 	gm, _, err := readGame(q)
@@ -726,18 +727,18 @@ func (s *Server) readGameOnly(r *http.Request) (*game, *inputError) {
 
 // GET /play/state: the play page's state as JSON (not part of the public
 // API: its shape follows the page).
-func (s *Server) playState(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) playState(w http.ResponseWriter, r *http.Request) *site.Error {
 	gm, err := s.readGameOnly(r)
 	if err != nil {
 		return err
 	}
 	st := s.stateOf(gm)
-	writeJSONBytes(w, marshalCompact(st), cacheStable)
+	site.WriteJSONBytes(w, marshalCompact(st), site.CacheStable)
 	return nil
 }
 
 // GET /play.pgn: the game as a PGN file.
-func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *site.Error {
 	gm, err := s.readGameOnly(r)
 	if err != nil {
 		return err
@@ -754,7 +755,7 @@ func (s *Server) playPGN(w http.ResponseWriter, r *http.Request) *inputError {
 		name = "chess960-" + strconv.Itoa(num) + ".pgn"
 	}
 	h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	h.Set("Cache-Control", cacheStable)
+	h.Set("Cache-Control", site.CacheStable)
 	w.Write([]byte(body))
 	return nil
 }

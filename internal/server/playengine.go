@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // nodeChoices are the node limits the play page offers (0: a timed
@@ -22,7 +23,7 @@ func strengthText(pe playEngine, engineTime int) string {
 		skill = "skill " + strconv.Itoa(pe.skill)
 	}
 	if pe.nodes > 0 {
-		return skill + ", " + groupDigits(uint64(pe.nodes)) + " nodes a move"
+		return skill + ", " + site.GroupDigits(uint64(pe.nodes)) + " nodes a move"
 	}
 	ms := min(int(moveTime/1e6), engineTime)
 	if ms%1000 == 0 {
@@ -93,7 +94,7 @@ func (s *Server) enginePanel(pp *playPage, gm *game) {
 		choices = append(choices[:len(choices):len(choices)], gm.eng.nodes)
 	}
 	for _, c := range choices {
-		o := option{Value: strconv.Itoa(c), Label: groupDigits(uint64(c)) + " nodes", Selected: c == gm.eng.nodes}
+		o := option{Value: strconv.Itoa(c), Label: site.GroupDigits(uint64(c)) + " nodes", Selected: c == gm.eng.nodes}
 		if c == 0 {
 			o.Value, o.Label = "", strengthText(playEngine{skill: maxSkill}, pp.S.EngineTime)[len("full strength, "):]
 		}

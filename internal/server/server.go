@@ -1,14 +1,14 @@
-// Package server is the web app of chess960 serve: the pages (generator,
-// gallery of all 960, arbiter draws with commit and reveal, play), the JSON
-// API, which returns what the command line prints with --json, the
-// pictures, and the tournaments (events) when it has a database.
+// Package server is the web app of chess960 serve. It composes the
+// features, each a package of its own over the frame of package site
+// (errors, templates, static files and the middleware every request goes
+// through): the pages of its own (generator, gallery of all 960, arbiter
+// draws with commit and reveal, play, the JSON API, which returns what the
+// command line prints with --json, and the pictures), and the tournaments
+// of package eventweb when it has a database.
 //
-// Every page but the events' is a function of its URL: any number of
+// Every page of this package is a function of its URL: any number of
 // instances behind any load balancer serve the same app. The events live
-// in the database (internal/store, through internal/event), which all
-// instances share; what an instance keeps in memory (renderings of public
-// pages by version, the per-client write and stream counts of package
-// middleware) is a cache or a limit, never the only copy of anything.
+// in the database, which all instances share (see package eventweb).
 // Every request is bounded: parameters and bodies have size limits, perft
 // has a node budget, expensive requests have a concurrency limit past
 // which they are answered 429 with Retry-After, and writes and live
@@ -19,7 +19,6 @@ package server
 import (
 	"context"
 	"errors"
-	"html/template"
 	"log/slog"
 	"net"
 	"net/http"
@@ -29,7 +28,9 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
-	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/eventweb"
+	"github.com/chess960/chess960/internal/server/site"
+	"github.com/chess960/chess960/internal/server/web"
 	"github.com/chess960/chess960/uci"
 )
 
@@ -61,11 +62,11 @@ type Config struct {
 	Events *event.Service
 	// WriteRate and WriteBurst are the token bucket of writes (POSTs
 	// under /events, /e/ and /api/events) per client IP, per second
-	// (defaults DefaultWriteRate and DefaultWriteBurst).
+	// (defaults eventweb.DefaultWriteRate and eventweb.DefaultWriteBurst).
 	WriteRate  float64
 	WriteBurst int
 	// MaxStreams is how many live streams may be open at once (default
-	// DefaultMaxStreams); MaxStreamsPerClient is how many of them one
+	// eventweb.DefaultMaxStreams); MaxStreamsPerClient is how many of them one
 	// client address may hold (default half of MaxStreams, so that the
 	// phones behind one venue's NAT all get one, and one address still
 	// cannot shut the others out). Past either, a stream is answered 429.
@@ -93,25 +94,13 @@ const DefaultPerftBudget = 50_000_000
 type Server struct {
 	cfg      Config
 	mux      *http.ServeMux
-	pages    map[string]*template.Template
-	assets   *assets
+	site     *site.Site
+	events   *eventweb.Server
+	openAPI  []byte
 	perftSem chan struct{}
 	heavySem chan struct{}
 	// galleryCache holds the unfiltered gallery pages, rendered once.
 	galleryCache sync.Map
-	// publicPages holds events' public pages, by version.
-	publicPages pageCache
-	// writes limits the event writes per client; streams counts the live
-	// streams open, in all and per client; liveMax caps each one's time;
-	// liveGap is the least time between two versions a stream sends.
-	writes  *middleware.RateLimiter
-	streams *middleware.StreamLimiter
-	liveMax time.Duration
-	liveGap time.Duration
-	// liveSpread spreads the streams' news of a version over a moment.
-	liveSpread time.Duration
-	// liveAfter is time.After; tests end the gaps themselves.
-	liveAfter func(time.Duration) <-chan time.Time
 	// dfrcSample is the engine sample of DFRC starts (nil: none).
 	dfrcSample func() *dfrcSample
 }
@@ -131,23 +120,15 @@ func New(cfg Config) *Server {
 		cfg.EngineTime = uci.DefaultMaxSearch
 	}
 	cfg.EngineTime = min(cfg.EngineTime, MaxEngineTime)
-	if cfg.WriteRate <= 0 {
-		cfg.WriteRate = DefaultWriteRate
+	sc := site.Config{Logger: cfg.Logger, APIPath: isAPI, KeptPath: eventweb.IsPath, KeptNav: "events"}
+	if cfg.Engine != nil {
+		sc.Engine = cfg.Engine.Name()
 	}
-	if cfg.WriteBurst <= 0 {
-		cfg.WriteBurst = DefaultWriteBurst
-	}
-	if cfg.MaxStreams <= 0 {
-		cfg.MaxStreams = DefaultMaxStreams
-	}
-	if cfg.MaxStreamsPerClient <= 0 {
-		cfg.MaxStreamsPerClient = max(1, cfg.MaxStreams/2)
-	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(),
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), site: site.New(sc),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
-		writes:  middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxStreams, cfg.MaxStreamsPerClient), liveMax: liveMaxTime, liveGap: liveGap, liveSpread: liveSpread, liveAfter: time.After,
 		dfrcSample: dfrcSampleOnce}
+	s.events = eventweb.New(eventweb.Config{Events: cfg.Events, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		MaxStreams: cfg.MaxStreams, MaxStreamsPerClient: cfg.MaxStreamsPerClient, ClientIPHeader: cfg.ClientIPHeader}, s.site)
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
 		if len(cfg.DFRCScores.Scores) > 0 {
@@ -155,19 +136,19 @@ func New(cfg Config) *Server {
 		}
 		s.dfrcSample = func() *dfrcSample { return sample }
 	}
-	s.assets = loadAssets()
-	s.pages = s.parseTemplates()
+	openAPI, err := web.FS.ReadFile("openapi.json")
+	if err != nil {
+		panic(err) // embedded: cannot fail
+	}
+	s.openAPI = openAPI
+	s.registerTemplates()
 	s.routes()
 	return s
 }
 
-// handlerFunc is a handler that returns the error to answer with, if any.
-type handlerFunc func(w http.ResponseWriter, r *http.Request) *inputError
-
 func (s *Server) routes() {
-	api := func(pattern string, h handlerFunc) { s.mux.Handle(pattern, s.apiHandler(h)) }
-	page := func(pattern string, h handlerFunc) { s.mux.Handle(pattern, s.pageHandler(h)) }
-
+	api := func(pattern string, h site.HandlerFunc) { s.mux.Handle(pattern, s.site.Handler(h)) }
+	page := api
 	// The JSON API: the command line's --json output for the same input.
 	api("GET /api/positions/{n}", s.apiPosition)
 	api("GET /api/random", s.apiRandom)
@@ -209,68 +190,16 @@ func (s *Server) routes() {
 	api("GET /play/state", s.limitLong(s.playState))
 	page("GET /api", s.apiDocs)
 	page("GET /robots.txt", s.robots)
-	s.mux.Handle("GET /s/", s.assets)
+	s.mux.Handle("GET /s/", s.site.Static())
 
 	// Events: their pages, live stream, exports and API.
-	s.eventRoutes(page, api)
+	s.events.Routes(s.mux)
 }
 
-// ServeHTTP serves a request through the middleware: recover, security
-// headers, access log, limits, then the routes (with 404 and 405 answered
-// as JSON under /api/ and as pages elsewhere).
+// ServeHTTP serves a request through the site's middleware (recover,
+// security headers, access log), the events' own limits, then the routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	sw := middleware.NewStatusWriter(w)
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			if s.cfg.Logger != nil {
-				buf := make([]byte, 4096)
-				buf = buf[:runtime.Stack(buf, false)]
-				s.cfg.Logger.Error("panic", "path", middleware.RedactPath(r.URL.Path), "panic", v, "stack", string(buf))
-			}
-			if sw.Status() == 0 {
-				s.writeError(sw, r, &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"})
-			}
-		}
-		middleware.LogRequest(s.cfg.Logger, r, sw, start)
-	}()
-	setSecurityHeaders(sw.Header())
-	if isEventPath(r.URL.Path) {
-		// Capability URLs: no page of an event tells another site where
-		// it came from.
-		sw.Header()["Referrer-Policy"] = eventReferrer
-		if e := s.limitWrites(r); e != nil {
-			s.writeError(sw, r, e)
-			return
-		}
-	}
-	if len(r.URL.RawQuery) > 4*maxParam {
-		s.writeError(sw, r, &inputError{status: http.StatusRequestURITooLong, code: codeTooLong, msg: "query too long: at most 32768 bytes"})
-		return
-	}
-	h, pattern := s.mux.Handler(r)
-	if pattern == "" {
-		// Not found, wrong method, or a redirect to the cleaned path: let the
-		// mux say which, then answer in our format (redirects pass).
-		rec := &headRecorder{header: http.Header{}}
-		h.ServeHTTP(rec, r)
-		switch rec.status {
-		case http.StatusNotFound:
-			s.writeError(sw, r, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such page: " + quotePath(r.URL.Path)})
-			return
-		case http.StatusMethodNotAllowed:
-			sw.Header().Set("Allow", rec.header.Get("Allow"))
-			s.writeError(sw, r, &inputError{status: http.StatusMethodNotAllowed, code: codeMethod,
-				msg: "method " + r.Method + " not allowed for " + quotePath(r.URL.Path) + ": use " + rec.header.Get("Allow")})
-			return
-		}
-		h.ServeHTTP(sw, r)
-		return
-	}
-	s.mux.ServeHTTP(sw, r) // sets the path values
+	s.site.Serve(w, r, s.mux, s.events.Before)
 }
 
 // isAPI reports whether a path answers errors as JSON.
@@ -279,52 +208,12 @@ func isAPI(path string) bool {
 		path == "/play/state"
 }
 
-// headRecorder records the status and header of the mux's own answers.
-type headRecorder struct {
-	header http.Header
-	status int
-}
-
-func (h *headRecorder) Header() http.Header         { return h.header }
-func (h *headRecorder) Write(b []byte) (int, error) { return len(b), nil }
-func (h *headRecorder) WriteHeader(code int)        { h.status = code }
-
-// eventReferrer is the Referrer-Policy of event pages: their capability URLs
-// go to no other site (and, unlike no-referrer, a same-origin form still
-// carries its Origin).
-var eventReferrer = []string{"same-origin"}
-
-// contentSecurityPolicy allows only the app's own scripts, styles and
-// images; no inline script, no framing.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-
-// securityHeaders are set on every answer. The keys are canonical, so
-// they go straight into the header map; nothing changes the value slices.
-var securityHeaders = [...]struct {
-	key   string
-	value []string
-}{
-	{"Content-Security-Policy", []string{contentSecurityPolicy}},
-	{"X-Content-Type-Options", []string{"nosniff"}},
-	{"X-Frame-Options", []string{"DENY"}},
-	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
-	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
-	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=()"}},
-}
-
-func setSecurityHeaders(h http.Header) {
-	for _, kv := range securityHeaders {
-		h[kv.key] = kv.value
-	}
-}
-
 // limit runs h when a slot of sem is free or frees within queueWait, and
 // answers 429 with Retry-After otherwise: a busy server says so quickly,
 // and a client that retries in a tight loop is slowed to a few requests a
 // second instead of taking the CPU that cheap requests need.
-func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) limit(sem chan struct{}, h site.HandlerFunc) site.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) *site.Error {
 		select {
 		case sem <- struct{}{}:
 		default:
@@ -333,10 +222,10 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 			case sem <- struct{}{}:
 				t.Stop()
 			case <-t.C:
-				return errBusy()
+				return site.Busy()
 			case <-r.Context().Done():
 				t.Stop()
-				return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+				return &site.Error{Status: 499, Code: site.CodeClientGone, Msg: "client went away"}
 			}
 		}
 		defer func() { <-sem }()
@@ -348,20 +237,15 @@ func (s *Server) limit(sem chan struct{}, h handlerFunc) handlerFunc {
 // it is answered 429.
 const queueWait = 100 * time.Millisecond
 
-func errBusy() *inputError {
-	return &inputError{status: http.StatusTooManyRequests, retryAfter: 1, code: codeBusy,
-		msg: "busy: the server is already running as many of these requests as it allows; retry in a second"}
-}
-
 // longGame is the number of moves past which a game is an expensive
 // request.
 const longGame = 300
 
 // limitLong runs h as an expensive request (see limit) when the query holds
 // a long game.
-func (s *Server) limitLong(h handlerFunc) handlerFunc {
+func (s *Server) limitLong(h site.HandlerFunc) site.HandlerFunc {
 	heavy := s.limit(s.heavySem, h)
-	return func(w http.ResponseWriter, r *http.Request) *inputError {
+	return func(w http.ResponseWriter, r *http.Request) *site.Error {
 		if strings.Count(r.URL.RawQuery, ",")+strings.Count(r.URL.RawQuery, "%2C") >= longGame {
 			return heavy(w, r)
 		}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 var testServer = sync.OnceValue(func() *Server { return New(Config{}) })
@@ -209,7 +210,7 @@ func TestErrorsNameTheInput(t *testing.T) {
 			t.Errorf("%s: status %d, want %d: %s", c.target, r.StatusCode, c.status, b)
 			continue
 		}
-		var e errorJSON
+		var e site.ErrorJSON
 		if err := json.Unmarshal([]byte(b), &e); err != nil {
 			t.Errorf("%s: not a JSON error: %v: %s", c.target, err, b)
 			continue
@@ -366,7 +367,7 @@ func TestHostileInputs(t *testing.T) {
 
 func TestSecurityHeaders(t *testing.T) {
 	s := testServer()
-	for _, target := range []string{"/", "/pos/1", "/api/positions/1", "/api/nothing", "/play?pos=1", "/s/" + s.assets.hash + "/style.css"} {
+	for _, target := range []string{"/", "/pos/1", "/api/positions/1", "/api/nothing", "/play?pos=1", s.site.AssetURL("style.css")} {
 		r := get(t, s, "GET", target, nil)
 		h := r.Header
 		csp := h.Get("Content-Security-Policy")
@@ -578,7 +579,7 @@ func TestOpenAPI(t *testing.T) {
 		OpenAPI string                    `json:"openapi"`
 		Paths   map[string]map[string]any `json:"paths"`
 	}
-	if err := json.Unmarshal(s.assets.openAPI, &doc); err != nil {
+	if err := json.Unmarshal(s.openAPI, &doc); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(doc.OpenAPI, "3.") {
@@ -640,13 +641,13 @@ func TestHomePageBudget(t *testing.T) {
 // and gzipped on request; an unknown file is a 404.
 func TestStaticAssets(t *testing.T) {
 	s := testServer()
-	for name := range s.assets.files {
-		r := get(t, s, "GET", s.assets.url(name), nil)
+	for _, name := range s.site.AssetNames() {
+		r := get(t, s, "GET", s.site.AssetURL(name), nil)
 		if r.StatusCode != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
 			t.Errorf("%s: %d %q", name, r.StatusCode, r.Header.Get("Cache-Control"))
 		}
 	}
-	if r := get(t, s, "GET", "/s/"+s.assets.hash+"/nothing.js", nil); r.StatusCode != 404 {
+	if r := get(t, s, "GET", s.site.AssetURL("nothing.js"), nil); r.StatusCode != 404 {
 		t.Errorf("unknown asset: %d", r.StatusCode)
 	}
 }

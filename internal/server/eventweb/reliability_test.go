@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bufio"
@@ -249,7 +249,7 @@ func TestEventsIndex(t *testing.T) {
 // TestReferrerPolicyDocumented: docs/web.md states the Referrer-Policy
 // the event pages send.
 func TestReferrerPolicyDocumented(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/web.md")
+	doc, err := os.ReadFile("../../../docs/web.md")
 	if err != nil {
 		t.Fatal(err)
 	}

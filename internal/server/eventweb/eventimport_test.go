@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // that BBP Pairings generated, cut after three rounds: the players and
 // rounds come in, and round 4 pairs as BBP Pairings paired it.
 func TestEventCreateFromTRF(t *testing.T) {
-	data, err := os.ReadFile("../../pairing/testdata/dutch/t003-p006-r05.trf")
+	data, err := os.ReadFile("../../../pairing/testdata/dutch/t003-p006-r05.trf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestEventCreateFromTRF(t *testing.T) {
 	for _, b := range e.Schedule[3].Boards {
 		got = append(got, strconv.Itoa(e.PlayerByID(b.White).Number)+" "+strconv.Itoa(e.PlayerByID(b.Black).Number))
 	}
-	pairs, _ := os.ReadFile("../../pairing/testdata/dutch/t003-p006-r05.pairs")
+	pairs, _ := os.ReadFile("../../../pairing/testdata/dutch/t003-p006-r05.pairs")
 	want := strings.Split(strings.ReplaceAll(string(pairs), "\r", ""), "\n")
 	for i, l := range want {
 		if l == "round 4" {

@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import "github.com/chess960/chess960/internal/event"
 

@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // Limits of the event pages and API.
@@ -44,22 +45,15 @@ const (
 )
 
 // noDatabase answers the event routes of a server without events.
-func noDatabase() *inputError {
-	return &inputError{status: http.StatusNotFound, code: codeNotFound,
-		msg: "this server runs without a database, so it keeps no events: start it with one to run tournaments"}
+func noDatabase() *site.Error {
+	return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound,
+		Msg: "this server runs without a database, so it keeps no events: start it with one to run tournaments"}
 }
 
 // noEvent is the one answer to an admin link that does not open: it does
 // not say whether the event exists.
-func noEvent() *inputError {
-	return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event or link"}
-}
-
-// isEventPath reports whether a path belongs to the events: their pages
-// answer form errors as pages, and set Referrer-Policy same-origin.
-func isEventPath(p string) bool {
-	return p == "/events" || strings.HasPrefix(p, "/events/") || strings.HasPrefix(p, "/e/") ||
-		p == "/api/events" || strings.HasPrefix(p, "/api/events/")
+func noEvent() *site.Error {
+	return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event or link"}
 }
 
 // redactPath is middleware.RedactPath: the path fit for the log.
@@ -69,26 +63,26 @@ func redactPath(p string) string { return middleware.RedactPath(p) }
 // answer: 404 for no such event, 403 for a role that may not, 422 for a
 // change that does not fit the event's state, 400 for a malformed one. Any
 // other error is the server's own (500).
-func (s *Server) eventErr(r *http.Request, err error) *inputError {
-	msg := capMessage(err.Error())
+func (s *Server) eventErr(r *http.Request, err error) *site.Error {
+	msg := site.CapMessage(err.Error())
 	switch {
 	case errors.Is(err, event.ErrNotFound):
-		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event"}
+		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event"}
 	case errors.Is(err, event.ErrBusy):
-		return &inputError{status: http.StatusServiceUnavailable, retryAfter: 2, code: codeBusy, msg: msg + "; nothing was changed: send it again in a few seconds"}
+		return &site.Error{Status: http.StatusServiceUnavailable, RetryAfter: 2, Code: site.CodeBusy, Msg: msg + "; nothing was changed: send it again in a few seconds"}
 	case errors.Is(err, event.ErrForbidden):
-		return &inputError{status: http.StatusForbidden, code: "forbidden", msg: msg}
+		return &site.Error{Status: http.StatusForbidden, Code: "forbidden", Msg: msg}
 	case errors.Is(err, event.ErrState):
-		return &inputError{status: http.StatusUnprocessableEntity, code: "state", msg: msg}
+		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: msg}
 	case errors.Is(err, event.ErrInvalid):
-		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: msg}
+		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: msg}
 	case errors.Is(err, context.Canceled):
-		return &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+		return &site.Error{Status: 499, Code: site.CodeClientGone, Msg: "client went away"}
 	}
-	if s.cfg.Logger != nil {
-		s.cfg.Logger.Error("event", "path", redactPath(r.URL.Path), "error", err.Error())
+	if s.site.Logger() != nil {
+		s.site.Logger().Error("event", "path", redactPath(r.URL.Path), "error", err.Error())
 	}
-	return &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error: the event could not be read or written; try again"}
+	return &site.Error{Status: http.StatusInternalServerError, Code: "internal", Msg: "internal error: the event could not be read or written; try again"}
 }
 
 // csrfToken is the hidden token of an admin link's forms:
@@ -101,11 +95,11 @@ func csrfToken(token, id string) string {
 }
 
 // checkCSRF checks a form's CSRF token in constant time.
-func checkCSRF(r *http.Request, token, id string) *inputError {
+func checkCSRF(r *http.Request, token, id string) *site.Error {
 	got := r.PostFormValue("csrf")
 	if !hmac.Equal([]byte(got), []byte(csrfToken(token, id))) {
-		return &inputError{status: http.StatusForbidden, param: "csrf", code: "csrf",
-			msg: "csrf: the form's token does not match this link: reload the page and send the form again"}
+		return &site.Error{Status: http.StatusForbidden, Param: "csrf", Code: "csrf",
+			Msg: "csrf: the form's token does not match this link: reload the page and send the form again"}
 	}
 	return nil
 }
@@ -113,9 +107,9 @@ func checkCSRF(r *http.Request, token, id string) *inputError {
 // sameOrigin refuses a request a browser says comes from another site:
 // Sec-Fetch-Site other than same-origin (or none, typed by the user), or
 // an Origin whose host is not the request's.
-func sameOrigin(r *http.Request) *inputError {
-	refuse := func(why string) *inputError {
-		return &inputError{status: http.StatusForbidden, code: "crossSite", msg: "cross-site request refused: " + why}
+func sameOrigin(r *http.Request) *site.Error {
+	refuse := func(why string) *site.Error {
+		return &site.Error{Status: http.StatusForbidden, Code: "crossSite", Msg: "cross-site request refused: " + why}
 	}
 	if v := r.Header.Get("Sec-Fetch-Site"); v != "" && v != "same-origin" && v != "none" {
 		return refuse("Sec-Fetch-Site is " + quote.Input(v))
@@ -139,25 +133,25 @@ func sameOrigin(r *http.Request) *inputError {
 func clientIP(r *http.Request, header string) string { return middleware.ClientIP(r, header) }
 
 // limitWrites answers a write over the client's rate 429.
-func (s *Server) limitWrites(r *http.Request) *inputError {
-	if r.Method != http.MethodPost || !isEventPath(r.URL.Path) {
+func (s *Server) limitWrites(r *http.Request) *site.Error {
+	if r.Method != http.MethodPost {
 		return nil
 	}
 	if ok, wait := s.writes.Allow(clientIP(r, s.cfg.ClientIPHeader)); !ok {
-		return &inputError{status: http.StatusTooManyRequests, retryAfter: wait, code: codeBusy,
-			msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.Rate(), wait)}
+		return &site.Error{Status: http.StatusTooManyRequests, RetryAfter: wait, Code: site.CodeBusy,
+			Msg: fmt.Sprintf("too many changes: at most %g a second from one address; retry in %d s", s.writes.Rate(), wait)}
 	}
 	return nil
 }
 
 // loadPublic loads the event of the path's {id}.
-func (s *Server) loadPublic(r *http.Request) (*event.State, *inputError) {
+func (s *Server) loadPublic(r *http.Request) (*event.State, *site.Error) {
 	if s.cfg.Events == nil {
 		return nil, noDatabase()
 	}
 	id := r.PathValue("id")
 	if err := event.CheckID(id); err != nil {
-		return nil, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())}
+		return nil, &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event: " + site.CapMessage(err.Error())}
 	}
 	st, err := s.cfg.Events.Load(r.Context(), id)
 	if err != nil {
@@ -180,7 +174,7 @@ func (a admin) base() string { return "/e/" + a.st.ID() + "/a/" + a.token }
 
 // loadAdmin loads the event of an admin path and checks its token; a
 // wrong token and a missing event get the same 404.
-func (s *Server) loadAdmin(r *http.Request) (admin, *inputError) {
+func (s *Server) loadAdmin(r *http.Request) (admin, *site.Error) {
 	if s.cfg.Events == nil {
 		return admin{}, noDatabase()
 	}
@@ -203,30 +197,30 @@ func (s *Server) loadAdmin(r *http.Request) (admin, *inputError) {
 }
 
 // formInt reads an integer form field; "" is 0 unless required.
-func formInt(r *http.Request, name string, required bool) (int, *inputError) {
+func formInt(r *http.Request, name string, required bool) (int, *site.Error) {
 	v := strings.TrimSpace(r.PostFormValue(name))
 	if v == "" {
 		if required {
-			return 0, missing(name, "a number")
+			return 0, site.Missing(name, "a number")
 		}
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 || n > 1_000_000 {
-		return 0, badParam(name, v, "want a whole number from 0 to 1000000")
+		return 0, site.BadParam(name, v, "want a whole number from 0 to 1000000")
 	}
 	return n, nil
 }
 
 // settingsFromForm reads the settings fields of the create and settings
 // forms.
-func settingsFromForm(r *http.Request) (event.Settings, *inputError) {
+func settingsFromForm(r *http.Request) (event.Settings, *site.Error) {
 	s := event.Settings{
 		Name: r.PostFormValue("name"), Place: r.PostFormValue("place"),
 		Start: strings.TrimSpace(r.PostFormValue("start")), End: strings.TrimSpace(r.PostFormValue("end")),
 		System: event.System(r.PostFormValue("system")), TimeControl: r.PostFormValue("timeControl"),
 	}
-	var e *inputError
+	var e *site.Error
 	if s.Rounds, e = formInt(r, "rounds", false); e != nil {
 		return s, e
 	}
@@ -252,11 +246,11 @@ func settingsFromForm(r *http.Request) (event.Settings, *inputError) {
 }
 
 // playerFromForm reads a player's fields.
-func playerFromForm(r *http.Request) (event.PlayerInfo, *inputError) {
+func playerFromForm(r *http.Request) (event.PlayerInfo, *site.Error) {
 	p := event.PlayerInfo{Name: r.PostFormValue("name"), FideID: strings.TrimSpace(r.PostFormValue("fideId")),
 		Federation: strings.TrimSpace(r.PostFormValue("federation")), Title: strings.TrimSpace(r.PostFormValue("title")),
 		Club: r.PostFormValue("club"), Sex: strings.TrimSpace(r.PostFormValue("sex")), Birth: strings.TrimSpace(r.PostFormValue("birth"))}
-	var e *inputError
+	var e *site.Error
 	if p.Rating, e = formInt(r, "rating", false); e != nil {
 		return p, e
 	}
@@ -270,46 +264,46 @@ func playerFromForm(r *http.Request) (event.PlayerInfo, *inputError) {
 // syntax of the web and the command line (event.ParseManual): one board a
 // line, "3 7" or "3-7", "5 0" or "5 bye" for the pairing bye. adminDo turns
 // the numbers into the players' IDs.
-func parsePairs(text string) ([]event.ManualPair, *inputError) {
+func parsePairs(text string) ([]event.ManualPair, *site.Error) {
 	pairs, err := event.ParseManual(text)
 	if err != nil {
-		return nil, &inputError{status: http.StatusBadRequest, param: "pairs", code: codeInvalid, msg: capMessage(err.Error())}
+		return nil, &site.Error{Status: http.StatusBadRequest, Param: "pairs", Code: site.CodeInvalid, Msg: site.CapMessage(err.Error())}
 	}
 	return pairs, nil
 }
 
 // readUpload returns the uploaded file of the field, or the text field of
 // the same name + "Text", at most max bytes.
-func readUpload(r *http.Request, field string, max int64) (string, *inputError) {
+func readUpload(r *http.Request, field string, max int64) (string, *site.Error) {
 	if r.MultipartForm != nil {
 		if fh := r.MultipartForm.File[field]; len(fh) > 0 && fh[0].Size > 0 {
 			if fh[0].Size > max {
-				return "", &inputError{status: http.StatusRequestEntityTooLarge, param: field, code: codeTooLarge,
-					msg: fmt.Sprintf("%s: the file has %d bytes, at most %d", field, fh[0].Size, max)}
+				return "", &site.Error{Status: http.StatusRequestEntityTooLarge, Param: field, Code: site.CodeTooLarge,
+					Msg: fmt.Sprintf("%s: the file has %d bytes, at most %d", field, fh[0].Size, max)}
 			}
 			f, err := fh[0].Open()
 			if err != nil {
-				return "", &inputError{status: http.StatusBadRequest, param: field, code: codeInvalid, msg: field + ": the upload cannot be read"}
+				return "", &site.Error{Status: http.StatusBadRequest, Param: field, Code: site.CodeInvalid, Msg: field + ": the upload cannot be read"}
 			}
 			defer f.Close()
 			b, err := io.ReadAll(io.LimitReader(f, max+1))
 			if err != nil {
-				return "", &inputError{status: http.StatusBadRequest, param: field, code: codeInvalid, msg: field + ": the upload cannot be read"}
+				return "", &site.Error{Status: http.StatusBadRequest, Param: field, Code: site.CodeInvalid, Msg: field + ": the upload cannot be read"}
 			}
 			return string(b), nil
 		}
 	}
 	t := r.PostFormValue(field + "Text")
 	if int64(len(t)) > max {
-		return "", &inputError{status: http.StatusRequestEntityTooLarge, param: field, code: codeTooLarge,
-			msg: fmt.Sprintf("%s: %d bytes, at most %d", field, len(t), max)}
+		return "", &site.Error{Status: http.StatusRequestEntityTooLarge, Param: field, Code: site.CodeTooLarge,
+			Msg: fmt.Sprintf("%s: %d bytes, at most %d", field, len(t), max)}
 	}
 	return t, nil
 }
 
 // parseForm reads a POSTed form (urlencoded or multipart) of at most max
 // bytes.
-func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
+func parseForm(w http.ResponseWriter, r *http.Request, max int64) *site.Error {
 	r.Body = http.MaxBytesReader(w, r.Body, max)
 	var err error
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
@@ -322,13 +316,13 @@ func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
 	var mb *http.MaxBytesError
 	switch {
 	case errors.As(err, &mb):
-		return &inputError{status: http.StatusRequestEntityTooLarge, code: codeTooLarge, msg: fmt.Sprintf("form too large: at most %d bytes", max)}
+		return &site.Error{Status: http.StatusRequestEntityTooLarge, Code: site.CodeTooLarge, Msg: fmt.Sprintf("form too large: at most %d bytes", max)}
 	case err != nil:
-		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: "form cannot be read: " + capMessage(err.Error())}
+		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: "form cannot be read: " + site.CapMessage(err.Error())}
 	}
 	for k, vs := range r.PostForm {
 		if len(vs) > 1 {
-			return badParam(k, vs[1], "given %d times: give it once", len(vs)).withCode(codeRepeated)
+			return site.BadParam(k, vs[1], "given %d times: give it once", len(vs)).WithCode(site.CodeRepeated)
 		}
 	}
 	return nil
@@ -336,22 +330,22 @@ func parseForm(w http.ResponseWriter, r *http.Request, max int64) *inputError {
 
 // confirmed checks the confirm box of a form whose change cannot be
 // undone.
-func confirmed(r *http.Request, what string) *inputError {
+func confirmed(r *http.Request, what string) *site.Error {
 	if r.PostFormValue("confirm") == "" {
-		return &inputError{status: http.StatusBadRequest, param: "confirm", code: codeMissing,
-			msg: "confirm: tick the box to " + what}
+		return &site.Error{Status: http.StatusBadRequest, Param: "confirm", Code: site.CodeMissing,
+			Msg: "confirm: tick the box to " + what}
 	}
 	return nil
 }
 
 // changeFromForm builds the change an admin form asks for.
-func changeFromForm(r *http.Request) (event.Change, *inputError) {
+func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 	c := event.Change{Kind: event.ChangeKind(r.PostFormValue("kind"))}
-	var e *inputError
+	var e *site.Error
 	if b := strings.TrimSpace(r.PostFormValue("base")); b != "" {
 		v, err := strconv.ParseInt(b, 10, 64)
 		if err != nil || v < 0 {
-			return c, badParam("base", b, "want the event's version the page showed, a whole number")
+			return c, site.BadParam("base", b, "want the event's version the page showed, a whole number")
 		}
 		c.Base = v
 	}
@@ -372,11 +366,11 @@ func changeFromForm(r *http.Request) (event.Change, *inputError) {
 			return c, e
 		}
 		if strings.TrimSpace(data) == "" {
-			return c, missing("file", "a CSV file with a header row (name, rating, ...) or a TRF file")
+			return c, site.Missing("file", "a CSV file with a header row (name, rating, ...) or a TRF file")
 		}
 		ps, err := event.ReadPlayers([]byte(data))
 		if err != nil {
-			return c, &inputError{status: http.StatusBadRequest, param: "file", code: codeInvalid, msg: capMessage(err.Error())}
+			return c, &site.Error{Status: http.StatusBadRequest, Param: "file", Code: site.CodeInvalid, Msg: site.CapMessage(err.Error())}
 		}
 		c.Kind, c.Players = event.KindAddPlayers, ps
 	case event.KindEditPlayer:
@@ -426,9 +420,9 @@ func changeFromForm(r *http.Request) (event.Change, *inputError) {
 		e = confirmed(r, "finish the event: the results become final and the seed is revealed")
 	case event.KindRotateAdmin:
 	case "":
-		return c, missing("kind", "the kind of change")
+		return c, site.Missing("kind", "the kind of change")
 	default:
-		return c, badParam("kind", string(c.Kind), "want one of %s", event.KindNames())
+		return c, site.BadParam("kind", string(c.Kind), "want one of %s", event.KindNames())
 	}
 	return c, e
 }

@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/internal/store"
 )
 
@@ -32,8 +33,8 @@ func TestEventContentionIs503(t *testing.T) {
 	c.allow503 = true
 	r := c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
 		strings.NewReader(`{"kind": "result", "round": 1, "board": 1, "result": "1-0"}`), map[string]string{"Authorization": "Bearer " + tok})
-	var ej errorJSON
-	if r.status != 503 || r.header.Get("Retry-After") == "" || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != codeBusy {
+	var ej site.ErrorJSON
+	if r.status != 503 || r.header.Get("Retry-After") == "" || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != site.CodeBusy {
 		t.Errorf("API under contention: %d Retry-After %q %.300s", r.status, r.header.Get("Retry-After"), r.body)
 	}
 	if !strings.Contains(ej.Error, "nothing was changed") {
@@ -58,8 +59,8 @@ func TestEventNegativeBase(t *testing.T) {
 	v := c.version(a.id())
 	r := c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
 		strings.NewReader(`{"kind": "result", "base": -3, "round": 1, "board": 1, "result": "1-0"}`), map[string]string{"Authorization": "Bearer " + tok})
-	var ej errorJSON
-	if r.status != 400 || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != codeInvalid || !strings.Contains(ej.Error, "base version -3") {
+	var ej site.ErrorJSON
+	if r.status != 400 || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != site.CodeInvalid || !strings.Contains(ej.Error, "base version -3") {
 		t.Errorf("base -3: %d %.300s", r.status, r.body)
 	}
 	if c.version(a.id()) != v {

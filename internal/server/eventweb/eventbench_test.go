@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // benchEventServer is the app over an SQLite file holding a 100-player
 // Swiss in round 6, half its results in; it returns the event's ID.
-func benchEventServer(b *testing.B) (*Server, string) {
+func benchEventServer(b *testing.B) (*app, string) {
 	b.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
@@ -46,7 +46,7 @@ func benchEventServer(b *testing.B) (*Server, string) {
 			do(event.Change{Kind: event.KindResult, Round: rn, Board: bd.Board, Result: []string{"1/2-1/2", "1-0", "0-1"}[bd.Board%3]})
 		}
 	}
-	return New(Config{Events: svc}), id
+	return newApp(Config{Events: svc}, nil), id
 }
 
 // BenchmarkEventPublic is the public page of a 100-player Swiss in round

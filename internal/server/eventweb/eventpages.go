@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"cmp"
@@ -18,11 +18,12 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // eventPage is what the event templates get.
 type eventPage struct {
-	page
+	site.Page
 	E event.Event
 	// Admin pages: the link's path, its role and label, the forms' CSRF
 	// token, and the tab shown.
@@ -319,23 +320,23 @@ func byeName(k event.ByeKind) string {
 }
 
 func (s *Server) newEventPage(r *http.Request, title string, e event.Event) *eventPage {
-	p := &eventPage{page: s.newPage(r, title, "events"), E: e, Results: event.Results}
+	p := &eventPage{Page: s.site.NewPage(r, title, "events"), E: e, Results: event.Results}
 	p.Kept = true
 	return p
 }
 
 // GET /events/new: the form that creates an event.
-func (s *Server) eventNew(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) eventNew(w http.ResponseWriter, r *http.Request) *site.Error {
 	if s.cfg.Events == nil {
 		return noDatabase()
 	}
-	if err := noQuery(r); err != nil {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	p := s.newEventPage(r, "New event", event.Event{})
 	p.Form = newCreateForm(event.Settings{System: event.Swiss, Rounds: 5})
 	p.Script = "event.js"
-	return s.writePage(w, r, "eventnew", p, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "eventnew", p, http.StatusOK, site.CacheNever)
 }
 
 func newCreateForm(set event.Settings) createForm {
@@ -352,7 +353,7 @@ func newCreateForm(set event.Settings) createForm {
 
 // POST /events: create the event, then go to its admin page, which shows
 // the admin link once.
-func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *site.Error {
 	if s.cfg.Events == nil {
 		return noDatabase()
 	}
@@ -364,12 +365,12 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 	}
 	set, ie := settingsFromForm(r)
 	seed := r.PostFormValue("seed")
-	fail := func(msg string, status int) *inputError {
+	fail := func(msg string, status int) *site.Error {
 		p := s.newEventPage(r, "New event", event.Event{})
-		set.Name, set.Place, set.TimeControl = echo(set.Name), echo(set.Place), echo(set.TimeControl)
-		set.Positions.Exclude = echo(set.Positions.Exclude)
+		set.Name, set.Place, set.TimeControl = site.Echo(set.Name), site.Echo(set.Place), site.Echo(set.TimeControl)
+		set.Positions.Exclude = site.Echo(set.Positions.Exclude)
 		p.Form = newCreateForm(set)
-		p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
+		p.Form.TieBreakText = site.Echo(r.PostFormValue("tieBreaks"))
 		p.Error = msg
 		p.In = r.PostForm
 		// The field the message names first ("players: ...", "trf:
@@ -378,20 +379,20 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 			p.Err = &formErr{Key: "create", Field: f, Msg: msg}
 		}
 		p.Script = "event.js"
-		return s.writePage(w, r, "eventnew", p, status, cacheNever)
+		return s.site.WritePage(w, r, "eventnew", p, status, site.CacheNever)
 	}
 	if ie != nil {
-		return fail(ie.msg, ie.status)
+		return fail(ie.Msg, ie.Status)
 	}
 	weak := r.PostFormValue("weakSeed") != ""
 	in := event.Init{Settings: set, Seed: seed, WeakSeed: weak}
 	trf, ue := readUpload(r, "trf", maxImport)
 	if ue != nil {
-		return fail(ue.msg, ue.status)
+		return fail(ue.Msg, ue.Status)
 	}
 	players, ue := readUpload(r, "players", maxImport)
 	if ue != nil {
-		return fail(ue.msg, ue.status)
+		return fail(ue.Msg, ue.Status)
 	}
 	if strings.TrimSpace(trf) != "" {
 		if strings.TrimSpace(players) != "" {
@@ -399,39 +400,39 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *inputError
 		}
 		var err error
 		if in, err = event.FromTRF([]byte(trf), set); err != nil {
-			return fail("trf: "+capMessage(err.Error()), http.StatusBadRequest)
+			return fail("trf: "+site.CapMessage(err.Error()), http.StatusBadRequest)
 		}
 		in.Seed, in.WeakSeed = seed, weak
 	} else if strings.TrimSpace(players) != "" {
 		ps, err := event.ReadPlayers([]byte(players))
 		if err != nil {
-			return fail("players: "+capMessage(err.Error()), http.StatusBadRequest)
+			return fail("players: "+site.CapMessage(err.Error()), http.StatusBadRequest)
 		}
 		in.Players = ps
 	}
 	st, tok, err := s.cfg.Events.Create(r.Context(), in)
 	if err != nil {
 		e := s.eventErr(r, err)
-		if e.status >= 500 {
+		if e.Status >= 500 {
 			return e
 		}
-		return fail(e.msg, e.status)
+		return fail(e.Msg, e.Status)
 	}
 	http.Redirect(w, r, "/e/"+st.ID()+"/a/"+tok+"?created=1", http.StatusSeeOther)
 	return nil
 }
 
 // GET /e/{id}: the public page.
-func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) eventPublic(w http.ResponseWriter, r *http.Request) *site.Error {
 	// Every phone at the event asks for this page when a result comes in:
 	// it is rendered once per version (and theme and encoding), and a
 	// request for a version already rendered reads only the version.
-	pg, e := s.publicRendering(r, acceptsGzip(r), func() (string, *inputError) { return "page", noQuery(r) },
-		func(st *event.State) (renderedPage, *inputError) { return s.renderPublicPage(r, st), nil })
+	pg, e := s.publicRendering(r, site.AcceptsGzip(r), func() (string, *site.Error) { return "page", site.NoQuery(r) },
+		func(st *event.State) (renderedPage, *site.Error) { return s.renderPublicPage(r, st), nil })
 	if e != nil {
 		return e
 	}
-	sendPage(w, r, pg.body, pg.gz, http.StatusOK, cacheNever)
+	site.SendPage(w, r, pg.body, pg.gz, http.StatusOK, site.CacheNever)
 	return nil
 }
 
@@ -445,17 +446,17 @@ func (s *Server) renderPublicPage(r *http.Request, st *event.State) renderedPage
 	if stand, err := st.Standings(0); err == nil && stand.Rounds > 0 {
 		p.Stand = &stand
 	}
-	body, gz := s.buildPage(r, "event", p)
+	body, gz := s.site.BuildPage(r, "event", p)
 	return renderedPage{body: body, gz: gz}
 }
 
 // GET /e/{id}/verify: the check of the draw, once the seed is revealed.
-func (s *Server) eventVerify(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) eventVerify(w http.ResponseWriter, r *http.Request) *site.Error {
 	st, e := s.loadPublic(r)
 	if e != nil {
 		return e
 	}
-	if err := noQuery(r); err != nil {
+	if err := site.NoQuery(r); err != nil {
 		return err
 	}
 	ev := st.Public()
@@ -466,11 +467,11 @@ func (s *Server) eventVerify(w http.ResponseWriter, r *http.Request) *inputError
 	} else if !errors.Is(err, event.ErrState) {
 		return s.eventErr(r, err)
 	}
-	return s.writePage(w, r, "event", p, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "event", p, http.StatusOK, site.CacheNever)
 }
 
 // GET /e/{id}/a/{token} and /e/{id}/a/{token}/{tab}...: the admin pages.
-func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *site.Error {
 	a, e := s.loadAdmin(r)
 	if e != nil {
 		return e
@@ -486,11 +487,11 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 		}
 		return s.export(w, r, a.st.Admin(), tab, true)
 	}
-	q, qe := newQuery(r.URL.RawQuery)
+	q, qe := site.ParseQuery(r.URL.RawQuery)
 	if qe != nil {
 		return qe
 	}
-	if err := q.only("created", "rotated", "added", "link"); err != nil {
+	if err := q.Only("created", "rotated", "added", "link"); err != nil {
 		return err
 	}
 	if tab != "" && backTab(tab) != tab {
@@ -499,15 +500,15 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 		if e != nil {
 			return e
 		}
-		p.NotFound = quotePath(redactPath(r.URL.Path))
-		return s.writePage(w, r, "admin", p, http.StatusNotFound, cacheNever)
+		p.NotFound = site.QuotePath(redactPath(r.URL.Path))
+		return s.site.WritePage(w, r, "admin", p, http.StatusNotFound, site.CacheNever)
 	}
 	p, e := s.adminView(r, a, a.st, tab)
 	if e != nil {
 		return e
 	}
-	p.Created, p.Rotated = q.has("created"), q.has("rotated")
-	if q.has("added") && tab == "players" {
+	p.Created, p.Rotated = q.Has("created"), q.Has("rotated")
+	if q.Has("added") && tab == "players" {
 		// The player just added: the one entered last.
 		for i := range p.E.Players {
 			if p.Added == nil || p.E.Players[i].ID > p.Added.ID {
@@ -515,7 +516,7 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 			}
 		}
 	}
-	if v := q.get("link"); v != "" && tab == "links" {
+	if v := q.Get("link"); v != "" && tab == "links" {
 		// A link just made, sealed into the redirect's address with a
 		// key only this admin link gives (see sealLink): shown for a
 		// few minutes, and a reload makes no new link.
@@ -530,11 +531,11 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *inputError {
 			p.Err = &formErr{Key: string(event.KindAddLink), Msg: "the new link is no longer shown (it is shown for " + strconv.Itoa(int(linkShown/time.Minute)) + " minutes after it is made): revoke it and add another if it was not saved"}
 		}
 	}
-	return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+	return s.site.WritePage(w, r, "admin", p, http.StatusOK, site.CacheNever)
 }
 
 // adminView builds an admin page of the tab.
-func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string) (*eventPage, *inputError) {
+func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string) (*eventPage, *site.Error) {
 	ev := st.Admin()
 	p := s.newEventPage(r, ev.Name+" · admin", ev)
 	p.Admin, p.Base, p.Role, p.Label, p.Tab = true, a.base(), string(a.role), a.label, tab
@@ -543,14 +544,14 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 	switch {
 	case tab == "settings" || tab == "links":
 		if a.role != event.RoleAdmin {
-			return nil, &inputError{status: http.StatusForbidden, code: "forbidden", msg: "the " + tab + " are the organiser's: open them with the admin link"}
+			return nil, &site.Error{Status: http.StatusForbidden, Code: "forbidden", Msg: "the " + tab + " are the organiser's: open them with the admin link"}
 		}
 		p.Form = newCreateForm(ev.Settings)
 	case strings.HasPrefix(tab, "round/"):
 		n, _ := strconv.Atoi(strings.TrimPrefix(tab, "round/"))
 		p.RoundN = n
 		if n > len(ev.Schedule)+1 {
-			return nil, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "round " + strconv.Itoa(n) + ": not paired yet; the next round is " + strconv.Itoa(len(ev.Schedule)+1)}
+			return nil, &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "round " + strconv.Itoa(n) + ": not paired yet; the next round is " + strconv.Itoa(len(ev.Schedule)+1)}
 		}
 		if n <= len(ev.Schedule) {
 			p.Round = &ev.Schedule[n-1]
@@ -723,7 +724,7 @@ func sameName(ev event.Event, name string) *event.Player {
 // made answers with a redirect (303) to the page it acts on, so that a
 // reload sends nothing again; a change refused shows that page again with
 // the reason next to the form and the input kept, under the same 4xx.
-func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *site.Error {
 	if e := sameOrigin(r); e != nil {
 		return e
 	}
@@ -735,24 +736,24 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 		return e
 	}
 	on := backTab(r.PostFormValue("on"))
-	refuse := func(e *inputError) *inputError {
-		if e.status >= 500 {
+	refuse := func(e *site.Error) *site.Error {
+		if e.Status >= 500 {
 			return e
 		}
 		p, ie := s.adminView(r, a, a.st, on)
 		if ie != nil {
 			return e
 		}
-		p.Err = &formErr{Key: formKey(r.PostForm), Field: e.param, Msg: e.msg}
+		p.Err = &formErr{Key: formKey(r.PostForm), Field: e.Param, Msg: e.Msg}
 		p.In = r.PostForm
 		if on == "settings" && p.Retry(string(event.KindSettings)) {
 			set, _ := settingsFromForm(r)
-			set.Name, set.Place, set.TimeControl = echo(set.Name), echo(set.Place), echo(set.TimeControl)
-			set.Positions.Exclude = echo(set.Positions.Exclude)
+			set.Name, set.Place, set.TimeControl = site.Echo(set.Name), site.Echo(set.Place), site.Echo(set.TimeControl)
+			set.Positions.Exclude = site.Echo(set.Positions.Exclude)
 			p.Form = newCreateForm(set)
-			p.Form.TieBreakText = echo(r.PostFormValue("tieBreaks"))
+			p.Form.TieBreakText = site.Echo(r.PostFormValue("tieBreaks"))
 		}
-		return s.writePage(w, r, "admin", p, e.status, cacheNever)
+		return s.site.WritePage(w, r, "admin", p, e.Status, site.CacheNever)
 	}
 	if e := checkCSRF(r, a.token, a.st.ID()); e != nil {
 		return refuse(e)
@@ -772,14 +773,14 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 			return ie
 		}
 		p.Preview, p.PreviewPlayer, p.In = note, &c.Players[0], r.PostForm
-		return s.writePage(w, r, "admin", p, http.StatusOK, cacheNever)
+		return s.site.WritePage(w, r, "admin", p, http.StatusOK, site.CacheNever)
 	}
 	if c.Kind == event.KindSetPairing {
 		// The form has pairing numbers; the change carries IDs.
 		ev := a.st.Admin()
 		pairs, err := ev.PairsByNumber(c.Pairs)
 		if err != nil {
-			return refuse(&inputError{status: http.StatusBadRequest, param: "pairs", code: codeInvalid, msg: capMessage(err.Error())})
+			return refuse(&site.Error{Status: http.StatusBadRequest, Param: "pairs", Code: site.CodeInvalid, Msg: site.CapMessage(err.Error())})
 		}
 		c.Pairs = pairs
 	}
@@ -788,8 +789,8 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	if event.ChangeKind(r.PostFormValue("kind")) == event.KindAddPlayers && len(c.Players) == 1 && r.PostFormValue("dupOK") == "" {
 		if pl := sameName(a.st.Admin(), c.Players[0].Name); pl != nil {
-			return refuse(&inputError{status: http.StatusConflict, param: "dupOK", code: "duplicate",
-				msg: fmt.Sprintf("name %s: No. %d is %s already: tick the box to add a second player of this name, or change the name", quote.Input(c.Players[0].Name), pl.Number, pl.Name)})
+			return refuse(&site.Error{Status: http.StatusConflict, Param: "dupOK", Code: "duplicate",
+				Msg: fmt.Sprintf("name %s: No. %d is %s already: tick the box to add a second player of this name, or change the name", quote.Input(c.Players[0].Name), pl.Number, pl.Name)})
 		}
 	}
 	back := backTab(r.PostFormValue("back"))
@@ -805,7 +806,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *inputError {
 			return ie
 		}
 		p.Conflict = ce.Error()
-		return s.writePage(w, r, "admin", p, http.StatusConflict, cacheNever)
+		return s.site.WritePage(w, r, "admin", p, http.StatusConflict, site.CacheNever)
 	}
 	if err != nil {
 		return refuse(s.eventErr(r, err))

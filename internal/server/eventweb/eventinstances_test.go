@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bufio"
@@ -33,7 +33,7 @@ func openInstance(t *testing.T, dsn string) (*httptest.Server, *event.Service) {
 	}
 	t.Cleanup(func() { st.Close() })
 	svc := event.NewService(st)
-	srv := httptest.NewServer(New(Config{Events: svc, WriteBurst: 1000}))
+	srv := httptest.NewServer(newApp(Config{Events: svc, WriteBurst: 1000}, nil))
 	t.Cleanup(srv.Close)
 	return srv, svc
 }
@@ -170,7 +170,7 @@ func TestClientIPHeader(t *testing.T) {
 		t.Errorf("header missing: %q, want the peer", got)
 	}
 	// Two clients behind one balancer have buckets of their own.
-	s := New(Config{Events: event.NewService(newMem()), WriteBurst: 1, WriteRate: 0.001, ClientIPHeader: "X-Real-IP"})
+	s := newApp(Config{Events: event.NewService(newMem()), WriteBurst: 1, WriteRate: 0.001, ClientIPHeader: "X-Real-IP"}, nil)
 	for _, ip := range []string{"198.51.100.1", "198.51.100.2"} {
 		for i, want := range []bool{true, false} {
 			r := httptest.NewRequest("POST", "/e/x/a/y/do", nil)

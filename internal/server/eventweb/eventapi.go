@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bytes"
@@ -15,12 +15,15 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/pairing"
 )
 
-// eventRoutes adds the event pages, the live stream, the exports and the
-// event API.
-func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
+// Routes adds the event pages, the live stream, the exports and the event
+// API to mux.
+func (s *Server) Routes(mux *http.ServeMux) {
+	page := func(pattern string, h site.HandlerFunc) { mux.Handle(pattern, s.site.Handler(h)) }
+	api := page
 	page("GET /events", s.eventsIndex)
 	page("GET /events/new", s.eventNew)
 	page("POST /events", s.eventCreate)
@@ -30,7 +33,7 @@ func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
 	for _, name := range []string{"export.trf", "standings.csv", "games.pgn", "event.json"} {
 		page("GET /e/{id}/"+name, s.publicExport(name))
 	}
-	s.mux.Handle("GET /e/{id}/live", http.HandlerFunc(s.eventLive))
+	mux.Handle("GET /e/{id}/live", http.HandlerFunc(s.eventLive))
 	page("GET /e/{id}/a/{token}", s.adminGET)
 	page("GET /e/{id}/a/{token}/{tab}", s.adminGET)
 	page("GET /e/{id}/a/{token}/round/{n}", s.adminGET)
@@ -45,25 +48,25 @@ func (s *Server) eventRoutes(page, api func(string, handlerFunc)) {
 	api("POST /api/events/{id}/changes", s.apiChange)
 }
 
-func exportQuery(r *http.Request, name string) *inputError {
-	q, e := newQuery(r.URL.RawQuery)
+func exportQuery(r *http.Request, name string) *site.Error {
+	q, e := site.ParseQuery(r.URL.RawQuery)
 	if e != nil {
 		return e
 	}
 	if name == "export.trf" {
-		if e := q.only("format"); e != nil {
+		if e := q.Only("format"); e != nil {
 			return e
 		}
-		if f := q.get("format"); f != "" && f != "trf16" && f != "trf26" && f != "trf2026" {
-			return badParam("format", f, "want trf16, or nothing for TRF-2026")
+		if f := q.Get("format"); f != "" && f != "trf16" && f != "trf26" && f != "trf2026" {
+			return site.BadParam("format", f, "want trf16, or nothing for TRF-2026")
 		}
 		return nil
 	}
-	return q.only()
+	return q.Only()
 }
 
-func (s *Server) publicExport(name string) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) publicExport(name string) site.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) *site.Error {
 		st, e := s.loadPublic(r)
 		if e != nil {
 			return e
@@ -78,7 +81,7 @@ func (s *Server) publicExport(name string) handlerFunc {
 // export writes one of the event's files: TRF (TRF-2026, or TRF-16 with
 // ?format=trf16), the standings as CSV, the games as PGN, or the event
 // as JSON.
-func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, name string, admin bool) *inputError {
+func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, name string, admin bool) *site.Error {
 	var b bytes.Buffer
 	ctype := "text/plain; charset=utf-8"
 	file := ev.ID
@@ -94,8 +97,8 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 		if err := ev.TRF(&b, f); err != nil {
 			// The model writes no TRF while a round is in play (a board
 			// without its result): a matter of the event's state.
-			return &inputError{status: http.StatusUnprocessableEntity, code: "state",
-				msg: "TRF export: " + capMessage(err.Error()) + " (the TRF is written once every board of the rounds played has a result)"}
+			return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state",
+				Msg: "TRF export: " + site.CapMessage(err.Error()) + " (the TRF is written once every board of the rounds played has a result)"}
 		}
 		file += ".trf"
 	case "standings.csv":
@@ -113,12 +116,12 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 		}
 		ctype, file = "application/x-chess-pgn", file+".pgn"
 	case "event.json":
-		b.Write(marshalCLI(ev))
+		b.Write(site.MarshalCLI(ev))
 		ctype, file = "application/json; charset=utf-8", file+".json"
 	}
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", cacheNever)
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("Content-Disposition", `attachment; filename="`+file+`"`)
 	h.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.Write(b.Bytes())
@@ -126,7 +129,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 }
 
 // GET /e/{id}/pgn/{round}/{board}: one game's PGN.
-func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *site.Error {
 	st, e := s.loadPublic(r)
 	if e != nil {
 		return e
@@ -134,7 +137,7 @@ func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputErr
 	rn, err1 := strconv.Atoi(r.PathValue("round"))
 	bn, err2 := strconv.Atoi(r.PathValue("board"))
 	if err1 != nil || err2 != nil || rn < 1 || bn < 1 {
-		return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such game: want /e/ID/pgn/ROUND/BOARD with numbers"}
+		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such game: want /e/ID/pgn/ROUND/BOARD with numbers"}
 	}
 	ev := st.Public()
 	b, err := ev.BoardPGN(rn, bn)
@@ -143,7 +146,7 @@ func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputErr
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/x-chess-pgn")
-	h.Set("Cache-Control", cacheNever)
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-r%d-b%d.pgn"`, ev.ID, rn, bn))
 	w.Write(b)
 	return nil
@@ -154,14 +157,14 @@ func (s *Server) eventBoardPGN(w http.ResponseWriter, r *http.Request) *inputErr
 // latest), a comment every 20 s to keep the connection, for at most 30
 // minutes (the browser reconnects).
 func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
-	fail := func(e *inputError) { s.writeError(w, r, e) }
+	fail := func(e *site.Error) { s.site.WriteError(w, r, e) }
 	if s.cfg.Events == nil {
 		fail(noDatabase())
 		return
 	}
 	id := r.PathValue("id")
 	if err := event.CheckID(id); err != nil {
-		fail(&inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())})
+		fail(&site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event: " + site.CapMessage(err.Error())})
 		return
 	}
 	release, why := s.streams.Acquire(clientIP(r, s.cfg.ClientIPHeader))
@@ -171,7 +174,7 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 			_, per := s.streams.Limits()
 			msg = fmt.Sprintf("busy: %d live pages are open from your address, the most one address may hold; close some, the page still works, reload it", per)
 		}
-		fail(&inputError{status: http.StatusTooManyRequests, retryAfter: 30, code: codeBusy, msg: msg})
+		fail(&site.Error{Status: http.StatusTooManyRequests, RetryAfter: 30, Code: site.CodeBusy, Msg: msg})
 		return
 	}
 	defer release()
@@ -186,7 +189,7 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 	rc.SetWriteDeadline(time.Now().Add(s.liveMax + time.Minute))
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", cacheNever)
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, "retry: 5000\n\n")
@@ -289,7 +292,7 @@ type changedJSON struct {
 // conflictJSON is the 409 of a change whose subject changed meanwhile,
 // with the event as it now is.
 type conflictJSON struct {
-	errorJSON
+	site.ErrorJSON
 	Event event.Event `json:"event"`
 }
 
@@ -304,7 +307,7 @@ type historyJSON struct {
 
 // readJSON decodes a body of at most max bytes strictly: no unknown
 // fields, nothing after the value.
-func readJSON(w http.ResponseWriter, r *http.Request, max int64, v any) *inputError {
+func readJSON(w http.ResponseWriter, r *http.Request, max int64, v any) *site.Error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
@@ -319,27 +322,27 @@ func readJSON(w http.ResponseWriter, r *http.Request, max int64, v any) *inputEr
 	var mb *http.MaxBytesError
 	switch {
 	case errors.As(err, &mb):
-		return &inputError{status: http.StatusRequestEntityTooLarge, code: codeTooLarge, msg: fmt.Sprintf("body too large: at most %d bytes", max)}
+		return &site.Error{Status: http.StatusRequestEntityTooLarge, Code: site.CodeTooLarge, Msg: fmt.Sprintf("body too large: at most %d bytes", max)}
 	case errors.Is(err, io.EOF):
-		return &inputError{status: http.StatusBadRequest, code: codeMissing, msg: "body: empty: want a JSON object"}
+		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeMissing, Msg: "body: empty: want a JSON object"}
 	case err != nil:
-		return &inputError{status: http.StatusBadRequest, code: codeInvalid, msg: "body: not the JSON this endpoint takes: " + capMessage(err.Error())}
+		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: "body: not the JSON this endpoint takes: " + site.CapMessage(err.Error())}
 	}
 	return nil
 }
 
 func writeJSONStatus(w http.ResponseWriter, status int, v any) {
-	body := marshalCLI(v)
+	body := site.MarshalCLI(v)
 	h := w.Header()
-	h["Content-Type"] = jsonType
-	h.Set("Cache-Control", cacheNever)
+	h["Content-Type"] = site.JSONType()
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	w.Write(body)
 }
 
 // POST /api/events.
-func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Error {
 	if s.cfg.Events == nil {
 		return noDatabase()
 	}
@@ -357,10 +360,10 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *inputEr
 }
 
 // GET /api/events/{id}: the public view.
-func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
-	pg, e := s.publicRendering(r, false, func() (string, *inputError) { return "json", noQuery(r) },
-		func(st *event.State) (renderedPage, *inputError) {
-			return renderedPage{body: marshalCLI(st.Public().Redacted())}, nil
+func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *site.Error {
+	pg, e := s.publicRendering(r, false, func() (string, *site.Error) { return "json", site.NoQuery(r) },
+		func(st *event.State) (renderedPage, *site.Error) {
+			return renderedPage{body: site.MarshalCLI(st.Public().Redacted())}, nil
 		})
 	if e != nil {
 		return e
@@ -373,39 +376,39 @@ func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *inputError {
 // made once per version (publicRendering).
 func writePublicJSON(w http.ResponseWriter, pg renderedPage) {
 	h := w.Header()
-	h["Content-Type"] = jsonType
-	h.Set("Cache-Control", cacheNever)
+	h["Content-Type"] = site.JSONType()
+	h.Set("Cache-Control", site.CacheNever)
 	h.Set("Content-Length", strconv.Itoa(len(pg.body)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(pg.body)
 }
 
 // GET /api/events/{id}/standings?after=N.
-func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *site.Error {
 	after := 0
-	query := func() (string, *inputError) {
-		q, e := newQuery(r.URL.RawQuery)
+	query := func() (string, *site.Error) {
+		q, e := site.ParseQuery(r.URL.RawQuery)
 		if e != nil {
 			return "", e
 		}
-		if e := q.only("after"); e != nil {
+		if e := q.Only("after"); e != nil {
 			return "", e
 		}
-		if v := q.get("after"); v != "" {
+		if v := q.Get("after"); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 2*event.MaxRounds {
-				return "", badParam("after", v, "want a round number, 0..%d", 2*event.MaxRounds)
+				return "", site.BadParam("after", v, "want a round number, 0..%d", 2*event.MaxRounds)
 			}
 			after = n
 		}
 		return "standings/" + strconv.Itoa(after), nil
 	}
-	pg, e := s.publicRendering(r, false, query, func(st *event.State) (renderedPage, *inputError) {
+	pg, e := s.publicRendering(r, false, query, func(st *event.State) (renderedPage, *site.Error) {
 		stand, err := st.Standings(after)
 		if err != nil {
 			return renderedPage{}, s.eventErr(r, err)
 		}
-		return renderedPage{body: marshalCLI(stand)}, nil
+		return renderedPage{body: site.MarshalCLI(stand)}, nil
 	})
 	if e != nil {
 		return e
@@ -416,12 +419,12 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *inputErro
 
 // GET /api/events/{id}/history: the changes, oldest first. A manual
 // pairing of a round still in draft is listed without its pairs.
-func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *site.Error {
 	st, e := s.loadPublic(r)
 	if e != nil {
 		return e
 	}
-	if e := noQuery(r); e != nil {
+	if e := site.NoQuery(r); e != nil {
 		return e
 	}
 	chs, err := s.cfg.Events.History(r.Context(), st.ID(), 0)
@@ -459,15 +462,15 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *inputError 
 }
 
 // POST /api/events/{id}/changes, with Authorization: Bearer TOKEN.
-func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	if s.cfg.Events == nil {
 		return noDatabase()
 	}
 	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok || tok == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="chess960 event"`)
-		return &inputError{status: http.StatusUnauthorized, param: "Authorization", code: "unauthorized",
-			msg: "Authorization: want Bearer TOKEN, the token of the event's admin or arbiter link"}
+		return &site.Error{Status: http.StatusUnauthorized, Param: "Authorization", Code: "unauthorized",
+			Msg: "Authorization: want Bearer TOKEN, the token of the event's admin or arbiter link"}
 	}
 	r.SetPathValue("token", strings.TrimSpace(tok))
 	a, e := s.loadAdmin(r)
@@ -480,16 +483,16 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *inputError {
 	}
 	c := body.change()
 	if len(c.PGN) > maxPGN {
-		return &inputError{status: http.StatusRequestEntityTooLarge, param: "pgn", code: codeTooLarge, msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
+		return &site.Error{Status: http.StatusRequestEntityTooLarge, Param: "pgn", Code: site.CodeTooLarge, Msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
 	}
 	if c.Kind == event.KindCreate || c.Kind == event.KindImport {
-		return badParam("kind", string(c.Kind), "want one of %s", event.KindNames())
+		return site.BadParam("kind", string(c.Kind), "want one of %s", event.KindNames())
 	}
 	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
 		writeJSONStatus(w, http.StatusConflict, conflictJSON{
-			errorJSON: errorJSON{Error: ce.Error(), Code: "conflict", Status: http.StatusConflict},
+			ErrorJSON: site.ErrorJSON{Error: ce.Error(), Code: "conflict", Status: http.StatusConflict},
 			Event:     ce.State.Admin()})
 		return nil
 	}

@@ -1,8 +1,6 @@
-package server
+package site
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
@@ -20,9 +18,8 @@ import (
 // all of them: a new version gets new URLs, so browsers may keep each file
 // forever. Each file is also kept gzipped.
 type assets struct {
-	hash    string
-	files   map[string]*asset
-	openAPI []byte
+	hash  string
+	files map[string]*asset
 }
 
 type asset struct {
@@ -58,23 +55,10 @@ func loadAssets() *assets {
 		case ".svg":
 			ct = "image/svg+xml"
 		}
-		a.files[name] = &asset{body: body, gz: gzipBytes(body), ctype: ct}
+		a.files[name] = &asset{body: body, gz: GzipBest(body), ctype: ct}
 	}
 	a.hash = hex.EncodeToString(h.Sum(nil))[:12]
-	api, err := web.FS.ReadFile("openapi.json")
-	if err != nil {
-		panic(err)
-	}
-	a.openAPI = api
 	return a
-}
-
-func gzipBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
 }
 
 // url returns the URL of a static file.
@@ -101,7 +85,7 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "no-cache")
 	}
 	body := f.body
-	if acceptsGzip(r) && len(f.gz) < len(f.body) {
+	if AcceptsGzip(r) && len(f.gz) < len(f.body) {
 		body = f.gz
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -109,21 +93,4 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, v := range r.Header.Values("Accept-Encoding") {
-		for _, part := range strings.Split(v, ",") {
-			enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			if !strings.EqualFold(strings.TrimSpace(enc), "gzip") {
-				continue
-			}
-			qv, hasQ := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
-			if q, err := strconv.ParseFloat(qv, 64); hasQ && err == nil && q == 0 {
-				return false
-			}
-			return true
-		}
-	}
-	return false
 }

@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bufio"
@@ -54,7 +54,7 @@ func eachDB(t *testing.T, f func(t *testing.T, dsn string)) {
 // the same store (another instance, as it were), which the tests make
 // their changes through: the app's own Service keeps the states it makes,
 // and would load nothing after its own change.
-func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, string, *event.Service) {
+func newCountingServer(t *testing.T, dsn string) (*app, *countingStore, string, *event.Service) {
 	t.Helper()
 	st, err := store.Open(context.Background(), dsn)
 	if err != nil {
@@ -68,10 +68,10 @@ func newCountingServer(t *testing.T, dsn string) (*Server, *countingStore, strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(Config{Events: event.NewService(cs)}), cs, cur.ID(), svc
+	return newApp(Config{Events: event.NewService(cs)}, nil), cs, cur.ID(), svc
 }
 
-func serveGet(s *Server, target string, gzip bool) *httptest.ResponseRecorder {
+func serveGet(s *app, target string, gzip bool) *httptest.ResponseRecorder {
 	r := httptest.NewRequest("GET", target, nil)
 	if gzip {
 		r.Header.Set("Accept-Encoding", "gzip")
@@ -440,7 +440,7 @@ func TestLiveSpread(t *testing.T) {
 // liveVersions opens the event's live stream on s and sends each version
 // it announces; the stream ends with the test, or when the context it
 // returns ends (after 20 s, a hang guard).
-func liveVersions(t *testing.T, s *Server, id string) (context.Context, <-chan int64) {
+func liveVersions(t *testing.T, s *app, id string) (context.Context, <-chan int64) {
 	t.Helper()
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

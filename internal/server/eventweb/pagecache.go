@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // publicKey names one rendering of an event's public page or public JSON.
@@ -43,7 +44,7 @@ type pageCache struct {
 type flight struct {
 	done chan struct{}
 	pg   renderedPage
-	e    *inputError
+	e    *site.Error
 }
 
 const (
@@ -83,7 +84,7 @@ func (c *pageCache) putLocked(k publicKey, p renderedPage) {
 // returns, made once however many requests ask for k at the same time
 // (the others wait for it, or for their own ctx). A rendering without
 // error is cached under k.
-func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedPage, *inputError)) (renderedPage, *inputError) {
+func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedPage, *site.Error)) (renderedPage, *site.Error) {
 	c.mu.Lock()
 	if p, ok := c.pages[k]; ok {
 		c.mu.Unlock()
@@ -95,7 +96,7 @@ func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedP
 		case <-f.done:
 			return f.pg, f.e
 		case <-ctx.Done():
-			return renderedPage{}, &inputError{status: 499, code: codeClientGone, msg: "client went away"}
+			return renderedPage{}, &site.Error{Status: 499, Code: site.CodeClientGone, Msg: "client went away"}
 		}
 	}
 	f := &flight{done: make(chan struct{})}
@@ -117,7 +118,7 @@ func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedP
 	}()
 	// Should build panic, the waiting requests get a 500 and nothing is
 	// cached; the panic goes on to the server's recover.
-	f.e = &inputError{status: http.StatusInternalServerError, code: "internal", msg: "internal error"}
+	f.e = &site.Error{Status: http.StatusInternalServerError, Code: "internal", Msg: "internal error"}
 	f.pg, f.e = build()
 	return f.pg, f.e
 }
@@ -133,14 +134,14 @@ const renderTimeout = 10 * time.Second
 // query checks the request's query once the event is known to exist (a
 // 404 comes before a bad query), before anything is loaded, and names the
 // kind of rendering ("page", "json", "standings/N").
-func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind string, e *inputError),
-	render func(st *event.State) (renderedPage, *inputError)) (renderedPage, *inputError) {
+func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind string, e *site.Error),
+	render func(st *event.State) (renderedPage, *site.Error)) (renderedPage, *site.Error) {
 	if s.cfg.Events == nil {
 		return renderedPage{}, noDatabase()
 	}
 	id := r.PathValue("id")
 	if err := event.CheckID(id); err != nil {
-		return renderedPage{}, &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such event: " + capMessage(err.Error())}
+		return renderedPage{}, &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event: " + site.CapMessage(err.Error())}
 	}
 	v, err := s.cfg.Events.Version(r.Context(), id)
 	if err != nil {
@@ -152,14 +153,14 @@ func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind 
 	}
 	key := publicKey{id: id, version: v, kind: kind, gzip: gzip}
 	if kind == "page" {
-		key.theme = themeOf(r)
+		key.theme = site.ThemeOf(r)
 	}
-	return s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) { return s.loadRender(r, id, render) })
+	return s.publicPages.do(r.Context(), key, func() (renderedPage, *site.Error) { return s.loadRender(r, id, render) })
 }
 
 // loadRender loads the event and renders it, for the requests waiting on
 // a rendering: not canceled when the first of them goes away.
-func (s *Server) loadRender(r *http.Request, id string, render func(st *event.State) (renderedPage, *inputError)) (renderedPage, *inputError) {
+func (s *Server) loadRender(r *http.Request, id string, render func(st *event.State) (renderedPage, *site.Error)) (renderedPage, *site.Error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), renderTimeout)
 	defer cancel()
 	st, err := s.cfg.Events.Load(ctx, id)
@@ -179,8 +180,8 @@ func (s *Server) loadRender(r *http.Request, id string, render func(st *event.St
 // rendering (however many streams warm it at once) instead of queueing
 // behind it.
 func (s *Server) warmPublicPage(r *http.Request, id string, v int64) {
-	key := publicKey{id: id, version: v, kind: "page", theme: themeOf(r), gzip: acceptsGzip(r)}
-	s.publicPages.do(r.Context(), key, func() (renderedPage, *inputError) {
-		return s.loadRender(r, id, func(st *event.State) (renderedPage, *inputError) { return s.renderPublicPage(r, st), nil })
+	key := publicKey{id: id, version: v, kind: "page", theme: site.ThemeOf(r), gzip: site.AcceptsGzip(r)}
+	s.publicPages.do(r.Context(), key, func() (renderedPage, *site.Error) {
+		return s.loadRender(r, id, func(st *event.State) (renderedPage, *site.Error) { return s.renderPublicPage(r, st), nil })
 	})
 }

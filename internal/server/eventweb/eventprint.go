@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/printable"
+	"github.com/chess960/chess960/internal/server/site"
 )
 
 // The printed paper of an event (package printable): a round's pairing
@@ -24,14 +25,14 @@ var printDocs = map[string]func(io.Writer, event.Event, int) error{
 	"projector": printable.Projector,
 }
 
-func (s *Server) printRoutes(page func(string, handlerFunc)) {
+func (s *Server) printRoutes(page func(string, site.HandlerFunc)) {
 	page("GET /e/{id}/print/standings", s.printPublic)
 	page("GET /e/{id}/print/{doc}/{round}", s.printPublic)
 	page("GET /e/{id}/a/{token}/print/standings", s.printAdmin)
 	page("GET /e/{id}/a/{token}/print/{doc}/{round}", s.printAdmin)
 }
 
-func (s *Server) printPublic(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) printPublic(w http.ResponseWriter, r *http.Request) *site.Error {
 	st, e := s.loadPublic(r)
 	if e != nil {
 		return e
@@ -39,7 +40,7 @@ func (s *Server) printPublic(w http.ResponseWriter, r *http.Request) *inputError
 	return s.printDoc(w, r, st.Public().Redacted())
 }
 
-func (s *Server) printAdmin(w http.ResponseWriter, r *http.Request) *inputError {
+func (s *Server) printAdmin(w http.ResponseWriter, r *http.Request) *site.Error {
 	a, e := s.loadAdmin(r)
 	if e != nil {
 		return e
@@ -47,12 +48,12 @@ func (s *Server) printAdmin(w http.ResponseWriter, r *http.Request) *inputError 
 	return s.printDoc(w, r, a.st.Admin())
 }
 
-func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event) *inputError {
-	q, qe := newQuery(r.URL.RawQuery)
+func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event) *site.Error {
+	q, qe := site.ParseQuery(r.URL.RawQuery)
 	if qe != nil {
 		return qe
 	}
-	if e := q.only(); e != nil {
+	if e := q.Only(); e != nil {
 		return e
 	}
 	var b bytes.Buffer
@@ -63,7 +64,7 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	} else {
 		f, ok := printDocs[doc]
 		if !ok {
-			return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: "no such document " + quotePath(doc) + ": want pairings, cards, slips, projector or standings"}
+			return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such document " + site.QuotePath(doc) + ": want pairings, cards, slips, projector or standings"}
 		}
 		text := r.PathValue("round")
 		n, perr := strconv.Atoi(text)
@@ -74,24 +75,24 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 			n = len(ev.Schedule)
 		case perr != nil || n < 1 || len(text) > 3:
 			if doc == "projector" {
-				return badParam("round", text, "want a round number, or current")
+				return site.BadParam("round", text, "want a round number, or current")
 			}
-			return badParam("round", text, "want a round number")
+			return site.BadParam("round", text, "want a round number")
 		}
 		switch {
 		case doc == "projector" && n == 0:
 			// No round yet: the page waits for the first.
-			err = printable.ProjectorWaiting(&b, ev, s.assets.url("js/projector.js"))
+			err = printable.ProjectorWaiting(&b, ev, s.site.AssetURL("js/projector.js"))
 		case doc == "projector":
 			// The projector page follows the event live, with a script.
-			err = printable.ProjectorLive(&b, ev, n, s.assets.url("js/projector.js"))
+			err = printable.ProjectorLive(&b, ev, n, s.site.AssetURL("js/projector.js"))
 		default:
 			err = f(&b, ev, n)
 		}
 	}
 	if err != nil {
 		if errors.Is(err, printable.ErrRound) {
-			return &inputError{status: http.StatusNotFound, code: codeNotFound, msg: capMessage(err.Error())}
+			return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: site.CapMessage(err.Error())}
 		}
 		return s.eventErr(r, err)
 	}
@@ -112,8 +113,8 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	body := b.Bytes()
 	// A pairing sheet of 50 boards is tens of kB of HTML, a small part of
 	// it gzipped: worth it on a venue's Wi-Fi.
-	if len(body) > 1400 && acceptsGzip(r) {
-		body = gzipFast(body)
+	if len(body) > 1400 && site.AcceptsGzip(r) {
+		body = site.GzipFast(body)
 		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))

@@ -1,4 +1,4 @@
-package server
+package eventweb
 
 import (
 	"bufio"
@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
 )
@@ -28,7 +29,7 @@ import (
 // it got (to look for the seed in) and the access log.
 type evClient struct {
 	t      *testing.T
-	s      *Server
+	s      *app
 	log    *syncBuffer
 	mu     sync.Mutex
 	bodies []string
@@ -64,11 +65,10 @@ func newEvClient(t *testing.T, cfg Config) *evClient {
 	}
 	t.Cleanup(func() { st.Close() })
 	cfg.Events = event.NewService(st)
-	cfg.Logger = newTestLogger(c.log)
 	if cfg.WriteBurst == 0 {
 		cfg.WriteBurst = 1_000_000
 	}
-	c.s = New(cfg)
+	c.s = newApp(cfg, newTestLogger(c.log))
 	return c
 }
 
@@ -583,17 +583,17 @@ func TestEventAPI(t *testing.T) {
 		code       string
 	}{
 		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0"}`, "", 401, "unauthorized"},
-		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0"}`, "Bearer nope", 404, codeNotFound},
-		{`{"kind": "result", "round": 1, "board": 1, "result": "2-0"}`, "Bearer " + tok, 400, codeInvalid},
-		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0"`, "Bearer " + tok, 400, codeInvalid},
-		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0", "evil": 1}`, "Bearer " + tok, 400, codeInvalid},
+		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0"}`, "Bearer nope", 404, site.CodeNotFound},
+		{`{"kind": "result", "round": 1, "board": 1, "result": "2-0"}`, "Bearer " + tok, 400, site.CodeInvalid},
+		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0"`, "Bearer " + tok, 400, site.CodeInvalid},
+		{`{"kind": "result", "round": 1, "board": 1, "result": "1-0", "evil": 1}`, "Bearer " + tok, 400, site.CodeInvalid},
 		{`{"kind": "pair", "round": 2}`, "Bearer " + tok, 422, "state"},
-		{`{"kind": "pgn", "round": 1, "board": 1, "pgn": "` + strings.Repeat("x", maxPGN+1) + `"}`, "Bearer " + tok, 413, codeTooLarge},
-		{strings.Repeat(" ", maxImport+1), "Bearer " + tok, 413, codeTooLarge},
+		{`{"kind": "pgn", "round": 1, "board": 1, "pgn": "` + strings.Repeat("x", maxPGN+1) + `"}`, "Bearer " + tok, 413, site.CodeTooLarge},
+		{strings.Repeat(" ", maxImport+1), "Bearer " + tok, 413, site.CodeTooLarge},
 	} {
 		v := c.version(a.id())
 		r := api(tc.body, tc.auth)
-		var ej errorJSON
+		var ej site.ErrorJSON
 		if r.status != tc.status || json.Unmarshal([]byte(r.body), &ej) != nil || ej.Code != tc.code {
 			t.Errorf("%.60s (%s): %d %.300s, want %d %s", tc.body, tc.auth, r.status, r.body, tc.status, tc.code)
 		}
@@ -701,12 +701,12 @@ func TestEventStreamsCapped(t *testing.T) {
 // TestEventsWithoutDatabase: without a service, the event pages say why
 // they are missing.
 func TestEventsWithoutDatabase(t *testing.T) {
-	s := testServer()
-	for _, target := range []string{"/events/new", "/e/abc", "/e/abc/a/tok", "/api/events/abc"} {
-		r := get(t, s, "GET", target, nil)
-		b := readAll(t, r)
-		if r.StatusCode != 404 || !strings.Contains(b, "without a database") {
-			t.Errorf("%s: %d %.200s", target, r.StatusCode, b)
+	s := newApp(Config{}, nil)
+	for _, target := range []string{"/events", "/events/new", "/e/abc", "/e/abc/a/tok", "/api/events/abc"} {
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+		if b := w.Body.String(); w.Code != 404 || !strings.Contains(b, "without a database") {
+			t.Errorf("%s: %d %.200s", target, w.Code, b)
 		}
 	}
 }
