@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
 )
@@ -526,9 +527,9 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 	ev := st.Admin()
 	if *o.json {
 		return writeJSON(e.stdout, struct {
-			Event event.Event `json:"event"`
-			Admin string      `json:"admin"`
-		}{ev, adminPath(ev.ID, tok)})
+			Event eventjson.Event `json:"event"`
+			Admin string          `json:"admin"`
+		}{eventjson.FromEvent(ev), adminPath(ev.ID, tok)})
 	}
 	fmt.Fprintf(e.stdout, "event %s: %s\n", ev.ID, ev.Name)
 	fmt.Fprintf(e.stdout, "commitment %s\n", ev.Commitment)
@@ -603,7 +604,7 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 	}
 	ev := st.Admin()
 	if *o.json {
-		return writeJSON(e.stdout, ev)
+		return writeJSON(e.stdout, eventjson.FromEvent(ev))
 	}
 	fmt.Fprintf(e.stdout, "event %s: %s: %d players, %d rounds of %d played\n", ev.ID, ev.Name, len(ev.Players), len(ev.Schedule), ev.Rounds)
 	return nil
@@ -612,7 +613,7 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 func (c *eventCtx) show() error {
 	ev := c.st.Admin()
 	if c.o.json != nil && *c.o.json {
-		return writeJSON(c.e.stdout, ev)
+		return writeJSON(c.e.stdout, eventjson.FromEvent(ev))
 	}
 	w := c.e.stdout
 	fmt.Fprintf(w, "%s (%s)\n", ev.Name, ev.ID)
@@ -772,7 +773,7 @@ func (c *eventCtx) players() error {
 	}
 	ev := c.st.Admin()
 	if *o.json {
-		return writeJSON(c.e.stdout, ev.Players)
+		return writeJSON(c.e.stdout, eventjson.FromPlayers(ev.Players))
 	}
 	tw := newTable(c.e.stdout)
 	fmt.Fprintln(tw, "no.\tname\ttitle\trating\tfed\tclub\tstatus")
@@ -855,7 +856,7 @@ func (c *eventCtx) showLastRound() error {
 	ev := c.st.Admin()
 	r := lastRound(ev)
 	if *c.o.json {
-		return writeJSON(c.e.stdout, r)
+		return writeJSON(c.e.stdout, eventjson.FromRound(r))
 	}
 	c.printRound(ev, *r)
 	return nil
@@ -919,7 +920,7 @@ func (c *eventCtx) result(args []string) error {
 	ev := c.st.Admin()
 	b := ev.Schedule[rn-1].Boards[bn-1]
 	if *c.o.json {
-		return writeJSON(c.e.stdout, b)
+		return writeJSON(c.e.stdout, eventjson.FromBoard(b))
 	}
 	fmt.Fprintf(c.e.stdout, "round %d, board %d: %s %s %s\n", rn, bn, ev.PlayerName(b.White), b.Result, ev.PlayerName(b.Black))
 	if n := ev.Schedule[rn-1].Pending(); n > 0 {
@@ -936,7 +937,7 @@ func (c *eventCtx) standings() error {
 	}
 	switch {
 	case *c.o.json:
-		return writeJSON(c.e.stdout, s)
+		return writeJSON(c.e.stdout, eventjson.FromStandings(s))
 	case *c.o.csv:
 		return event.WriteStandingsCSV(c.e.stdout, ev, s)
 	}
@@ -984,7 +985,7 @@ func (c *eventCtx) export() error {
 	case "pgn":
 		err = ev.PGN(w)
 	case "json":
-		err = writeJSON(w, ev)
+		err = writeJSON(w, eventjson.FromEvent(ev))
 	case "backup":
 		var b []byte
 		if b, err = c.st.Backup(); err == nil {
@@ -1004,7 +1005,7 @@ func (c *eventCtx) verify() error {
 		return err
 	}
 	if *c.o.json {
-		if err := writeJSON(c.e.stdout, v); err != nil {
+		if err := writeJSON(c.e.stdout, eventjson.FromVerification(v)); err != nil {
 			return err
 		}
 	} else {
@@ -1038,7 +1039,7 @@ func (c *eventCtx) finish() error {
 	}
 	ev := c.st.Public()
 	if *c.o.json {
-		return writeJSON(c.e.stdout, ev)
+		return writeJSON(c.e.stdout, eventjson.FromEvent(ev))
 	}
 	fmt.Fprintf(c.e.stdout, "event %s finished\nseed %s\ncommitment %s\n", ev.ID, ev.Seed, ev.Commitment)
 	return nil
@@ -1071,9 +1072,9 @@ func (c *eventCtx) link() error {
 	ev := c.st.Admin()
 	if *o.json {
 		out := struct {
-			Links []event.Link `json:"links"`
-			New   string       `json:"new,omitempty"`
-		}{ev.Links, ""}
+			Links []eventjson.Link `json:"links"`
+			New   string           `json:"new,omitempty"`
+		}{eventjson.FromLinks(ev.Links), ""}
 		if secret != "" {
 			out.New = adminPath(ev.ID, secret)
 		}

@@ -29,159 +29,161 @@ const (
 
 // Settings are what the organiser chooses for an event.
 type Settings struct {
-	Name   string `json:"name"`
-	Place  string `json:"place,omitempty"`
-	Start  string `json:"start,omitempty"` // first day, YYYY-MM-DD
-	End    string `json:"end,omitempty"`   // last day, YYYY-MM-DD
-	System System `json:"system"`
+	Name   string
+	Place  string
+	Start  string // first day, YYYY-MM-DD
+	End    string // last day, YYYY-MM-DD
+	System System
 	// Rounds is the number of rounds. For a round robin it follows from
 	// the field and is set when round 1 is paired.
-	Rounds      int      `json:"rounds"`
-	TimeControl string   `json:"timeControl,omitempty"`
-	TieBreaks   []string `json:"tieBreaks"` // C.07 acronyms, in order
+	Rounds      int
+	TimeControl string
+	TieBreaks   []string // C.07 acronyms, in order
 	// TieBreakRules is the edition of C.07 the tie-breaks follow:
 	// TieBreaks2024 or TieBreaks2026. A new event gets the one in force on
 	// its start date, or else on the day it is created; an event stored
 	// before this setting has "" and computes as 2024.
-	TieBreakRules string `json:"tieBreakRules,omitempty"`
+	TieBreakRules string
 	// UnratedRating is the rating an unrated player counts with in the
 	// rating-based tie-breaks (C.07 article 10: ARO, TPR, PTP, APRO,
 	// APPO); 0 for none, and then those are dropped if a player is unrated.
-	UnratedRating int           `json:"unratedRating,omitempty"`
-	Positions     PositionRules `json:"positions"`
+	UnratedRating int
+	Positions     PositionRules
 	// LateEntries is how a player entered once a round is public is
 	// numbered: LateRerank (the default) or LateNext (see numbers.go).
-	LateEntries string `json:"lateEntries,omitempty"`
+	LateEntries string
 }
 
 // PositionRules say which start positions an event draws and how.
 type PositionRules struct {
 	// PerBoard draws a position for every board; otherwise every board of
 	// a round plays the round's position.
-	PerBoard bool `json:"perBoard"`
+	PerBoard bool
 	// Exclude lists positions never drawn, as chess960.ParseSet reads it
 	// ("518,534,0-9"); "" for none.
-	Exclude string `json:"exclude,omitempty"`
+	Exclude string
 	// MaxEval, when Balanced, draws only positions that the shipped balance
 	// table scores within MaxEval centipawns of equality.
-	Balanced bool `json:"balanced,omitempty"`
-	MaxEval  int  `json:"maxEval,omitempty"`
+	Balanced bool
+	MaxEval  int
 }
 
-// Event is an event as the pages and the JSON API show it. Secrets (the
-// seed before its reveal, the link hashes) are not part of it.
+// Event is an event as the pages and the JSON API show it (the JSON is
+// package eventjson's, which has types of its own: the model has no JSON
+// names). Secrets (the seed before its reveal, the link hashes) are not
+// part of it.
 type Event struct {
-	ID      string    `json:"id"`
-	Version int64     `json:"version"`
-	Created time.Time `json:"created"`
+	ID      string
+	Version int64
+	Created time.Time
 	Settings
 	// Commitment is the SHA-256 of the seed, public from the start.
-	Commitment string `json:"commitment"`
+	Commitment string
 	// OwnSeed says the organiser brought the seed.
-	OwnSeed bool `json:"ownSeed,omitempty"`
+	OwnSeed bool
 	// WeakSeed says the organiser's seed has fewer than MinSeedBits of
 	// entropy and they chose it knowing that its positions can be found
 	// before they are revealed.
-	WeakSeed bool `json:"weakSeed,omitempty"`
+	WeakSeed bool
 	// Seed is set once the event is finished and the seed revealed.
-	Seed     string   `json:"seed,omitempty"`
-	Finished bool     `json:"finished"`
-	Players  []Player `json:"players"`
-	Schedule []Round  `json:"schedule"`
+	Seed     string
+	Finished bool
+	Players  []Player
+	Schedule []Round
 	// Links are the arbiters' links (labels only); admin views only.
-	Links []Link `json:"links,omitempty"`
+	Links []Link
 	// FirstColor is the colour of the player numbered 1 in round 1 ("w" or
 	// "b"), drawn by lot from the seed when the event is created: White if
 	// the first byte of SHA-256("chess960:colour:" + seed) is even.
-	FirstColor string `json:"firstColor"`
+	FirstColor string
 	// NumberChanges are the renumberings made after a round went public.
-	NumberChanges []NumberChange `json:"numberChanges,omitempty"`
+	NumberChanges []NumberChange
 }
 
 // Player is an entrant.
 type Player struct {
-	ID         int    `json:"id"`     // entry number, from 1, never reused
-	Number     int    `json:"number"` // pairing number
-	Name       string `json:"name"`
-	Rating     int    `json:"rating,omitempty"`
-	FideID     string `json:"fideId,omitempty"`
-	Federation string `json:"federation,omitempty"`
-	Title      string `json:"title,omitempty"`
-	Club       string `json:"club,omitempty"`
-	Sex        string `json:"sex,omitempty"`   // "m", "w" or ""
-	Birth      string `json:"birth,omitempty"` // YYYY or YYYY/MM/DD
+	ID         int // entry number, from 1, never reused
+	Number     int // pairing number
+	Name       string
+	Rating     int
+	FideID     string
+	Federation string
+	Title      string
+	Club       string
+	Sex        string // "m", "w" or ""
+	Birth      string // YYYY or YYYY/MM/DD
 	// K is the FIDE K factor for the rating change; 0: 20, or 10 from 2400.
-	K int `json:"k,omitempty"`
+	K int
 	// Joined is the first round the player is paired in (a late entry
 	// misses the rounds before it); 1 for an entry before the start.
-	Joined int `json:"joined"`
+	Joined int
 	// Withdrawn is the first round the player is no longer paired in; 0:
 	// still in.
-	Withdrawn int `json:"withdrawn,omitempty"`
+	Withdrawn int
 	// Byes are the byes the player asked for, by round.
-	Byes []ByeRequest `json:"byes,omitempty"`
+	Byes []ByeRequest
 }
 
 // ByeRequest is a round a player will not play.
 type ByeRequest struct {
-	Round int     `json:"round"`
-	Kind  ByeKind `json:"kind"` // ByeHalf, ByeZero or ByeFull
+	Round int
+	Kind  ByeKind // ByeHalf, ByeZero or ByeFull
 }
 
 // Round is one round.
 type Round struct {
-	Number int         `json:"number"`
-	Status RoundStatus `json:"status"`
+	Number int
+	Status RoundStatus
 	// Position is the round's start position (Scharnagl), once started;
 	// with PositionRules.PerBoard each board has its own instead.
-	Position *chess960.StartPos `json:"position,omitempty"`
-	Boards   []Board            `json:"boards"`
-	Byes     []Bye              `json:"byes,omitempty"`
+	Position *chess960.StartPos
+	Boards   []Board
+	Byes     []Bye
 	// Manual is set when an arbiter changed the engine's pairing; Warnings
 	// name the rules the change breaks.
-	Manual bool `json:"manual,omitempty"`
+	Manual bool
 	// Imported marks a round played before the event came here (from a
 	// TRF): it has no position.
-	Imported bool     `json:"imported,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
+	Imported bool
+	Warnings []string
 	// Numbers are the pairing numbers the round was published with, by
 	// player ID, once a later entry or correction has renumbered the
 	// field; nil while they are the players' numbers (see Event.NumberIn).
-	Numbers map[int]int `json:"numbers,omitempty"`
-	Paired  time.Time   `json:"paired"`
-	Began   time.Time   `json:"began,omitzero"`
+	Numbers map[int]int
+	Paired  time.Time
+	Began   time.Time
 }
 
 // Board is one game of a round.
 type Board struct {
-	Board    int                `json:"board"`
-	White    int                `json:"white"` // player IDs
-	Black    int                `json:"black"`
-	Position *chess960.StartPos `json:"position,omitempty"` // per-board position, once started
-	Result   Result             `json:"result,omitempty"`   // one of Results, "" while playing
+	Board    int
+	White    int // player IDs
+	Black    int
+	Position *chess960.StartPos // per-board position, once started
+	Result   Result             // one of Results, "" while playing
 	// History is every result entered for the board, the current last.
-	History []Entry `json:"history,omitempty"`
-	PGN     string  `json:"pgn,omitempty"`
+	History []Entry
+	PGN     string
 }
 
 // Entry is one result entered.
 type Entry struct {
-	Result Result    `json:"result"`
-	At     time.Time `json:"at"`
-	By     string    `json:"by"`
+	Result Result
+	At     time.Time
+	By     string
 }
 
 // Bye is a player without a game in a round.
 type Bye struct {
-	Player int     `json:"player"`
-	Kind   ByeKind `json:"kind"` // ByePairing, ByeHalf, ByeZero, ByeFull, or ByeAbsent
+	Player int
+	Kind   ByeKind // ByePairing, ByeHalf, ByeZero, ByeFull, or ByeAbsent
 }
 
 // Link is an arbiter's link, by its label.
 type Link struct {
-	ID    string    `json:"id"`
-	Label string    `json:"label"`
-	Made  time.Time `json:"made"`
+	ID    string
+	Label string
+	Made  time.Time
 }
 
 // Role is what a link may do.

@@ -39,8 +39,8 @@ const (
 
 // NumberChange is a renumbering made after a round went public.
 type NumberChange struct {
-	Version int64  `json:"version"` // the change that made it
-	Text    string `json:"text"`
+	Version int64 // the change that made it
+	Text    string
 }
 
 // checkLateEntries checks the setting.

@@ -10,50 +10,50 @@ import (
 
 // Standings is the table after a number of rounds.
 type Standings struct {
-	Rounds    int      `json:"rounds"`    // after this many rounds
-	TieBreaks []string `json:"tieBreaks"` // the columns of Row.TieBreaks
+	Rounds    int      // after this many rounds
+	TieBreaks []string // the columns of Row.TieBreaks
 	// TieBreakRules is the edition of C.07 the values follow, "2024" or
 	// "2026" (an event stored before the setting: "2024").
-	TieBreakRules string `json:"tieBreakRules"`
+	TieBreakRules string
 	// UnratedRating is the rating unrated players counted with in the
 	// rating-based tie-breaks; 0 for none.
-	UnratedRating int `json:"unratedRating,omitempty"`
+	UnratedRating int
 	// Dropped lists the tie-breaks left out of the ranking, with why; their
 	// column holds "-" for every player.
-	Dropped []DroppedTieBreak `json:"dropped,omitempty"`
-	Rows    []Row             `json:"rows"`
+	Dropped []DroppedTieBreak
+	Rows    []Row
 }
 
 // DroppedTieBreak is a tie-break of the list that the standings leave out:
 // a rating-based one (C.07 article 10) when a player is unrated and the
 // event gives no rating for unrated players.
 type DroppedTieBreak struct {
-	TieBreak string `json:"tieBreak"` // as in Standings.TieBreaks
-	Reason   string `json:"reason"`
+	TieBreak string // as in Standings.TieBreaks
+	Reason   string
 }
 
 // Row is one player's line of the standings.
 type Row struct {
-	Rank   int    `json:"rank"` // equal for players tied on points and every tie-break
-	Player int    `json:"player"`
-	Number int    `json:"number"`
-	Name   string `json:"name"`
-	Title  string `json:"title,omitempty"`
-	Rating int    `json:"rating,omitempty"`
-	Points string `json:"points"` // "3.5"
+	Rank   int // equal for players tied on points and every tie-break
+	Player int
+	Number int
+	Name   string
+	Title  string
+	Rating int
+	Points string // "3.5"
 	// TieBreaks are the values in the order of Standings.TieBreaks, as
 	// decimals ("12.5"), or "-" for a tie-break dropped (see
 	// Standings.Dropped).
-	TieBreaks []string `json:"tieBreaks"`
+	TieBreaks []string
 	// Rated games: the games played against rated opponents, the average
 	// rating of those opponents, the performance rating, and the rating
 	// change (FIDE's B.02), for a rated player; 0 or "" otherwise.
-	RatedGames   int    `json:"ratedGames"`
-	Opponents    int    `json:"averageOpponent,omitempty"`
-	Performance  int    `json:"performance,omitempty"`
-	RatingChange string `json:"ratingChange,omitempty"`
+	RatedGames   int
+	Opponents    int
+	Performance  int
+	RatingChange string
 	// Results is the player's line of the crosstable: one cell per round.
-	Results []Cell `json:"results"`
+	Results []Cell
 }
 
 // Cell is one round of a player's line: the opponent's line in the
@@ -62,9 +62,9 @@ type Row struct {
 type Cell struct {
 	// Opponent is the opponent's line in the standings, from 1 (its place
 	// in Rows, unique even where ranks are shared); 0 for none.
-	Opponent int    `json:"opponent,omitempty"`
-	Color    string `json:"color,omitempty"` // "w" or "b"
-	Result   string `json:"result"`          // "1", "½", "0", "+", "-", "=" (half-point bye), "" (pending)
+	Opponent int
+	Color    string // "w" or "b"
+	Result   string // "1", "½", "0", "+", "-", "=" (half-point bye), "" (pending)
 }
 
 // Standings returns the standings after the given number of rounds (0:

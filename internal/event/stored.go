@@ -9,8 +9,8 @@ import (
 )
 
 // The stored document is what the store keeps of an event: a layout of its
-// own, apart from Event (what the API and the pages show) and from Change
-// (what a client sends), so that a field renamed in the API is a change in
+// own, apart from Event (the model, which the pages show and package
+// eventjson writes as the API's JSON) and from Change (what a client sends), so that a field renamed in the API is a change in
 // one place and never a silent loss in the database. Its Format says which
 // layout it is; decodeDoc reads every layout this program has written and
 // migrates it, and refuses a newer one.

@@ -8,22 +8,22 @@ import (
 // commitment, and every round's position against the one derived from the
 // seed.
 type Verification struct {
-	Commitment   string `json:"commitment"`
-	Seed         string `json:"seed"`
-	CommitmentOK bool   `json:"commitmentOk"`
+	Commitment   string
+	Seed         string
+	CommitmentOK bool
 	// Command prints the event's draws with chess960 random.
-	Command string       `json:"command"`
-	Checks  []RoundCheck `json:"checks"`
-	OK      bool         `json:"ok"`
+	Command string
+	Checks  []RoundCheck
+	OK      bool
 }
 
 // RoundCheck is one position checked: a round's, or a board's (Board > 0).
 type RoundCheck struct {
-	Round   int  `json:"round"`
-	Board   int  `json:"board,omitempty"`
-	Played  int  `json:"played"`
-	Derived int  `json:"derived"`
-	OK      bool `json:"ok"`
+	Round   int
+	Board   int
+	Played  int
+	Derived int
+	OK      bool
 }
 
 // Verify checks the event's positions against the seed: the revealed one,

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/server/site"
 )
 
@@ -29,3 +30,23 @@ func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // newTestLogger is the access log as text, into w.
 func newTestLogger(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// playerByID is the player of an API answer with the entry number id.
+func playerByID(e eventjson.Event, id int) *eventjson.Player {
+	for i := range e.Players {
+		if e.Players[i].ID == id {
+			return &e.Players[i]
+		}
+	}
+	return nil
+}
+
+// numberInRound is the pairing number a player had in a round of an API
+// answer: the round's own if it keeps one (the field was renumbered after
+// it), else the current one.
+func numberInRound(r eventjson.Round, p eventjson.Player) int {
+	if n, ok := r.Numbers[p.ID]; ok {
+		return n
+	}
+	return p.Number
+}

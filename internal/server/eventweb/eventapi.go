@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/pairing"
@@ -116,7 +117,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 		}
 		ctype, file = "application/x-chess-pgn", file+".pgn"
 	case "event.json":
-		b.Write(site.MarshalCLI(ev))
+		b.Write(site.MarshalCLI(eventjson.FromEvent(ev)))
 		ctype, file = "application/json; charset=utf-8", file+".json"
 	}
 	h := w.Header()
@@ -278,22 +279,22 @@ type createJSON struct {
 // createdJSON is the answer of POST /api/events: the event (the admin
 // view) and the admin link's path, shown this once.
 type createdJSON struct {
-	Event event.Event `json:"event"`
-	Admin string      `json:"admin"`
+	Event eventjson.Event `json:"event"`
+	Admin string          `json:"admin"`
 }
 
 // changedJSON is the answer of POST /api/events/{id}/changes: the event
 // (the admin view) and, for a change that makes a link, its path.
 type changedJSON struct {
-	Event event.Event `json:"event"`
-	Link  string      `json:"link,omitempty"`
+	Event eventjson.Event `json:"event"`
+	Link  string          `json:"link,omitempty"`
 }
 
 // conflictJSON is the 409 of a change whose subject changed meanwhile,
 // with the event as it now is.
 type conflictJSON struct {
 	site.ErrorJSON
-	Event event.Event `json:"event"`
+	Event eventjson.Event `json:"event"`
 }
 
 // historyJSON is one change of GET /api/events/{id}/history.
@@ -355,7 +356,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Er
 		return s.eventErr(r, err)
 	}
 	w.Header().Set("Location", "/api/events/"+st.ID())
-	writeJSONStatus(w, http.StatusCreated, createdJSON{Event: st.Admin(), Admin: "/e/" + st.ID() + "/a/" + tok})
+	writeJSONStatus(w, http.StatusCreated, createdJSON{Event: eventjson.FromEvent(st.Admin()), Admin: "/e/" + st.ID() + "/a/" + tok})
 	return nil
 }
 
@@ -363,7 +364,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Er
 func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) *site.Error {
 	pg, e := s.publicRendering(r, false, func() (string, *site.Error) { return "json", site.NoQuery(r) },
 		func(st *event.State) (renderedPage, *site.Error) {
-			return renderedPage{body: site.MarshalCLI(st.Public().Redacted())}, nil
+			return renderedPage{body: site.MarshalCLI(eventjson.FromEvent(st.Public().Redacted()))}, nil
 		})
 	if e != nil {
 		return e
@@ -408,7 +409,7 @@ func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) *site.Erro
 		if err != nil {
 			return renderedPage{}, s.eventErr(r, err)
 		}
-		return renderedPage{body: site.MarshalCLI(stand)}, nil
+		return renderedPage{body: site.MarshalCLI(eventjson.FromStandings(stand))}, nil
 	})
 	if e != nil {
 		return e
@@ -493,13 +494,13 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	if errors.As(err, &ce) {
 		writeJSONStatus(w, http.StatusConflict, conflictJSON{
 			ErrorJSON: site.ErrorJSON{Error: ce.Error(), Code: "conflict", Status: http.StatusConflict},
-			Event:     ce.State.Admin()})
+			Event:     eventjson.FromEvent(ce.State.Admin())})
 		return nil
 	}
 	if err != nil {
 		return s.eventErr(r, err)
 	}
-	out := changedJSON{Event: st.Admin()}
+	out := changedJSON{Event: eventjson.FromEvent(st.Admin())}
 	if secret != "" {
 		out.Link = "/e/" + st.ID() + "/a/" + secret
 	}

@@ -42,7 +42,7 @@ func TestEventCreateFromTRF(t *testing.T) {
 	e = a.event()
 	var got []string
 	for _, b := range e.Schedule[3].Boards {
-		got = append(got, strconv.Itoa(e.PlayerByID(b.White).Number)+" "+strconv.Itoa(e.PlayerByID(b.Black).Number))
+		got = append(got, strconv.Itoa(playerByID(e, b.White).Number)+" "+strconv.Itoa(playerByID(e, b.Black).Number))
 	}
 	pairs, _ := os.ReadFile("../../../pairing/testdata/dutch/t003-p006-r05.pairs")
 	want := strings.Split(strings.ReplaceAll(string(pairs), "\r", ""), "\n")

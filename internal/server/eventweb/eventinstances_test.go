@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 )
@@ -47,8 +48,8 @@ func createOn(t *testing.T, srv *httptest.Server, body string) (id, tok string) 
 		t.Fatal(err)
 	}
 	var made struct {
-		Event event.Event `json:"event"`
-		Admin string      `json:"admin"`
+		Event eventjson.Event `json:"event"`
+		Admin string          `json:"admin"`
 	}
 	json.NewDecoder(res.Body).Decode(&made)
 	res.Body.Close()
@@ -60,7 +61,7 @@ func createOn(t *testing.T, srv *httptest.Server, body string) (id, tok string) 
 
 // postChange sends a change through the API of srv and returns the status
 // and the event the answer holds (the current one, for a 409).
-func postChange(t *testing.T, srv *httptest.Server, id, tok, c string) (int, event.Event) {
+func postChange(t *testing.T, srv *httptest.Server, id, tok, c string) (int, eventjson.Event) {
 	t.Helper()
 	req, _ := http.NewRequest("POST", srv.URL+"/api/events/"+id+"/changes", strings.NewReader(c))
 	req.Header.Set("Authorization", "Bearer "+tok)
@@ -68,11 +69,11 @@ func postChange(t *testing.T, srv *httptest.Server, id, tok, c string) (int, eve
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Error(err)
-		return 0, event.Event{}
+		return 0, eventjson.Event{}
 	}
 	defer res.Body.Close()
 	var out struct {
-		Event event.Event `json:"event"`
+		Event eventjson.Event `json:"event"`
 	}
 	json.NewDecoder(res.Body).Decode(&out)
 	return res.StatusCode, out.Event
@@ -89,7 +90,7 @@ func TestEventTwoInstances(t *testing.T) {
 			b, _ := openInstance(t, dsn)
 			body := `{"settings": {"name": "Two", "rounds": 2}, "players": [{"name": "A", "rating": 2400}, {"name": "B", "rating": 2300}, {"name": "C", "rating": 2200}, {"name": "D", "rating": 2100}]}`
 			id, tok := createOn(t, a, body)
-			change := func(srv *httptest.Server, c string) (int, event.Event) { return postChange(t, srv, id, tok, c) }
+			change := func(srv *httptest.Server, c string) (int, eventjson.Event) { return postChange(t, srv, id, tok, c) }
 			for _, k := range []string{"pair", "publish", "start"} {
 				if code, _ := change(a, `{"kind": "`+k+`", "round": 1}`); code != 200 {
 					t.Fatalf("%s on A: %d", k, code)
@@ -100,7 +101,7 @@ func TestEventTwoInstances(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var seen event.Event
+			var seen eventjson.Event
 			json.NewDecoder(res.Body).Decode(&seen)
 			res.Body.Close()
 			if res.StatusCode != 200 || len(seen.Schedule) != 1 || seen.Schedule[0].Position == nil {

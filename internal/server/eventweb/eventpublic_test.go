@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 )
 
 // newEventWith creates an event through the API with the players (JSON
@@ -149,13 +149,13 @@ func TestEventLateEntryPages(t *testing.T) {
 		!regexp.MustCompile(`<td class="no num">7</td><td class="pl black">Player 07`).MatchString(sheet) {
 		t.Errorf("the round 1 pairing sheet does not show Player 07 as number 7: %.3000s", sheet)
 	}
-	var pub event.Event
+	var pub eventjson.Event
 	if err := json.Unmarshal([]byte(c.get("/e/"+id+"/event.json").body), &pub); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range pub.Players {
-		if p.Name == "Player 07" && (p.Number != 8 || pub.NumberIn(&pub.Schedule[0], p.ID) != 7) {
-			t.Errorf("Player 07 in the JSON: number %d, in round 1 %d; want 8 and 7", p.Number, pub.NumberIn(&pub.Schedule[0], p.ID))
+		if p.Name == "Player 07" && (p.Number != 8 || numberInRound(pub.Schedule[0], p) != 7) {
+			t.Errorf("Player 07 in the JSON: number %d, in round 1 %d; want 8 and 7", p.Number, numberInRound(pub.Schedule[0], p))
 		}
 	}
 	if h := c.get(a.base + "/history"); !strings.Contains(h.body, want) {
@@ -224,7 +224,7 @@ func TestEventPrintDraftAndNumbers(t *testing.T) {
 	sheet := c.get("/e/" + a.id() + "/print/pairings/1").body
 	e := a.event()
 	for _, b := range e.Schedule[0].Boards {
-		w, bl := e.PlayerByID(b.White), e.PlayerByID(b.Black)
+		w, bl := playerByID(e, b.White), playerByID(e, b.Black)
 		if !strings.Contains(sheet, fmt.Sprintf(`<td class="no num">%d</td><td class="pl white">%s`, w.Number, w.Name)) ||
 			!strings.Contains(sheet, fmt.Sprintf(`<td class="no num">%d</td><td class="pl black">%s`, bl.Number, bl.Name)) {
 			t.Errorf("the pairing sheet lacks board %d's numbers %d and %d", b.Board, w.Number, bl.Number)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/testtool"
 )
 
@@ -33,7 +34,7 @@ func TestEventTwoInstancesRace(t *testing.T) {
 				ps = append(ps, fmt.Sprintf(`{"name": "P%02d", "rating": %d}`, i+1, 2500-10*i))
 			}
 			id, tok := createOn(t, a, `{"settings": {"name": "Race", "rounds": 3}, "players": [`+strings.Join(ps, ",")+`]}`)
-			change := func(srv *httptest.Server, c string) (int, event.Event) { return postChange(t, srv, id, tok, c) }
+			change := func(srv *httptest.Server, c string) (int, eventjson.Event) { return postChange(t, srv, id, tok, c) }
 			for _, k := range []string{"pair", "publish", "start"} {
 				if code, _ := change(a, `{"kind": "`+k+`", "round": 1}`); code != 200 {
 					t.Fatalf("%s: %d", k, code)
@@ -47,7 +48,7 @@ func TestEventTwoInstancesRace(t *testing.T) {
 				}
 				base := st.Version()
 				var codes [2]int
-				var evs [2]event.Event
+				var evs [2]eventjson.Event
 				var wg sync.WaitGroup
 				start := make(chan struct{})
 				for i, srv := range []*httptest.Server{a, b} {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/pairing"
@@ -176,10 +177,10 @@ func (a *adminForm) must(kind string, fields ...string) evResp {
 	return r
 }
 
-func (a *adminForm) event() event.Event {
+func (a *adminForm) event() eventjson.Event {
 	a.c.t.Helper()
 	r := a.c.get(a.base + "/event.json")
-	var e event.Event
+	var e eventjson.Event
 	if err := json.Unmarshal([]byte(r.body), &e); err != nil {
 		a.c.t.Fatalf("admin event.json: %v: %.200s", err, r.body)
 	}
@@ -381,8 +382,8 @@ func newSmallEvent(t *testing.T, c *evClient) *adminForm {
 		t.Fatalf("POST /api/events: %d %s", r.status, r.body)
 	}
 	var out struct {
-		Event event.Event `json:"event"`
-		Admin string      `json:"admin"`
+		Event eventjson.Event `json:"event"`
+		Admin string          `json:"admin"`
 	}
 	if err := json.Unmarshal([]byte(r.body), &out); err != nil || !strings.HasPrefix(out.Admin, "/e/"+out.Event.ID+"/a/") || len(out.Event.Players) != 4 {
 		t.Fatalf("POST /api/events: %v %s", err, r.body)
@@ -468,8 +469,8 @@ func TestEventConflict(t *testing.T) {
 	r = c.do("POST", "/api/events/"+a.id()+"/changes", "application/json",
 		strings.NewReader(`{"kind": "result", "base": `+base+`, "round": 1, "board": 1, "result": "0-1"}`), map[string]string{"Authorization": "Bearer " + tok})
 	var cj struct {
-		Code  string      `json:"code"`
-		Event event.Event `json:"event"`
+		Code  string          `json:"code"`
+		Event eventjson.Event `json:"event"`
 	}
 	if r.status != http.StatusConflict || json.Unmarshal([]byte(r.body), &cj) != nil || cj.Code != "conflict" || cj.Event.Schedule[0].Boards[1].Result != "1/2-1/2" {
 		t.Errorf("API conflict: %d %.400s", r.status, r.body)
@@ -603,8 +604,8 @@ func TestEventAPI(t *testing.T) {
 	}
 	r := api(`{"kind": "add-link", "label": "Deputy"}`, "Bearer "+tok)
 	var out struct {
-		Event event.Event `json:"event"`
-		Link  string      `json:"link"`
+		Event eventjson.Event `json:"event"`
+		Link  string          `json:"link"`
 	}
 	if r.status != 200 || json.Unmarshal([]byte(r.body), &out) != nil || !strings.HasPrefix(out.Link, "/e/"+a.id()+"/a/") || len(out.Event.Links) != 1 {
 		t.Fatalf("add-link: %d %.300s", r.status, r.body)
@@ -624,7 +625,7 @@ func TestEventAPI(t *testing.T) {
 	}
 	api(`{"kind": "result", "round": 1, "board": 2, "result": "0-1"}`, "Bearer "+tok)
 	r = c.get("/api/events/" + a.id() + "/standings?after=1")
-	var st event.Standings
+	var st eventjson.Standings
 	if r.status != 200 || json.Unmarshal([]byte(r.body), &st) != nil || len(st.Rows) != 4 || st.Rounds != 1 {
 		t.Errorf("standings: %d %.300s", r.status, r.body)
 	}

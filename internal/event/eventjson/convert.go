@@ -1,0 +1,229 @@
+package eventjson
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/chess960/chess960/internal/event"
+)
+
+func fromEvent(x event.Event) Event {
+	return Event{
+		ID:            x.ID,
+		Version:       x.Version,
+		Created:       x.Created,
+		Settings:      fromSettings(x.Settings),
+		Commitment:    x.Commitment,
+		OwnSeed:       x.OwnSeed,
+		WeakSeed:      x.WeakSeed,
+		Seed:          x.Seed,
+		Finished:      x.Finished,
+		Players:       fromSlice(x.Players, fromPlayer),
+		Schedule:      fromSlice(x.Schedule, fromRound),
+		Links:         fromSlice(x.Links, fromLink),
+		FirstColor:    x.FirstColor,
+		NumberChanges: fromSlice(x.NumberChanges, fromNumberChange),
+	}
+}
+
+func fromSettings(x event.Settings) Settings {
+	return Settings{
+		Name:          x.Name,
+		Place:         x.Place,
+		Start:         x.Start,
+		End:           x.End,
+		System:        x.System,
+		Rounds:        x.Rounds,
+		TimeControl:   x.TimeControl,
+		TieBreaks:     slices.Clone(x.TieBreaks),
+		TieBreakRules: x.TieBreakRules,
+		UnratedRating: x.UnratedRating,
+		Positions:     fromPositionRules(x.Positions),
+		LateEntries:   x.LateEntries,
+	}
+}
+
+func fromPositionRules(x event.PositionRules) PositionRules {
+	return PositionRules{
+		PerBoard: x.PerBoard,
+		Exclude:  x.Exclude,
+		Balanced: x.Balanced,
+		MaxEval:  x.MaxEval,
+	}
+}
+
+func fromPlayer(x event.Player) Player {
+	return Player{
+		ID:         x.ID,
+		Number:     x.Number,
+		Name:       x.Name,
+		Rating:     x.Rating,
+		FideID:     x.FideID,
+		Federation: x.Federation,
+		Title:      x.Title,
+		Club:       x.Club,
+		Sex:        x.Sex,
+		Birth:      x.Birth,
+		K:          x.K,
+		Joined:     x.Joined,
+		Withdrawn:  x.Withdrawn,
+		Byes:       fromSlice(x.Byes, fromByeRequest),
+	}
+}
+
+func fromByeRequest(x event.ByeRequest) ByeRequest {
+	return ByeRequest{
+		Round: x.Round,
+		Kind:  x.Kind,
+	}
+}
+
+func fromRound(x event.Round) Round {
+	return Round{
+		Number:   x.Number,
+		Status:   x.Status,
+		Position: clonePtr(x.Position),
+		Boards:   fromSlice(x.Boards, fromBoard),
+		Byes:     fromSlice(x.Byes, fromBye),
+		Manual:   x.Manual,
+		Imported: x.Imported,
+		Warnings: slices.Clone(x.Warnings),
+		Numbers:  maps.Clone(x.Numbers),
+		Paired:   x.Paired,
+		Began:    x.Began,
+	}
+}
+
+func fromBoard(x event.Board) Board {
+	return Board{
+		Board:    x.Board,
+		White:    x.White,
+		Black:    x.Black,
+		Position: clonePtr(x.Position),
+		Result:   x.Result,
+		History:  fromSlice(x.History, fromEntry),
+		PGN:      x.PGN,
+	}
+}
+
+func fromEntry(x event.Entry) Entry {
+	return Entry{
+		Result: x.Result,
+		At:     x.At,
+		By:     x.By,
+	}
+}
+
+func fromBye(x event.Bye) Bye {
+	return Bye{
+		Player: x.Player,
+		Kind:   x.Kind,
+	}
+}
+
+func fromLink(x event.Link) Link {
+	return Link{
+		ID:    x.ID,
+		Label: x.Label,
+		Made:  x.Made,
+	}
+}
+
+func fromNumberChange(x event.NumberChange) NumberChange {
+	return NumberChange{
+		Version: x.Version,
+		Text:    x.Text,
+	}
+}
+
+func fromStandings(x event.Standings) Standings {
+	return Standings{
+		Rounds:        x.Rounds,
+		TieBreaks:     slices.Clone(x.TieBreaks),
+		TieBreakRules: x.TieBreakRules,
+		UnratedRating: x.UnratedRating,
+		Dropped:       fromSlice(x.Dropped, fromDroppedTieBreak),
+		Rows:          fromSlice(x.Rows, fromRow),
+	}
+}
+
+func fromDroppedTieBreak(x event.DroppedTieBreak) DroppedTieBreak {
+	return DroppedTieBreak{
+		TieBreak: x.TieBreak,
+		Reason:   x.Reason,
+	}
+}
+
+func fromRow(x event.Row) Row {
+	return Row{
+		Rank:         x.Rank,
+		Player:       x.Player,
+		Number:       x.Number,
+		Name:         x.Name,
+		Title:        x.Title,
+		Rating:       x.Rating,
+		Points:       x.Points,
+		TieBreaks:    slices.Clone(x.TieBreaks),
+		RatedGames:   x.RatedGames,
+		Opponents:    x.Opponents,
+		Performance:  x.Performance,
+		RatingChange: x.RatingChange,
+		Results:      fromSlice(x.Results, fromCell),
+	}
+}
+
+func fromCell(x event.Cell) Cell {
+	return Cell{
+		Opponent: x.Opponent,
+		Color:    x.Color,
+		Result:   x.Result,
+	}
+}
+
+func fromVerification(x event.Verification) Verification {
+	return Verification{
+		Commitment:   x.Commitment,
+		Seed:         x.Seed,
+		CommitmentOK: x.CommitmentOK,
+		Command:      x.Command,
+		Checks:       fromSlice(x.Checks, fromRoundCheck),
+		OK:           x.OK,
+	}
+}
+
+func fromRoundCheck(x event.RoundCheck) RoundCheck {
+	return RoundCheck{
+		Round:   x.Round,
+		Board:   x.Board,
+		Played:  x.Played,
+		Derived: x.Derived,
+		OK:      x.OK,
+	}
+}
+
+func fromSlice[T, W any](xs []T, f func(T) W) []W {
+	if xs == nil {
+		return nil
+	}
+	out := make([]W, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
+func fromPtr[T, W any](x *T, f func(T) W) *W {
+	if x == nil {
+		return nil
+	}
+	w := f(*x)
+	return &w
+}
+
+func clonePtr[T any](x *T) *T {
+	if x == nil {
+		return nil
+	}
+	c := *x
+	return &c
+}
