@@ -4,26 +4,26 @@ package event
 // /api/events/{id}/changes) and the command line makes it. Kind says which
 // fields count.
 type Change struct {
-	Kind ChangeKind `json:"kind"`
+	Kind ChangeKind
 	// Base is the version the change was made against (the version the
 	// page or client saw); 0 means the current one. A change whose subject
 	// (a board, a round, a player) changed after Base is refused with a
 	// *ConflictError; other changes since Base do not matter.
-	Base int64 `json:"base,omitempty"`
+	Base int64
 
-	Round    int            `json:"round,omitempty"`
-	Board    int            `json:"board,omitempty"`
-	Player   int            `json:"player,omitempty"`
-	Result   string         `json:"result,omitempty"`
-	PGN      string         `json:"pgn,omitempty"`
-	Bye      ByeKind        `json:"bye,omitempty"`
-	Settings *Settings      `json:"settings,omitempty"`
-	Players  []PlayerInfo   `json:"players,omitempty"`
-	Pairs    []ManualPair   `json:"pairs,omitempty"`
-	Label    string         `json:"label,omitempty"`
-	Link     string         `json:"link,omitempty"`
-	Note     string         `json:"note,omitempty"`
-	Import   *ImportedRound `json:"import,omitempty"`
+	Round    int
+	Board    int
+	Player   int
+	Result   string
+	PGN      string
+	Bye      ByeKind
+	Settings *Settings
+	Players  []PlayerInfo
+	Pairs    []ManualPair
+	Label    string
+	Link     string
+	Note     string
+	Import   *ImportedRound
 }
 
 // The kinds of change.
@@ -51,26 +51,26 @@ const (
 
 // PlayerInfo is what an organiser gives about a player.
 type PlayerInfo struct {
-	Name       string `json:"name"`
-	Rating     int    `json:"rating,omitempty"`
-	FideID     string `json:"fideId,omitempty"`
-	Federation string `json:"federation,omitempty"`
-	Title      string `json:"title,omitempty"`
-	Club       string `json:"club,omitempty"`
-	Sex        string `json:"sex,omitempty"`
-	Birth      string `json:"birth,omitempty"`
-	K          int    `json:"k,omitempty"`
+	Name       string
+	Rating     int
+	FideID     string
+	Federation string
+	Title      string
+	Club       string
+	Sex        string
+	Birth      string
+	K          int
 }
 
 // ManualPair is one board of a manual pairing, by player IDs; Black 0 is
 // the pairing-allocated bye.
 type ManualPair struct {
-	White int `json:"white"`
-	Black int `json:"black"`
+	White int
+	Black int
 }
 
 // ImportedRound is a round played before the event came here.
 type ImportedRound struct {
-	Boards []Board `json:"boards"`
-	Byes   []Bye   `json:"byes,omitempty"`
+	Boards []Board
+	Byes   []Bye
 }

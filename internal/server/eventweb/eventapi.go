@@ -268,12 +268,12 @@ func (s *Server) eventLive(w http.ResponseWriter, r *http.Request) {
 
 // createJSON is the body of POST /api/events.
 type createJSON struct {
-	Settings settingsJSON `json:"settings"`
-	Seed     string       `json:"seed,omitempty"`
+	Settings eventjson.Settings `json:"settings"`
+	Seed     string             `json:"seed,omitempty"`
 	// WeakSeed accepts an own seed of fewer than 128 bits (see
 	// event.Init.WeakSeed).
-	WeakSeed bool         `json:"weakSeed,omitempty"`
-	Players  []playerJSON `json:"players,omitempty"`
+	WeakSeed bool                   `json:"weakSeed,omitempty"`
+	Players  []eventjson.PlayerInfo `json:"players,omitempty"`
 }
 
 // createdJSON is the answer of POST /api/events: the event (the admin
@@ -351,7 +351,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Er
 	if e := readJSON(w, r, maxImport, &in); e != nil {
 		return e
 	}
-	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.settings(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: players(in.Players)})
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.Model(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: eventjson.Players(in.Players)})
 	if err != nil {
 		return s.eventErr(r, err)
 	}
@@ -436,7 +436,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *site.Error 
 	out := []historyJSON{}
 	for _, c := range chs {
 		h := historyJSON{Version: c.Version, At: c.At, Kind: event.ChangeKind(c.Kind), By: c.By}
-		// The change as the API writes a change (changeJSON), not as
+		// The change as the API writes a change (eventjson.Change), not as
 		// the history stores it.
 		ch, err := event.DecodeChange(c.Body)
 		switch {
@@ -454,7 +454,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *site.Error 
 			for i := range ch.Players {
 				ch.Players[i].Birth, ch.Players[i].Sex = "", ""
 			}
-			h.Change, _ = json.Marshal(changeOf(ch))
+			h.Change, _ = json.Marshal(eventjson.FromChange(ch))
 		}
 		out = append(out, h)
 	}
@@ -478,11 +478,11 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	if e != nil {
 		return e
 	}
-	var body changeJSON
+	var body eventjson.Change
 	if e := readJSON(w, r, maxImport, &body); e != nil {
 		return e
 	}
-	c := body.change()
+	c := body.Model()
 	if len(c.PGN) > maxPGN {
 		return &site.Error{Status: http.StatusRequestEntityTooLarge, Param: "pgn", Code: site.CodeTooLarge, Msg: fmt.Sprintf("pgn: %d bytes, at most %d", len(c.PGN), maxPGN)}
 	}

@@ -21,10 +21,13 @@ import (
 	"github.com/chess960/chess960/internal/server/site"
 )
 
-// eventPage is what the event templates get.
+// eventPage is what the event templates get: the page data, apart from the
+// model. E holds the event's fields that the templates show; the methods
+// below answer from the model (ev), which the templates do not reach.
 type eventPage struct {
 	site.Page
-	E event.Event
+	E  eventView
+	ev event.Event
 	// Admin pages: the link's path, its role and label, the forms' CSRF
 	// token, and the tab shown.
 	Admin bool
@@ -160,7 +163,7 @@ func (p *eventPage) TypedPlayer() playerForm {
 // ByNumber returns the players in pairing-number order, the order every
 // list of players shows.
 func (p *eventPage) ByNumber() []event.Player {
-	return playersByNumber(p.E.Players)
+	return playersByNumber(p.ev.Players)
 }
 
 func playersByNumber(ps []event.Player) []event.Player {
@@ -190,23 +193,23 @@ func roundBadge(r event.Round) string {
 
 // EventBadge is the event's state as every page shows it.
 func (p *eventPage) EventBadge() string {
-	switch n := len(p.E.Schedule); {
-	case p.E.Finished:
+	switch n := len(p.ev.Schedule); {
+	case p.ev.Finished:
 		return "Finished"
 	case n == 0:
 		return "Not started"
 	default:
-		return "Round " + strconv.Itoa(n) + " " + roundBadge(p.E.Schedule[n-1])
+		return "Round " + strconv.Itoa(n) + " " + roundBadge(p.ev.Schedule[n-1])
 	}
 }
 
 // NextAfter is what the round page offers once the round n is complete:
 // pairing the next round, or finishing the event.
 func (p *eventPage) NextAfter(n int) []action {
-	if len(p.E.Schedule) != n || !p.E.Schedule[n-1].Complete() {
+	if len(p.ev.Schedule) != n || !p.ev.Schedule[n-1].Complete() {
 		return nil
 	}
-	return nextActions(p.E, p.Base)
+	return nextActions(p.ev, p.Base)
 }
 
 // createForm is what the create and settings forms show.
@@ -243,12 +246,12 @@ func (p *eventPage) Name(id int) string {
 	if id == 0 {
 		return "bye"
 	}
-	return p.E.PlayerName(id)
+	return p.ev.PlayerName(id)
 }
 
 // Number returns the pairing number of the player with the ID.
 func (p *eventPage) Number(id int) int {
-	if pl := p.E.PlayerByID(id); pl != nil {
+	if pl := p.ev.PlayerByID(id); pl != nil {
 		return pl.Number
 	}
 	return 0
@@ -257,17 +260,17 @@ func (p *eventPage) Number(id int) int {
 // LateRule says how a player added now is numbered.
 func (p *eventPage) LateRule() string {
 	public := false
-	for _, r := range p.E.Schedule {
+	for _, r := range p.ev.Schedule {
 		public = public || r.Status != event.Draft
 	}
 	top := 0
-	for _, pl := range p.E.Players {
+	for _, pl := range p.ev.Players {
 		top = max(top, pl.Number)
 	}
 	switch {
 	case !public:
 		return "Until round 1 is published the pairing numbers follow the ratings (FIDE C.04.2): a new player is ranked in, and those below move down."
-	case p.E.LateEntries == event.LateNext:
+	case p.ev.LateEntries == event.LateNext:
 		return "Late entries get the next free number: a player added now gets number " + strconv.Itoa(top+1) + ", and no other number changes."
 	}
 	return "Late entries are ranked in by rating (FIDE C.04.2): the players below move down, and the rounds already published keep the numbers they were published with. Preview shows who moves."
@@ -275,11 +278,11 @@ func (p *eventPage) LateRule() string {
 
 // NumberIn returns the pairing number of the player with the ID in the
 // round: the one it was published with, which a late entry does not change.
-func (p *eventPage) NumberIn(r event.Round, id int) int { return p.E.NumberIn(&r, id) }
+func (p *eventPage) NumberIn(r event.Round, id int) int { return p.ev.NumberIn(&r, id) }
 
 // Fed returns the federation of the player with the ID.
 func (p *eventPage) Fed(id int) string {
-	if pl := p.E.PlayerByID(id); pl != nil {
+	if pl := p.ev.PlayerByID(id); pl != nil {
 		return pl.Federation
 	}
 	return ""
@@ -287,7 +290,7 @@ func (p *eventPage) Fed(id int) string {
 
 // Visible returns the rounds the page shows: every round for an admin,
 // the published and started ones publicly (the view has no draft).
-func (p *eventPage) Visible() []event.Round { return p.E.Schedule }
+func (p *eventPage) Visible() []event.Round { return p.ev.Schedule }
 
 // SystemName is the system as people read it.
 func SystemName(s event.System) string {
@@ -320,7 +323,7 @@ func byeName(k event.ByeKind) string {
 }
 
 func (s *Server) newEventPage(r *http.Request, title string, e event.Event) *eventPage {
-	p := &eventPage{Page: s.site.NewPage(r, title, "events"), E: e, Results: event.Results}
+	p := &eventPage{Page: s.site.NewPage(r, title, "events"), E: viewOf(e), ev: e, Results: event.Results}
 	p.Kept = true
 	return p
 }
@@ -510,9 +513,9 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *site.Error {
 	p.Created, p.Rotated = q.Has("created"), q.Has("rotated")
 	if q.Has("added") && tab == "players" {
 		// The player just added: the one entered last.
-		for i := range p.E.Players {
-			if p.Added == nil || p.E.Players[i].ID > p.Added.ID {
-				p.Added = &p.E.Players[i]
+		for i := range p.ev.Players {
+			if p.Added == nil || p.ev.Players[i].ID > p.Added.ID {
+				p.Added = &p.ev.Players[i]
 			}
 		}
 	}
@@ -831,4 +834,35 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *site.Error {
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
+}
+
+// eventView is what the templates show of an event: its settings and
+// state, named for the pages. The rounds, players and links are the
+// model's values, read only.
+type eventView struct {
+	ID          string
+	Version     int64
+	Name        string
+	Place       string
+	Start, End  string
+	System      event.System
+	Rounds      int
+	TimeControl string
+	Positions   event.PositionRules
+	Commitment  string
+	WeakSeed    bool
+	// Seed is shown once the event is finished and the seed revealed.
+	Seed     string
+	Finished bool
+	Players  []event.Player
+	Schedule []event.Round
+	Links    []event.Link
+}
+
+// viewOf is the view of an event.
+func viewOf(e event.Event) eventView {
+	return eventView{ID: e.ID, Version: e.Version, Name: e.Name, Place: e.Place, Start: e.Start, End: e.End,
+		System: e.System, Rounds: e.Rounds, TimeControl: e.TimeControl, Positions: e.Positions,
+		Commitment: e.Commitment, WeakSeed: e.WeakSeed, Seed: e.Seed, Finished: e.Finished,
+		Players: e.Players, Schedule: e.Schedule, Links: e.Links}
 }
