@@ -1,7 +1,8 @@
 package event
 
-// Change is one change to an event, as the API takes it (POST
-// /api/events/{id}/changes) and the command line makes it. Kind says which
+// Change is one change to an event: the model's command, which the
+// command line makes and the API's body (eventjson.Change, of POST
+// /api/events/{id}/changes) converts to. Kind says which
 // fields count.
 type Change struct {
 	Kind ChangeKind
