@@ -34,8 +34,8 @@ func TestTypedFieldsRefuseBadValues(t *testing.T) {
 	if r.Status != Started || r.Position == nil || r.Position.ID() != 518 || r.Boards[0].Result != Draw || r.Boards[0].Position.ID() != 0 {
 		t.Errorf("read %+v", r)
 	}
-	b, _ := json.Marshal(r)
-	if !strings.Contains(string(b), `"position":518`) || !strings.Contains(string(b), `"result":"1/2-1/2"`) || !strings.Contains(string(b), `"status":"started"`) {
+	b, _ := json.Marshal([]any{r.Status, r.Position, r.Boards[0].Result})
+	if string(b) != `["started",518,"1/2-1/2"]` {
 		t.Errorf("written back as %s", b)
 	}
 }
