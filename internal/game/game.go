@@ -1,0 +1,350 @@
+// Package game is a game between two people, as live play keeps it: the
+// start position, the moves, the draw offers, resignation, abort and draw
+// claims, each an action of one seat checked against the rules (package
+// chess) and numbered by a version, so that a client that acted on an old
+// state is told so instead of being guessed at.
+//
+// A Game is a pure value of its actions: Replay rebuilds it from the start
+// and the actions in order, so what a store keeps is the start and the
+// log of actions, each appended once it is accepted. Nothing here reads a
+// clock or does I/O; the time of each action is given by the caller.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/quote"
+)
+
+// Kind is what an action does.
+type Kind string
+
+// The kinds of action.
+const (
+	Move    Kind = "move"    // play Text, a move in UCI or SAN; the side to move only
+	Offer   Kind = "offer"   // offer a draw; it stands until the opponent answers or moves
+	Accept  Kind = "accept"  // accept the opponent's standing offer: a draw by agreement
+	Decline Kind = "decline" // decline the opponent's standing offer
+	Resign  Kind = "resign"  // the other side wins
+	Abort   Kind = "abort"   // end the game with no result, before this side's first move
+	Claim   Kind = "claim"   // claim a draw (threefold, fifty moves), with Text an announced move or ""
+)
+
+var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim}
+
+// Action is one seat's act on a game.
+type Action struct {
+	Kind Kind
+	Side chess.Color
+	// Text is the move (Move), or the move announced with a claim (Claim,
+	// "" for a claim on the current position).
+	Text string
+	// Base is the version of the game the seat saw when it acted; 0: any.
+	// A move must name the current version: a move made on a stale board
+	// is refused (ErrConflict), never played on another.
+	Base int
+	// At is when the action was taken (the server's clock).
+	At time.Time
+}
+
+// Ending says how a game ended, beyond the rules of chess.
+type Ending string
+
+// The endings that are no rule of the board.
+const (
+	ByRules     Ending = ""            // checkmate, stalemate, the material and repetition rules (see Outcome)
+	Resigned    Ending = "resignation" // Result says who won
+	Agreed      Ending = "agreement"   // a draw offer accepted
+	Claimed     Ending = "claim"       // a draw claimed (Outcome.Termination says which)
+	Aborted     Ending = "aborted"     // ended before both sides moved: no result, nobody's loss
+	TimeForfeit Ending = "time"        // a flag fell (set by the clock's caller)
+)
+
+// Errors of Apply. Each comes wrapped in an *Error that names the action.
+var (
+	ErrConflict = errors.New("the game changed since the version you saw")
+	ErrTurn     = errors.New("not your turn")
+	ErrOver     = errors.New("the game is over")
+	ErrIllegal  = errors.New("not possible here")
+	ErrInvalid  = errors.New("malformed action")
+)
+
+// Error is an action refused: which, and why.
+type Error struct {
+	Action Action
+	Err    error // one of the Err values above
+	Detail string
+}
+
+func (e *Error) Error() string {
+	what := string(e.Action.Kind)
+	if e.Action.Text != "" {
+		what += " " + quote.Input(e.Action.Text)
+	}
+	msg := e.Action.Side.String() + " " + what + ": " + e.Err.Error()
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Game is a game in play or ended.
+type Game struct {
+	g       *chess.Game
+	version int
+	log     []Action
+	// offer is the side whose draw offer stands, and hasOffer whether one
+	// does.
+	offer    chess.Color
+	hasOffer bool
+	result   chess.Result
+	ending   Ending
+	over     bool
+	endAt    time.Time
+}
+
+// New returns a game from start, at version 1 (its creation).
+func New(start chess.Position) *Game {
+	return &Game{g: chess.NewGame(start), version: 1}
+}
+
+// Replay rebuilds a game from its start and its accepted actions, in
+// order. It fails if an action does not apply: a log that this package
+// did not write.
+func Replay(start chess.Position, log []Action) (*Game, error) {
+	g := New(start)
+	for i, a := range log {
+		a.Base = g.version
+		if err := g.Apply(a); err != nil {
+			return nil, fmt.Errorf("game: action %d of the log: %w", i+1, err)
+		}
+	}
+	return g, nil
+}
+
+// Version is the game's version: 1 at creation, one more per action.
+func (g *Game) Version() int { return g.version }
+
+// Log returns the accepted actions in order.
+func (g *Game) Log() []Action { return append([]Action(nil), g.log...) }
+
+// Start is the start position.
+func (g *Game) Start() chess.Position { return g.g.Start() }
+
+// Position is the current position.
+func (g *Game) Position() chess.Position { return g.g.Position() }
+
+// Moves returns the moves played.
+func (g *Game) Moves() []chess.Move { return g.g.Moves() }
+
+// Offer returns the side whose draw offer stands, if one does.
+func (g *Game) Offer() (chess.Color, bool) { return g.offer, g.hasOffer }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Result is the game's result (NoResult while it goes on, and for an
+// aborted game).
+func (g *Game) Result() chess.Result { return g.result }
+
+// Ending says how the game ended ("" while it goes on, and when the rules
+// of the board ended it: see Outcome).
+func (g *Game) Ending() Ending { return g.ending }
+
+// Outcome is the rules' view of the game (checkmate, stalemate, draws by
+// rule or claim).
+func (g *Game) Outcome() chess.Outcome { return g.g.Outcome() }
+
+// EndedAt is when the game ended (zero while it goes on).
+func (g *Game) EndedAt() time.Time { return g.endAt }
+
+// plies returns how many moves side has made.
+func (g *Game) plies(side chess.Color) int {
+	n := g.g.Len()
+	firstToMove := g.g.Start().Turn()
+	if side == firstToMove {
+		return (n + 1) / 2
+	}
+	return n / 2
+}
+
+// Apply applies the action, or refuses it with an *Error and changes
+// nothing.
+func (g *Game) Apply(a Action) error {
+	refuse := func(err error, detail string) error { return &Error{Action: a, Err: err, Detail: detail} }
+	known := false
+	for _, k := range kinds {
+		known = known || a.Kind == k
+	}
+	switch {
+	case !known:
+		return refuse(ErrInvalid, "unknown kind "+quote.Input(string(a.Kind))+": want one of "+kindList())
+	case a.Side != chess.White && a.Side != chess.Black:
+		return refuse(ErrInvalid, "no such side")
+	case a.Base < 0:
+		return refuse(ErrInvalid, "base "+strconv.Itoa(a.Base)+": want a version, or 0 for any")
+	case len(a.Text) > 16:
+		return refuse(ErrInvalid, "a move is at most 16 characters")
+	case (a.Kind != Move && a.Kind != Claim) && a.Text != "":
+		return refuse(ErrInvalid, "a "+string(a.Kind)+" takes no move")
+	case g.over:
+		return refuse(ErrOver, g.Describe())
+	case a.Base != 0 && a.Base != g.version:
+		return refuse(ErrConflict, "you saw version "+strconv.Itoa(a.Base)+", it is at "+strconv.Itoa(g.version))
+	case a.Kind == Move && a.Base == 0:
+		return refuse(ErrInvalid, "a move names the version it was made on (base)")
+	}
+	turn := g.g.Position().Turn()
+	switch a.Kind {
+	case Move:
+		if a.Side != turn {
+			return refuse(ErrTurn, turn.String()+" is to move")
+		}
+		if a.Text == "" {
+			return refuse(ErrInvalid, "no move given")
+		}
+		if _, err := g.g.PlayText(a.Text); err != nil {
+			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))
+		}
+		// A move answers the opponent's standing offer: declined.
+		if g.hasOffer && g.offer != a.Side {
+			g.hasOffer = false
+		}
+		if o := g.g.Outcome(); o.IsOver() {
+			g.end(o.Result, ByRules, a.At)
+		}
+	case Offer:
+		if g.hasOffer {
+			if g.offer == a.Side {
+				return refuse(ErrIllegal, "your offer already stands")
+			}
+			return refuse(ErrIllegal, "your opponent's offer stands: accept or decline it")
+		}
+		g.offer, g.hasOffer = a.Side, true
+	case Accept, Decline:
+		if !g.hasOffer || g.offer == a.Side {
+			return refuse(ErrIllegal, "no draw offer of your opponent's stands")
+		}
+		g.hasOffer = false
+		if a.Kind == Accept {
+			g.end(chess.Draw, Agreed, a.At)
+		}
+	case Resign:
+		g.end(winner(a.Side.Other()), Resigned, a.At)
+	case Abort:
+		if n := g.plies(a.Side); n > 0 {
+			return refuse(ErrIllegal, "you have moved: abort is only before your first move; resign or offer a draw")
+		}
+		g.end(chess.NoResult, Aborted, a.At)
+	case Claim:
+		if a.Side != turn {
+			return refuse(ErrTurn, "only the player to move may claim a draw")
+		}
+		c, err := g.claim(a.Text)
+		if err != nil {
+			return refuse(ErrIllegal, err.Error())
+		}
+		if err := g.g.Claim(c); err != nil {
+			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))
+		}
+		g.hasOffer = false
+		g.end(chess.Draw, Claimed, a.At)
+	}
+	a.Base = g.version
+	g.log = append(g.log, a)
+	g.version++
+	return nil
+}
+
+// claim finds the claim the player to move may make: with the announced
+// move text, or on the current position. Threefold comes first when both
+// apply.
+func (g *Game) claim(text string) (chess.Claim, error) {
+	var m chess.Move
+	if text != "" {
+		var err error
+		if m, err = g.g.Position().ParseMove(text); err != nil {
+			return chess.Claim{}, errors.New(strings.TrimPrefix(err.Error(), "chess: "))
+		}
+	}
+	for _, c := range g.g.Claims() {
+		if c.Move == m {
+			return c, nil
+		}
+	}
+	if text != "" {
+		return chess.Claim{}, errors.New("that move gives no draw to claim (threefold repetition or the fifty-move rule)")
+	}
+	return chess.Claim{}, errors.New("no draw to claim here: no threefold repetition and no fifty moves without a capture or pawn move")
+}
+
+// Flag ends the game on time: side's flag fell at the instant at. The
+// opponent wins, unless they cannot mate by any series of legal moves
+// (FIDE Laws 6.9), which the caller says with drawn. It is for the
+// clock's owner; a game already over is refused.
+func (g *Game) Flag(side chess.Color, at time.Time, drawn bool) error {
+	if g.over {
+		return &Error{Action: Action{Kind: "flag", Side: side, At: at}, Err: ErrOver, Detail: g.Describe()}
+	}
+	r := winner(side.Other())
+	if drawn {
+		r = chess.Draw
+	}
+	g.end(r, TimeForfeit, at)
+	g.version++
+	return nil
+}
+
+func (g *Game) end(r chess.Result, e Ending, at time.Time) {
+	g.result, g.ending, g.over, g.endAt, g.hasOffer = r, e, true, at, false
+}
+
+func winner(c chess.Color) chess.Result {
+	if c == chess.White {
+		return chess.WhiteWins
+	}
+	return chess.BlackWins
+}
+
+// Describe says how the game stands or ended, as people read it: "goes
+// on", "1-0 (Black resigned)", "1/2-1/2 (agreement)", "aborted".
+func (g *Game) Describe() string {
+	if !g.over {
+		return "goes on"
+	}
+	switch g.ending {
+	case Resigned:
+		loser := chess.White
+		if g.result == chess.WhiteWins {
+			loser = chess.Black
+		}
+		return g.result.String() + " (" + loser.String() + " resigned)"
+	case Agreed:
+		return g.result.String() + " (draw by agreement)"
+	case Claimed:
+		return g.g.Outcome().String() + ", claimed"
+	case Aborted:
+		return "aborted"
+	case TimeForfeit:
+		if g.result == chess.Draw {
+			return g.result.String() + " (time; the opponent could not mate)"
+		}
+		return g.result.String() + " (time)"
+	}
+	return g.g.Outcome().String()
+}
+
+func kindList() string {
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
