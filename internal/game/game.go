@@ -287,14 +287,14 @@ func (g *Game) claim(text string) (chess.Claim, error) {
 
 // Flag ends the game on time: side's flag fell at the instant at. The
 // opponent wins, unless they cannot mate by any series of legal moves
-// (FIDE Laws 6.9), which the caller says with drawn. It is for the
-// clock's owner; a game already over is refused.
-func (g *Game) Flag(side chess.Color, at time.Time, drawn bool) error {
+// (FIDE Laws 6.9, see CanMate): then it is a draw. It is for the clock's
+// owner; a game already over is refused.
+func (g *Game) Flag(side chess.Color, at time.Time) error {
 	if g.over {
 		return &Error{Action: Action{Kind: "flag", Side: side, At: at}, Err: ErrOver, Detail: g.Describe()}
 	}
 	r := winner(side.Other())
-	if drawn {
+	if !CanMate(g.g.Position(), side.Other()) {
 		r = chess.Draw
 	}
 	g.end(r, TimeForfeit, at)

@@ -201,22 +201,64 @@ func TestCheckmateEnds(t *testing.T) {
 }
 
 // TestFlag: a flag gives the opponent the game, or a draw when the
-// opponent cannot mate; once.
+// opponent cannot mate (FIDE 6.9); once.
 func TestFlag(t *testing.T) {
 	g := start(t, 518)
 	play(t, g, "e4")
-	if err := g.Flag(chess.Black, t0, false); err != nil {
+	if err := g.Flag(chess.Black, t0); err != nil {
 		t.Fatal(err)
 	}
 	if g.Result() != chess.WhiteWins || g.Ending() != TimeForfeit || g.Describe() != "1-0 (time)" {
 		t.Errorf("flag: %v %q", g.Result(), g.Describe())
 	}
-	if err := g.Flag(chess.White, t0, false); !errors.Is(err, ErrOver) {
+	if err := g.Flag(chess.White, t0); !errors.Is(err, ErrOver) {
 		t.Errorf("a second flag: %v", err)
 	}
-	g = start(t, 518)
-	if err := g.Flag(chess.White, t0, true); err != nil || g.Result() != chess.Draw {
-		t.Errorf("a flag against a side that cannot be mated: %v %v", err, g.Result())
+	// White has a lone knight against Black's king and queen: White's
+	// flag loses, Black's draws.
+	for side, want := range map[chess.Color]chess.Result{chess.White: chess.BlackWins, chess.Black: chess.Draw} {
+		p, _ := chess.ParseFEN("7k/8/8/8/8/8/1q6/K1N5 w - - 0 1")
+		g := New(p)
+		if err := g.Flag(side, t0); err != nil || g.Result() != want {
+			t.Errorf("%v flags in KN v KQ: %v %v, want %v", side, err, g.Result(), want)
+		}
+	}
+}
+
+// TestCanMate: the material balances where mate is impossible, and their
+// neighbours where it is possible (each worked out by hand: a helpmate
+// exists, e.g. KN v KR: Kh8, Rg8, Kh6 and Nf7#; KB v KP: Kh8, Ph7, Kf7 and
+// Be5#).
+func TestCanMate(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		side chess.Color
+		want bool
+	}{
+		{"7k/8/8/8/8/8/8/K7 w - - 0 1", chess.White, false},     // a lone king
+		{"7k/8/8/8/8/8/8/K1N5 w - - 0 1", chess.White, false},   // KN v K
+		{"7k/8/8/8/8/8/1q6/K1N5 w - - 0 1", chess.White, false}, // KN v KQ
+		{"7k/8/8/8/8/8/1r6/K1N5 w - - 0 1", chess.White, true},  // KN v KR
+		{"7k/8/8/8/8/8/1b6/K1N5 w - - 0 1", chess.White, true},  // KN v KB
+		{"7k/7p/8/8/8/8/8/K1N5 w - - 0 1", chess.White, true},   // KN v KP
+		{"7k/8/8/8/8/8/8/K1NN4 w - - 0 1", chess.White, true},   // KNN v K
+		{"7k/8/8/8/8/8/8/K1B5 w - - 0 1", chess.White, false},   // KB v K
+		{"7k/8/8/8/8/8/8/KBB5 w - - 0 1", chess.White, true},    // bishops on both colours (b1 light, c1 dark)
+		{"7k/8/8/8/8/8/8/K1B1B3 w - - 0 1", chess.White, false}, // two bishops on dark squares (c1, e1)
+		{"7k/8/8/8/8/8/6b1/K1B5 w - - 0 1", chess.White, false}, // KB v KB, both on dark squares (c1, g2)
+		{"7k/8/8/8/8/8/5b2/K1B5 w - - 0 1", chess.White, true},  // KB v KB on light squares (f2)
+		{"7k/7p/8/8/8/8/8/K1B5 w - - 0 1", chess.White, true},   // KB v KP
+		{"7k/8/8/8/8/8/8/K1B1N3 w - - 0 1", chess.White, true},  // KBN v K
+		{"7k/8/8/8/8/8/P7/K7 w - - 0 1", chess.White, true},     // a pawn may promote
+		{"7k/8/8/8/8/8/1q6/K1N5 w - - 0 1", chess.Black, true},  // the queen's side
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CanMate(p, c.side); got != c.want {
+			t.Errorf("%s, %v: CanMate %v, want %v", c.fen, c.side, got, c.want)
+		}
 	}
 }
 
