@@ -245,8 +245,8 @@ func TestCanMate(t *testing.T) {
 		{"7k/8/8/8/8/8/8/K1B5 w - - 0 1", chess.White, false},   // KB v K
 		{"7k/8/8/8/8/8/8/KBB5 w - - 0 1", chess.White, true},    // bishops on both colours (b1 light, c1 dark)
 		{"7k/8/8/8/8/8/8/K1B1B3 w - - 0 1", chess.White, false}, // two bishops on dark squares (c1, e1)
-		{"7k/8/8/8/8/8/6b1/K1B5 w - - 0 1", chess.White, false}, // KB v KB, both on dark squares (c1, g2)
-		{"7k/8/8/8/8/8/5b2/K1B5 w - - 0 1", chess.White, true},  // KB v KB on light squares (f2)
+		{"7k/8/8/8/8/8/5b2/K1B5 w - - 0 1", chess.White, false}, // KB v KB, both on dark squares (c1, f2)
+		{"7k/8/8/8/8/8/6b1/K1B5 w - - 0 1", chess.White, true},  // KB v KB, the other on a light square (g2)
 		{"7k/7p/8/8/8/8/8/K1B5 w - - 0 1", chess.White, true},   // KB v KP
 		{"7k/8/8/8/8/8/8/K1B1N3 w - - 0 1", chess.White, true},  // KBN v K
 		{"7k/8/8/8/8/8/P7/K7 w - - 0 1", chess.White, true},     // a pawn may promote
