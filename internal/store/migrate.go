@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -63,7 +64,85 @@ var migrations = []migration{
 			)`,
 		},
 	},
+	{
+		// Live play's games (internal/game): the same layout as events,
+		// a current state and the actions that made each version.
+		version: 2,
+		sqlite: []string{
+			`CREATE TABLE games (
+				id      TEXT    NOT NULL PRIMARY KEY,
+				name    TEXT    NOT NULL,
+				version INTEGER NOT NULL,
+				state   BLOB    NOT NULL,
+				created INTEGER NOT NULL,
+				updated INTEGER NOT NULL
+			)`,
+			`CREATE INDEX games_updated ON games (updated)`,
+			`CREATE TABLE game_actions (
+				game_id TEXT    NOT NULL REFERENCES games (id),
+				version INTEGER NOT NULL,
+				at      INTEGER NOT NULL,
+				kind    TEXT    NOT NULL,
+				"by"    TEXT    NOT NULL,
+				body    BLOB    NOT NULL,
+				PRIMARY KEY (game_id, version)
+			) WITHOUT ROWID`,
+		},
+		postgres: []string{
+			`CREATE TABLE games (
+				id      text        NOT NULL PRIMARY KEY,
+				name    text        NOT NULL,
+				version bigint      NOT NULL,
+				state   bytea       NOT NULL,
+				created timestamptz NOT NULL,
+				updated timestamptz NOT NULL
+			)`,
+			`CREATE INDEX games_updated ON games (updated)`,
+			`CREATE TABLE game_actions (
+				game_id text        NOT NULL REFERENCES games (id),
+				version bigint      NOT NULL,
+				at      timestamptz NOT NULL,
+				kind    text        NOT NULL,
+				"by"    text        NOT NULL,
+				body    bytea       NOT NULL,
+				PRIMARY KEY (game_id, version)
+			)`,
+		},
+	},
 }
+
+// Kind is what a Store keeps: events (the default) or live play's games.
+// Both have the same operations over tables of their own in one
+// database.
+type Kind uint8
+
+// The kinds.
+const (
+	Events Kind = iota
+	Games
+)
+
+// tables are the names a kind's statements use.
+type tables struct {
+	noun    string // in messages: "event" or "game"
+	rep     *strings.Replacer
+	channel string // PostgreSQL's NOTIFY channel
+}
+
+// tablesOf returns the tables of a kind. Statements name them as
+// {records}, {changes} and {owner} (the changes' column of the record's
+// ID), which q replaces.
+func tablesOf(k Kind) tables {
+	if k == Games {
+		return tables{noun: "game", channel: GamesChannel,
+			rep: strings.NewReplacer("{records}", "games", "{changes}", "game_actions", "{owner}", "game_id")}
+	}
+	return tables{noun: "event", channel: NotifyChannel,
+		rep: strings.NewReplacer("{records}", "events", "{changes}", "changes", "{owner}", "event_id")}
+}
+
+// q is the statement for these tables.
+func (t tables) q(stmt string) string { return t.rep.Replace(stmt) }
 
 // schemaVersion is the newest schema this program knows.
 func schemaVersion() int { return migrations[len(migrations)-1].version }

@@ -12,9 +12,12 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// NotifyChannel is the PostgreSQL channel Update notifies, with the
-// payload "ID VERSION"; every instance LISTENs on it.
+// NotifyChannel is the PostgreSQL channel Update notifies of events, with
+// the payload "ID VERSION"; every instance LISTENs on it.
 const NotifyChannel = "chess960_events"
+
+// GamesChannel is the NOTIFY channel of the games (Kind Games).
+const GamesChannel = "chess960_games"
 
 // migrationLock is the key of the advisory lock that serialises
 // migrations across instances: "chess960" in ASCII.
@@ -28,6 +31,7 @@ const (
 
 // pgStore is the PostgreSQL Store.
 type pgStore struct {
+	t          tables
 	pool       *pgxpool.Pool
 	hub        *hub
 	listenOnce sync.Once
@@ -47,7 +51,7 @@ func openPostgres(ctx context.Context, dsn string, opt Options) (Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: PostgreSQL at %s: %w", describe(cfg), err)
 	}
-	s := &pgStore{pool: pool}
+	s := &pgStore{t: tablesOf(opt.Kind), pool: pool}
 	if err := s.migrate(ctx, describe(cfg)); err != nil {
 		pool.Close()
 		return nil, err
@@ -112,7 +116,7 @@ func (s *pgStore) migrate(ctx context.Context, db string) error {
 }
 
 func (s *pgStore) wrap(id string, err error) error {
-	return fmt.Errorf("store: event %q: %w", id, err)
+	return fmt.Errorf("store: %s %q: %w", s.t.noun, id, err)
 }
 
 // Create implements Store.
@@ -130,8 +134,8 @@ func (s *pgStore) Create(ctx context.Context, r Record, first Change) error {
 		at = stamp(first.At)
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO events (id, name, version, state, created, updated)
-			VALUES ($1, $2, 1, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+		tag, err := tx.Exec(ctx, s.t.q(`INSERT INTO {records} (id, name, version, state, created, updated)
+			VALUES ($1, $2, 1, $3, $4, $5) ON CONFLICT (id) DO NOTHING`),
 			r.ID, r.Name, bytesOrEmpty(r.State), created, updated)
 		if err != nil {
 			return err
@@ -139,8 +143,8 @@ func (s *pgStore) Create(ctx context.Context, r Record, first Change) error {
 		if tag.RowsAffected() == 0 {
 			return ErrExists
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
-			VALUES ($1, 1, $2, $3, $4, $5)`,
+		_, err = tx.Exec(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+			VALUES ($1, 1, $2, $3, $4, $5)`),
 			r.ID, at, first.Kind, first.By, bytesOrEmpty(first.Body))
 		return err
 	})
@@ -157,7 +161,7 @@ func (s *pgStore) Load(ctx context.Context, id string) (Record, error) {
 		return Record{}, err
 	}
 	r := Record{ID: id}
-	err := s.pool.QueryRow(ctx, "SELECT name, version, state, created, updated FROM events WHERE id = $1", id).
+	err := s.pool.QueryRow(ctx, s.t.q("SELECT name, version, state, created, updated FROM {records} WHERE id = $1"), id).
 		Scan(&r.Name, &r.Version, &r.State, &r.Created, &r.Updated)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Record{}, s.wrap(id, ErrNotFound)
@@ -179,14 +183,14 @@ func (s *pgStore) Update(ctx context.Context, id string, expect int64, name stri
 	at := stamp(c.At)
 	next := expect + 1
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE events SET name = $3, state = $4, version = $5, updated = $6
-			WHERE id = $1 AND version = $2`, id, expect, name, bytesOrEmpty(state), next, at)
+		tag, err := tx.Exec(ctx, s.t.q(`UPDATE {records} SET name = $3, state = $4, version = $5, updated = $6
+			WHERE id = $1 AND version = $2`), id, expect, name, bytesOrEmpty(state), next, at)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
 			var cur int64
-			err := tx.QueryRow(ctx, "SELECT version FROM events WHERE id = $1", id).Scan(&cur)
+			err := tx.QueryRow(ctx, s.t.q("SELECT version FROM {records} WHERE id = $1"), id).Scan(&cur)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return ErrNotFound
 			}
@@ -195,12 +199,12 @@ func (s *pgStore) Update(ctx context.Context, id string, expect int64, name stri
 			}
 			return fmt.Errorf("at version %d, not %d: %w", cur, expect, ErrConflict)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
-			VALUES ($1, $2, $3, $4, $5, $6)`, id, next, at, c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
+		if _, err := tx.Exec(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+			VALUES ($1, $2, $3, $4, $5, $6)`), id, next, at, c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
 			return err
 		}
 		// Delivered to the listeners when (and only if) this commits.
-		_, err = tx.Exec(ctx, `SELECT pg_notify('`+NotifyChannel+`', id || ' ' || version) FROM events WHERE id = $1`, id)
+		_, err = tx.Exec(ctx, s.t.q(`SELECT pg_notify($2, id || ' ' || version) FROM {records} WHERE id = $1`), id, s.t.channel)
 		return err
 	})
 	if err != nil {
@@ -220,8 +224,8 @@ func (s *pgStore) Changes(ctx context.Context, id string, since int64, limit int
 		l := int64(limit)
 		lim = &l
 	}
-	rows, err := s.pool.Query(ctx, `SELECT version, at, kind, "by", body FROM changes
-		WHERE event_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, since, lim)
+	rows, err := s.pool.Query(ctx, s.t.q(`SELECT version, at, kind, "by", body FROM {changes}
+		WHERE {owner} = $1 AND version > $2 ORDER BY version LIMIT $3`), id, since, lim)
 	if err != nil {
 		return nil, s.wrap(id, err)
 	}
@@ -245,9 +249,9 @@ func (s *pgStore) Changes(ctx context.Context, id string, since int64, limit int
 
 // List implements Store.
 func (s *pgStore) List(ctx context.Context) ([]Summary, error) {
-	rows, err := s.pool.Query(ctx, "SELECT id, name, version, created, updated FROM events ORDER BY updated DESC, id")
+	rows, err := s.pool.Query(ctx, s.t.q("SELECT id, name, version, created, updated FROM {records} ORDER BY updated DESC, id"))
 	if err != nil {
-		return nil, fmt.Errorf("store: listing events: %w", err)
+		return nil, fmt.Errorf("store: listing %ss: %w", s.t.noun, err)
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Summary, error) {
 		var e Summary
@@ -256,7 +260,7 @@ func (s *pgStore) List(ctx context.Context) ([]Summary, error) {
 		return e, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: listing events: %w", err)
+		return nil, fmt.Errorf("store: listing %ss: %w", s.t.noun, err)
 	}
 	if len(out) == 0 {
 		return nil, nil
@@ -275,7 +279,7 @@ func (s *pgStore) Version(ctx context.Context, id string) (int64, error) {
 // version reads an event's current version.
 func (s *pgStore) version(ctx context.Context, id string) (int64, error) {
 	var v int64
-	err := s.pool.QueryRow(ctx, "SELECT version FROM events WHERE id = $1", id).Scan(&v)
+	err := s.pool.QueryRow(ctx, s.t.q("SELECT version FROM {records} WHERE id = $1"), id).Scan(&v)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, s.wrap(id, ErrNotFound)
 	}
@@ -334,7 +338,7 @@ func (s *pgStore) listenConn(ctx context.Context, listening func()) error {
 		defer cancel()
 		conn.Close(cctx)
 	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+NotifyChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+s.t.channel); err != nil {
 		return err
 	}
 	listening()

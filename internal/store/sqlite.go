@@ -30,6 +30,7 @@ const sqliteParams = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 
 // sqliteStore is the SQLite Store.
 type sqliteStore struct {
+	t    tables
 	path string
 	db   *sql.DB
 	hub  *hub
@@ -78,7 +79,7 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: SQLite file %q: %w", path, err)
 	}
-	s := &sqliteStore{path: path, db: db}
+	s := &sqliteStore{t: tablesOf(opt.Kind), path: path, db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -145,7 +146,7 @@ func (s *sqliteStore) migrate(ctx context.Context) error {
 }
 
 func (s *sqliteStore) wrap(id string, err error) error {
-	return fmt.Errorf("store: event %q: %w", id, err)
+	return fmt.Errorf("store: %s %q: %w", s.t.noun, id, err)
 }
 
 // Create implements Store.
@@ -169,8 +170,8 @@ func (s *sqliteStore) Create(ctx context.Context, r Record, first Change) error 
 		return s.wrap(r.ID, err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO events (id, name, version, state, created, updated)
-		VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+	res, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {records} (id, name, version, state, created, updated)
+		VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
 		r.ID, r.Name, bytesOrEmpty(r.State), created.UnixMicro(), updated.UnixMicro())
 	if err != nil {
 		return s.wrap(r.ID, err)
@@ -180,8 +181,8 @@ func (s *sqliteStore) Create(ctx context.Context, r Record, first Change) error 
 	} else if n == 0 {
 		return s.wrap(r.ID, ErrExists)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
-		VALUES (?, 1, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+		VALUES (?, 1, ?, ?, ?, ?)`),
 		r.ID, at.UnixMicro(), first.Kind, first.By, bytesOrEmpty(first.Body)); err != nil {
 		return s.wrap(r.ID, err)
 	}
@@ -199,7 +200,7 @@ func (s *sqliteStore) Load(ctx context.Context, id string) (Record, error) {
 	}
 	r := Record{ID: id}
 	var created, updated int64
-	err := s.db.QueryRowContext(ctx, "SELECT name, version, state, created, updated FROM events WHERE id = ?", id).
+	err := s.db.QueryRowContext(ctx, s.t.q("SELECT name, version, state, created, updated FROM {records} WHERE id = ?"), id).
 		Scan(&r.Name, &r.Version, &r.State, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, s.wrap(id, ErrNotFound)
@@ -227,7 +228,7 @@ func (s *sqliteStore) Update(ctx context.Context, id string, expect int64, name 
 	}
 	defer tx.Rollback()
 	var cur int64
-	err = tx.QueryRowContext(ctx, "SELECT version FROM events WHERE id = ?", id).Scan(&cur)
+	err = tx.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), id).Scan(&cur)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, s.wrap(id, ErrNotFound)
 	}
@@ -235,15 +236,15 @@ func (s *sqliteStore) Update(ctx context.Context, id string, expect int64, name 
 		return 0, s.wrap(id, err)
 	}
 	if cur != expect {
-		return 0, fmt.Errorf("store: event %q: at version %d, not %d: %w", id, cur, expect, ErrConflict)
+		return 0, fmt.Errorf("store: %s %q: at version %d, not %d: %w", s.t.noun, id, cur, expect, ErrConflict)
 	}
 	next := expect + 1
-	if _, err := tx.ExecContext(ctx, "UPDATE events SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?",
+	if _, err := tx.ExecContext(ctx, s.t.q("UPDATE {records} SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?"),
 		name, bytesOrEmpty(state), next, at.UnixMicro(), id); err != nil {
 		return 0, s.wrap(id, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO changes (event_id, version, at, kind, "by", body)
-		VALUES (?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+		VALUES (?, ?, ?, ?, ?, ?)`),
 		id, next, at.UnixMicro(), c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
 		return 0, s.wrap(id, err)
 	}
@@ -263,8 +264,8 @@ func (s *sqliteStore) Changes(ctx context.Context, id string, since int64, limit
 	if limit <= 0 {
 		lim = -1 // SQLite: no limit
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT version, at, kind, "by", body FROM changes
-		WHERE event_id = ? AND version > ? ORDER BY version LIMIT ?`, id, since, lim)
+	rows, err := s.db.QueryContext(ctx, s.t.q(`SELECT version, at, kind, "by", body FROM {changes}
+		WHERE {owner} = ? AND version > ? ORDER BY version LIMIT ?`), id, since, lim)
 	if err != nil {
 		return nil, s.wrap(id, err)
 	}
@@ -293,9 +294,9 @@ func (s *sqliteStore) Changes(ctx context.Context, id string, since int64, limit
 
 // List implements Store.
 func (s *sqliteStore) List(ctx context.Context) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT id, name, version, created, updated FROM events ORDER BY updated DESC, id")
+	rows, err := s.db.QueryContext(ctx, s.t.q("SELECT id, name, version, created, updated FROM {records} ORDER BY updated DESC, id"))
 	if err != nil {
-		return nil, fmt.Errorf("store: listing events: %w", err)
+		return nil, fmt.Errorf("store: listing %ss: %w", s.t.noun, err)
 	}
 	defer rows.Close()
 	var out []Summary
@@ -303,13 +304,13 @@ func (s *sqliteStore) List(ctx context.Context) ([]Summary, error) {
 		var e Summary
 		var created, updated int64
 		if err := rows.Scan(&e.ID, &e.Name, &e.Version, &created, &updated); err != nil {
-			return nil, fmt.Errorf("store: listing events: %w", err)
+			return nil, fmt.Errorf("store: listing %ss: %w", s.t.noun, err)
 		}
 		e.Created, e.Updated = fromMicro(created), fromMicro(updated)
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: listing events: %w", err)
+		return nil, fmt.Errorf("store: listing %ss: %w", s.t.noun, err)
 	}
 	return out, nil
 }
@@ -325,7 +326,7 @@ func (s *sqliteStore) Version(ctx context.Context, id string) (int64, error) {
 // version reads an event's current version.
 func (s *sqliteStore) version(ctx context.Context, id string) (int64, error) {
 	var v int64
-	err := s.db.QueryRowContext(ctx, "SELECT version FROM events WHERE id = ?", id).Scan(&v)
+	err := s.db.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, s.wrap(id, ErrNotFound)
 	}

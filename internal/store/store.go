@@ -1,6 +1,8 @@
 // Package store keeps events: for each event, its current state (an opaque
 // JSON document that internal/event reads and writes) with a version, and
-// the history of changes that led to it, one row per version.
+// the history of changes that led to it, one row per version. Live play's
+// games are kept the same way, in tables of their own (Options.Kind):
+// a game's state and the actions that made each version.
 //
 // Two implementations stand behind one interface: SQLite (the default, an
 // embedded file, through the pure-Go driver modernc.org/sqlite) and
@@ -14,6 +16,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -96,6 +99,10 @@ type Store interface {
 
 // Options tune a Store. The zero value is the default.
 type Options struct {
+	// Kind is what the Store keeps: Events (the zero value) or Games.
+	// A program that keeps both opens one Store of each on the same
+	// database.
+	Kind Kind
 	// Poll is how often Watch reads the version of each watched event
 	// from the database, to see changes made elsewhere: other processes
 	// on the same SQLite file, or other instances whose notification was
@@ -129,6 +136,9 @@ func Open(ctx context.Context, dsn string) (Store, error) {
 // several processes open the same database at once. A database whose
 // schema is newer than this program knows is refused.
 func OpenWith(ctx context.Context, dsn string, opt Options) (Store, error) {
+	if opt.Kind != Events && opt.Kind != Games {
+		return nil, fmt.Errorf("store: kind %d: want Events or Games", opt.Kind)
+	}
 	if isPostgres(dsn) {
 		return openPostgres(ctx, dsn, opt)
 	}

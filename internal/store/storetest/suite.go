@@ -249,7 +249,7 @@ func testErrors(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	_, err = s.Update(ctx, "e1", 1, "E", []byte(`{"stale":true}`), store.Change{Kind: "k"})
-	if !errors.Is(err, store.ErrConflict) || !strings.Contains(err.Error(), `event "e1": at version 2, not 1`) {
+	if !errors.Is(err, store.ErrConflict) || !strings.Contains(err.Error(), `"e1": at version 2, not 1`) {
 		t.Errorf("Update at a stale version: %v; want ErrConflict saying at version 2, not 1", err)
 	}
 	_, err = s.Update(ctx, "e1", 5, "E", []byte(`{"future":true}`), store.Change{Kind: "k"})
