@@ -6,8 +6,10 @@
 //
 // A Game is a pure value of its actions: Replay rebuilds it from the start
 // and the actions in order, so what a store keeps is the start and the
-// log of actions, each appended once it is accepted. Nothing here reads a
-// clock or does I/O; the time of each action is given by the caller.
+// log of actions, each appended once it is accepted. Game reads no clock
+// and does no I/O; the time of each action is given by the caller.
+// Service keeps games in the store (internal/store, Kind Games), each
+// action acknowledged only once it is committed.
 package game
 
 import (
@@ -33,9 +35,12 @@ const (
 	Resign  Kind = "resign"  // the other side wins
 	Abort   Kind = "abort"   // end the game with no result, before this side's first move
 	Claim   Kind = "claim"   // claim a draw (threefold, fifty moves), with Text an announced move or ""
+	// Flag is the clock's: Side's time ran out at At. Only the server's
+	// clock applies it (Game.Flag); a seat cannot.
+	Flag Kind = "flag"
 )
 
-var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim}
+var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim, Flag}
 
 // Action is one seat's act on a game.
 type Action struct {
@@ -243,6 +248,12 @@ func (g *Game) Apply(a Action) error {
 			return refuse(ErrIllegal, "you have moved: abort is only before your first move; resign or offer a draw")
 		}
 		g.end(chess.NoResult, Aborted, a.At)
+	case Flag:
+		r := winner(a.Side.Other())
+		if !CanMate(g.g.Position(), a.Side.Other()) {
+			r = chess.Draw
+		}
+		g.end(r, TimeForfeit, a.At)
 	case Claim:
 		if a.Side != turn {
 			return refuse(ErrTurn, "only the player to move may claim a draw")
@@ -290,16 +301,7 @@ func (g *Game) claim(text string) (chess.Claim, error) {
 // (FIDE Laws 6.9, see CanMate): then it is a draw. It is for the clock's
 // owner; a game already over is refused.
 func (g *Game) Flag(side chess.Color, at time.Time) error {
-	if g.over {
-		return &Error{Action: Action{Kind: "flag", Side: side, At: at}, Err: ErrOver, Detail: g.Describe()}
-	}
-	r := winner(side.Other())
-	if !CanMate(g.g.Position(), side.Other()) {
-		r = chess.Draw
-	}
-	g.end(r, TimeForfeit, at)
-	g.version++
-	return nil
+	return g.Apply(Action{Kind: Flag, Side: side, At: at})
 }
 
 func (g *Game) end(r chess.Result, e Ending, at time.Time) {

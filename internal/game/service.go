@@ -1,0 +1,250 @@
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/store"
+)
+
+// Service keeps games in a store of Kind Games: each game's record holds
+// its start and the hashes of its seats' tokens, and its history the
+// accepted actions, one version each. An action is acknowledged (Act
+// returns) only once it is committed, and two actions on one version
+// never both land: the second is refused with ErrConflict, or, when it
+// does not depend on the board (an offer, a resignation), applied to
+// what came first.
+type Service struct {
+	st  store.Store
+	now func() time.Time
+}
+
+// NewService returns a Service over st, which must be of Kind Games.
+func NewService(st store.Store) *Service { return &Service{st: st, now: time.Now} }
+
+// Seats are the capabilities of a new game: the token of each seat,
+// which its player's link carries, shown once. Whoever has the game's ID
+// may watch it.
+type Seats struct {
+	ID           string
+	White, Black string
+}
+
+// ErrNotFound: no game has this ID (or the seat's token does not open it).
+var ErrNotFound = errors.New("no such game or seat")
+
+// storedGame is the record's state: what a game is besides its actions.
+// Format 1.
+type storedGame struct {
+	Format int    `json:"format"`
+	Start  string `json:"start"` // FEN, Shredder castling
+	White  string `json:"white"` // SHA-256 of the seat's token, hex
+	Black  string `json:"black"`
+}
+
+// storedAction is an action as the history keeps it.
+type storedAction struct {
+	Kind Kind      `json:"kind"`
+	Side string    `json:"side"` // "w" or "b"
+	Text string    `json:"text,omitempty"`
+	At   time.Time `json:"at"`
+}
+
+// Create makes a game from start and returns its ID and seat tokens.
+func (s *Service) Create(ctx context.Context, start chess.Position) (Seats, error) {
+	seats := Seats{ID: randomText(9), White: randomText(16), Black: randomText(16)}
+	state, _ := json.Marshal(storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: hashText(seats.White), Black: hashText(seats.Black)})
+	now := s.now()
+	err := s.st.Create(ctx, store.Record{ID: seats.ID, Name: "game", State: state, Created: now, Updated: now},
+		store.Change{At: now, Kind: "create", By: "server", Body: []byte("{}")})
+	if err != nil {
+		return Seats{}, fmt.Errorf("game: creating: %w", err)
+	}
+	return seats, nil
+}
+
+// Load returns the game as it stands.
+func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
+	g, _, err := s.load(ctx, id)
+	return g, err
+}
+
+func (s *Service) load(ctx context.Context, id string) (*Game, storedGame, error) {
+	if err := checkGameID(id); err != nil {
+		return nil, storedGame{}, err
+	}
+	rec, err := s.st.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, storedGame{}, ErrNotFound
+	}
+	if err != nil {
+		return nil, storedGame{}, err
+	}
+	var sg storedGame
+	if err := json.Unmarshal(rec.State, &sg); err != nil || sg.Format != 1 {
+		return nil, storedGame{}, fmt.Errorf("game %s: the stored game cannot be read (format %d): %v", id, sg.Format, err)
+	}
+	start, err := chess.ParseFEN(sg.Start)
+	if err != nil {
+		return nil, storedGame{}, fmt.Errorf("game %s: the stored start: %w", id, err)
+	}
+	// The actions up to the record's version: a version committed since
+	// the record was read is left for the next read (the header does not
+	// change, so this is the game as it stood at rec.Version).
+	if rec.Version < 2 {
+		return New(start), sg, nil
+	}
+	changes, err := s.st.Changes(ctx, id, 1, int(rec.Version-1))
+	if err != nil {
+		return nil, storedGame{}, err
+	}
+	log := make([]Action, len(changes))
+	for i, c := range changes {
+		var sa storedAction
+		if err := json.Unmarshal(c.Body, &sa); err != nil {
+			return nil, storedGame{}, fmt.Errorf("game %s: action %d cannot be read: %v", id, c.Version, err)
+		}
+		side := chess.White
+		if sa.Side == "b" {
+			side = chess.Black
+		}
+		log[i] = Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At}
+	}
+	g, err := Replay(start, log)
+	if err != nil {
+		return nil, storedGame{}, fmt.Errorf("game %s: %w", id, err)
+	}
+	if g.Version() != int(rec.Version) {
+		return nil, storedGame{}, fmt.Errorf("game %s: the history ends at version %d, the record is at %d", id, g.Version(), rec.Version)
+	}
+	return g, sg, nil
+}
+
+// Seat returns the side a seat's token holds in the game, comparing the
+// token with both seats' in constant time; ErrNotFound if it holds none.
+func (s *Service) Seat(ctx context.Context, id, token string) (chess.Color, error) {
+	_, sg, err := s.load(ctx, id)
+	if err != nil {
+		return chess.White, err
+	}
+	return seatOf(sg, token)
+}
+
+func seatOf(sg storedGame, token string) (chess.Color, error) {
+	h := []byte(hashText(token))
+	w := subtle.ConstantTimeCompare(h, []byte(sg.White))
+	b := subtle.ConstantTimeCompare(h, []byte(sg.Black))
+	switch {
+	case w == 1:
+		return chess.White, nil
+	case b == 1:
+		return chess.Black, nil
+	}
+	return chess.White, ErrNotFound
+}
+
+// Act applies the action of the seat whose token is given (a.Side is set
+// from it) and commits it. It returns the game after the action. A
+// refused action is an *Error (see Game.Apply) and changes nothing.
+func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, error) {
+	for try := 0; try < 3; try++ {
+		g, sg, err := s.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		side, err := seatOf(sg, token)
+		if err != nil {
+			return nil, err
+		}
+		if a.Kind == Flag {
+			return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server's clock decides a flag"}
+		}
+		a.Side = side
+		if a.At.IsZero() {
+			a.At = s.now().UTC()
+		}
+		expect := g.Version()
+		if err := g.Apply(a); err != nil {
+			return nil, err
+		}
+		sideText := "w"
+		if side == chess.Black {
+			sideText = "b"
+		}
+		body, _ := json.Marshal(storedAction{Kind: a.Kind, Side: sideText, Text: a.Text, At: a.At})
+		_, err = s.st.Update(ctx, id, int64(expect), "game", mustState(sg), store.Change{At: a.At, Kind: string(a.Kind), By: sideText, Body: body})
+		if errors.Is(err, store.ErrConflict) {
+			// Another action landed first. A move named the version it
+			// was made on, so the next try refuses it (ErrConflict);
+			// anything else applies to the new state.
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+	return nil, &Error{Action: a, Err: ErrConflict, Detail: "the game changed three times while this action was applied; send it again"}
+}
+
+// Flag ends the game on time for the clock's owner: side's flag fell at
+// at (see Game.Flag). Of two instances that see the same flag fall, one
+// commits it; the other finds the game over (ErrOver).
+func (s *Service) Flag(ctx context.Context, id string, side chess.Color, at time.Time) (*Game, error) {
+	g, sg, err := s.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	expect := g.Version()
+	if err := g.Flag(side, at); err != nil {
+		return nil, err
+	}
+	sideText := "w"
+	if side == chess.Black {
+		sideText = "b"
+	}
+	body, _ := json.Marshal(storedAction{Kind: Flag, Side: sideText, At: at})
+	if _, err := s.st.Update(ctx, id, int64(expect), "game", mustState(sg), store.Change{At: at, Kind: string(Flag), By: "clock", Body: body}); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return nil, &Error{Action: Action{Kind: Flag, Side: side, At: at}, Err: ErrConflict, Detail: "the game changed; load it again"}
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+func mustState(sg storedGame) []byte {
+	b, _ := json.Marshal(sg)
+	return b
+}
+
+// randomText returns n random bytes in URL-safe base64: a game's ID (9
+// bytes, 72 bits: public) or a seat's token (16 bytes, 128 bits: secret).
+func randomText(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashText(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return fmt.Sprintf("%x", sum)
+}
+
+// checkGameID checks a game ID's form before it is looked up.
+func checkGameID(id string) error {
+	if len(id) == 0 || len(id) > 40 || strings.Trim(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return fmt.Errorf("game ID %s: want up to 40 letters, digits, - and _: %w", quote.Input(id), ErrNotFound)
+	}
+	return nil
+}
