@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/server/middleware"
@@ -137,6 +138,14 @@ fails at once.`,
 				// answered.
 				svc.SetLimits(event.Limits{PairTimeout: server.PairTimeout, Run: server.LowPriority})
 				cfg.Events = svc
+				// Live play's games, in tables of their own in the same
+				// database.
+				gst, err := store.OpenWith(context.Background(), dsn, store.Options{Kind: store.Games})
+				if err != nil {
+					return fmt.Errorf("--db %s: %v", quoteArg(redactDSN(dsn)), err)
+				}
+				defer gst.Close()
+				cfg.Games = game.NewService(gst)
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {
 					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")

@@ -28,7 +28,9 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	livegame "github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server/eventweb"
+	"github.com/chess960/chess960/internal/server/playweb"
 	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/internal/server/web"
 	"github.com/chess960/chess960/uci"
@@ -60,6 +62,10 @@ type Config struct {
 	// nil: those pages answer 404, saying the server runs without a
 	// database.
 	Events *event.Service
+	// Games keeps live play's games (the API under /api/games); nil:
+	// those routes answer 404, saying the server runs without a
+	// database.
+	Games *livegame.Service
 	// WriteRate and WriteBurst are the token bucket of writes (POSTs
 	// under /events, /e/ and /api/events) per client IP, per second
 	// (defaults eventweb.DefaultWriteRate and eventweb.DefaultWriteBurst).
@@ -96,6 +102,7 @@ type Server struct {
 	mux      *http.ServeMux
 	site     *site.Site
 	events   *eventweb.Server
+	games    *playweb.Server
 	openAPI  []byte
 	perftSem chan struct{}
 	heavySem chan struct{}
@@ -129,6 +136,7 @@ func New(cfg Config) *Server {
 		dfrcSample: dfrcSampleOnce}
 	s.events = eventweb.New(eventweb.Config{Events: cfg.Events, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		MaxStreams: cfg.MaxStreams, MaxStreamsPerClient: cfg.MaxStreamsPerClient, ClientIPHeader: cfg.ClientIPHeader}, s.site)
+	s.games = playweb.New(playweb.Config{Games: cfg.Games, ClientIPHeader: cfg.ClientIPHeader}, s.site)
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
 		if len(cfg.DFRCScores.Scores) > 0 {
@@ -194,12 +202,23 @@ func (s *Server) routes() {
 
 	// Events: their pages, live stream, exports and API.
 	s.events.Routes(s.mux)
+
+	// Live play's games: their API.
+	s.games.Routes(s.mux)
 }
 
 // ServeHTTP serves a request through the site's middleware (recover,
 // security headers, access log), the events' own limits, then the routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.site.Serve(w, r, s.mux, s.events.Before)
+	s.site.Serve(w, r, s.mux, s.before)
+}
+
+// before runs the features' own limits: the events', then the games'.
+func (s *Server) before(w http.ResponseWriter, r *http.Request) *site.Error {
+	if e := s.events.Before(w, r); e != nil {
+		return e
+	}
+	return s.games.Before(w, r)
 }
 
 // isAPI reports whether a path answers errors as JSON.

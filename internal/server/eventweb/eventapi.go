@@ -306,49 +306,13 @@ type historyJSON struct {
 	Change  json.RawMessage  `json:"change,omitempty"`
 }
 
-// readJSON decodes a body of at most max bytes strictly: no unknown
-// fields, nothing after the value.
-func readJSON(w http.ResponseWriter, r *http.Request, max int64, v any) *site.Error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("more data after the JSON value")
-	}
-	if err == nil {
-		if _, e := dec.Token(); e != io.EOF {
-			err = errors.New("more data after the JSON value")
-		}
-	}
-	var mb *http.MaxBytesError
-	switch {
-	case errors.As(err, &mb):
-		return &site.Error{Status: http.StatusRequestEntityTooLarge, Code: site.CodeTooLarge, Msg: fmt.Sprintf("body too large: at most %d bytes", max)}
-	case errors.Is(err, io.EOF):
-		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeMissing, Msg: "body: empty: want a JSON object"}
-	case err != nil:
-		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: "body: not the JSON this endpoint takes: " + site.CapMessage(err.Error())}
-	}
-	return nil
-}
-
-func writeJSONStatus(w http.ResponseWriter, status int, v any) {
-	body := site.MarshalCLI(v)
-	h := w.Header()
-	h["Content-Type"] = site.JSONType()
-	h.Set("Cache-Control", site.CacheNever)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	w.Write(body)
-}
-
 // POST /api/events.
 func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Error {
 	if s.cfg.Events == nil {
 		return noDatabase()
 	}
 	var in createJSON
-	if e := readJSON(w, r, maxImport, &in); e != nil {
+	if e := site.ReadJSON(w, r, maxImport, &in); e != nil {
 		return e
 	}
 	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.Model(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: eventjson.Players(in.Players)})
@@ -356,7 +320,7 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Er
 		return s.eventErr(r, err)
 	}
 	w.Header().Set("Location", "/api/events/"+st.ID())
-	writeJSONStatus(w, http.StatusCreated, createdJSON{Event: eventjson.FromEvent(st.Admin()), Admin: "/e/" + st.ID() + "/a/" + tok})
+	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Event: eventjson.FromEvent(st.Admin()), Admin: "/e/" + st.ID() + "/a/" + tok})
 	return nil
 }
 
@@ -458,7 +422,7 @@ func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) *site.Error 
 		}
 		out = append(out, h)
 	}
-	writeJSONStatus(w, http.StatusOK, out)
+	site.WriteJSONStatus(w, http.StatusOK, out)
 	return nil
 }
 
@@ -479,7 +443,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 		return e
 	}
 	var body eventjson.Change
-	if e := readJSON(w, r, maxImport, &body); e != nil {
+	if e := site.ReadJSON(w, r, maxImport, &body); e != nil {
 		return e
 	}
 	c := body.Model()
@@ -492,7 +456,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
-		writeJSONStatus(w, http.StatusConflict, conflictJSON{
+		site.WriteJSONStatus(w, http.StatusConflict, conflictJSON{
 			ErrorJSON: site.ErrorJSON{Error: ce.Error(), Code: "conflict", Status: http.StatusConflict},
 			Event:     eventjson.FromEvent(ce.State.Admin())})
 		return nil
@@ -504,7 +468,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	if secret != "" {
 		out.Link = "/e/" + st.ID() + "/a/" + secret
 	}
-	writeJSONStatus(w, http.StatusOK, out)
+	site.WriteJSONStatus(w, http.StatusOK, out)
 	return nil
 }
 

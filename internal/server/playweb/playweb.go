@@ -1,0 +1,260 @@
+// Package playweb is live play's HTTP JSON API: a game between two seats
+// (package internal/game), made with POST /api/games, read by anyone with
+// its ID, and played by each seat with its token (Authorization: Bearer
+// TOKEN). It is the API for bots and tests; the pages and their live
+// stream build on it.
+package playweb
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/api"
+	"github.com/chess960/chess960/internal/game"
+	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/site"
+)
+
+// Limits of the API.
+const (
+	maxBody = 4 << 10 // bytes of a request body
+	// DefaultWriteRate and DefaultWriteBurst are the token bucket of
+	// writes (POSTs under /api/games) per client address: enough for a
+	// bullet game and a bot, not for a flood.
+	DefaultWriteRate  = 20
+	DefaultWriteBurst = 60
+)
+
+// Config configures the API.
+type Config struct {
+	// Games keeps the games; nil: the routes answer 404, saying the
+	// server runs without a database.
+	Games *game.Service
+	// WriteRate and WriteBurst: see DefaultWriteRate.
+	WriteRate  float64
+	WriteBurst int
+	// ClientIPHeader: see middleware.ClientIP.
+	ClientIPHeader string
+}
+
+// Server serves the games' API.
+type Server struct {
+	cfg    Config
+	site   *site.Site
+	writes *middleware.RateLimiter
+}
+
+// New returns the API, answering errors through st.
+func New(cfg Config, st *site.Site) *Server {
+	if cfg.WriteRate <= 0 {
+		cfg.WriteRate = DefaultWriteRate
+	}
+	if cfg.WriteBurst <= 0 {
+		cfg.WriteBurst = DefaultWriteBurst
+	}
+	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst)}
+}
+
+// Routes adds the API to mux.
+func (s *Server) Routes(mux *http.ServeMux) {
+	h := func(pattern string, f site.HandlerFunc) { mux.Handle(pattern, s.site.Handler(f)) }
+	h("POST /api/games", s.create)
+	h("GET /api/games/{id}", s.get)
+	h("POST /api/games/{id}/actions", s.act)
+}
+
+// IsPath reports whether a path is the API's.
+func IsPath(p string) bool { return p == "/api/games" || strings.HasPrefix(p, "/api/games/") }
+
+// Before limits the writes of each client (run it on every request).
+func (s *Server) Before(w http.ResponseWriter, r *http.Request) *site.Error {
+	if r.Method != http.MethodPost || !IsPath(r.URL.Path) {
+		return nil
+	}
+	if ok, wait := s.writes.Allow(middleware.ClientIP(r, s.cfg.ClientIPHeader)); !ok {
+		return &site.Error{Status: http.StatusTooManyRequests, RetryAfter: wait, Code: site.CodeBusy,
+			Msg: "too many game actions from one address; retry in a moment"}
+	}
+	return nil
+}
+
+func noDatabase() *site.Error {
+	return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound,
+		Msg: "this server runs without a database, so it keeps no games: start it with one to play online"}
+}
+
+// createJSON is the body of POST /api/games.
+type createJSON struct {
+	// Position is the start: a Chess960 number, a DFRC start W:B, a back
+	// rank, or a FEN.
+	Position string `json:"position"`
+}
+
+// createdJSON is its answer: the game, and each seat's token, shown once.
+type createdJSON struct {
+	Game  gameJSON `json:"game"`
+	White string   `json:"white"`
+	Black string   `json:"black"`
+}
+
+// gameJSON is a game as the API shows it to anyone.
+type gameJSON struct {
+	ID       string     `json:"id"`
+	Version  int        `json:"version"`
+	Start    string     `json:"start"` // FEN, Shredder castling
+	FEN      string     `json:"fen"`
+	Turn     string     `json:"turn"` // "w" or "b"
+	Moves    []moveJSON `json:"moves"`
+	Offer    string     `json:"offer,omitempty"` // the side whose draw offer stands
+	Over     bool       `json:"over"`
+	Result   string     `json:"result"`
+	Ending   string     `json:"ending,omitempty"`
+	Describe string     `json:"status"`
+}
+
+type moveJSON struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+}
+
+// actionJSON is the body of POST /api/games/{id}/actions.
+type actionJSON struct {
+	Kind string `json:"kind"`
+	Text string `json:"move,omitempty"`
+	Base int    `json:"base,omitempty"`
+}
+
+func side(c chess.Color) string {
+	if c == chess.Black {
+		return "b"
+	}
+	return "w"
+}
+
+func view(id string, g *game.Game) gameJSON {
+	out := gameJSON{ID: id, Version: g.Version(), Start: g.Start().FEN(chess.Chess960), FEN: g.Position().FEN(chess.Chess960),
+		Turn: side(g.Position().Turn()), Moves: []moveJSON{}, Over: g.Over(), Result: g.Result().String(), Ending: string(g.Ending()),
+		Describe: g.Describe()}
+	p := g.Start()
+	for _, m := range g.Moves() {
+		out.Moves = append(out.Moves, moveJSON{UCI: m.UCI(chess.Chess960), SAN: p.SAN(m)})
+		p.Play(m)
+	}
+	if c, ok := g.Offer(); ok {
+		out.Offer = side(c)
+	}
+	return out
+}
+
+// POST /api/games.
+func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
+	if s.cfg.Games == nil {
+		return noDatabase()
+	}
+	var in createJSON
+	if e := site.ReadJSON(w, r, maxBody, &in); e != nil {
+		return e
+	}
+	if in.Position == "" {
+		return site.Missing("position", "a Chess960 number (518 is ordinary chess), a DFRC start W:B, or a FEN")
+	}
+	start, err := api.ParsePosition(in.Position)
+	if err != nil {
+		return site.BadInput("position", err)
+	}
+	if !start.HasLegalMoves() {
+		return site.BadParam("position", in.Position, "the game would be over before it began: the side to move has no legal move")
+	}
+	seats, err := s.cfg.Games.Create(r.Context(), start)
+	if err != nil {
+		return s.internal(r, err)
+	}
+	g, err := s.cfg.Games.Load(r.Context(), seats.ID)
+	if err != nil {
+		return s.internal(r, err)
+	}
+	w.Header().Set("Location", "/api/games/"+seats.ID)
+	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Game: view(seats.ID, g), White: seats.White, Black: seats.Black})
+	return nil
+}
+
+// GET /api/games/{id}.
+func (s *Server) get(w http.ResponseWriter, r *http.Request) *site.Error {
+	if s.cfg.Games == nil {
+		return noDatabase()
+	}
+	if e := site.NoQuery(r); e != nil {
+		return e
+	}
+	id := r.PathValue("id")
+	g, err := s.cfg.Games.Load(r.Context(), id)
+	if err != nil {
+		return s.gameErr(r, err)
+	}
+	site.WriteJSONStatus(w, http.StatusOK, view(id, g))
+	return nil
+}
+
+// conflictJSON is the 409 of an action on a stale version, with the game
+// as it now is.
+type conflictJSON struct {
+	site.ErrorJSON
+	Game gameJSON `json:"game"`
+}
+
+// POST /api/games/{id}/actions, with Authorization: Bearer TOKEN.
+func (s *Server) act(w http.ResponseWriter, r *http.Request) *site.Error {
+	if s.cfg.Games == nil {
+		return noDatabase()
+	}
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || tok == "" {
+		return &site.Error{Status: http.StatusUnauthorized, Code: "unauthorized", Msg: "Authorization: want Bearer and the seat's token"}
+	}
+	var in actionJSON
+	if e := site.ReadJSON(w, r, maxBody, &in); e != nil {
+		return e
+	}
+	id := r.PathValue("id")
+	g, err := s.cfg.Games.Act(r.Context(), id, tok, game.Action{Kind: game.Kind(in.Kind), Text: in.Text, Base: in.Base})
+	if errors.Is(err, game.ErrConflict) {
+		cur, lerr := s.cfg.Games.Load(r.Context(), id)
+		if lerr != nil {
+			return s.gameErr(r, lerr)
+		}
+		site.WriteJSONStatus(w, http.StatusConflict, conflictJSON{
+			ErrorJSON: site.ErrorJSON{Error: site.CapMessage(err.Error()), Code: "conflict", Status: http.StatusConflict},
+			Game:      view(id, cur)})
+		return nil
+	}
+	if err != nil {
+		return s.gameErr(r, err)
+	}
+	site.WriteJSONStatus(w, http.StatusOK, view(id, g))
+	return nil
+}
+
+// gameErr is the answer to an error of package game: 404 for no such game
+// or seat (which says neither which), 400 for a malformed action, 422 for
+// one that does not fit the game.
+func (s *Server) gameErr(r *http.Request, err error) *site.Error {
+	msg := site.CapMessage(err.Error())
+	switch {
+	case errors.Is(err, game.ErrNotFound):
+		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such game or seat"}
+	case errors.Is(err, game.ErrInvalid):
+		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: msg}
+	case errors.Is(err, game.ErrTurn), errors.Is(err, game.ErrIllegal), errors.Is(err, game.ErrOver):
+		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: msg}
+	}
+	return s.internal(r, err)
+}
+
+func (s *Server) internal(r *http.Request, err error) *site.Error {
+	if log := s.site.Logger(); log != nil {
+		log.Error("game", "path", middleware.RedactPath(r.URL.Path), "error", err.Error())
+	}
+	return &site.Error{Status: http.StatusInternalServerError, Code: "internal", Msg: "internal error: the game could not be read or written; try again"}
+}

@@ -1,0 +1,167 @@
+package playweb
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chess960/chess960/internal/game"
+	"github.com/chess960/chess960/internal/server/site"
+	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
+)
+
+// app is the API as package server mounts it, over a games Store on dsn.
+type app struct {
+	*Server
+	mux *http.ServeMux
+}
+
+func newApp(t *testing.T, dsn string) *app {
+	t.Helper()
+	st, err := store.OpenWith(context.Background(), dsn, store.Options{Kind: store.Games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := &app{Server: New(Config{Games: game.NewService(st), WriteBurst: 1 << 20}, site.New(site.Config{})), mux: http.NewServeMux()}
+	a.Routes(a.mux)
+	return a
+}
+
+func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.site.Serve(w, r, a.mux, a.Before) }
+
+type resp struct {
+	status int
+	body   string
+}
+
+func (a *app) do(t *testing.T, method, target, token, body string) resp {
+	t.Helper()
+	r := httptest.NewRequest(method, target, strings.NewReader(body))
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	a.ServeHTTP(w, r)
+	if w.Code >= 500 {
+		t.Fatalf("%s %s: %d %s", method, target, w.Code, w.Body)
+	}
+	return resp{w.Code, w.Body.String()}
+}
+
+func eachDB(t *testing.T, f func(t *testing.T, a *app)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, newApp(t, filepath.Join(t.TempDir(), "g.db"))) })
+	t.Run("postgres", func(t *testing.T) { f(t, newApp(t, testtool.Postgres(t))) })
+}
+
+// TestPlayOverTheAPI: a game made, played by both seats, watched by a
+// third party, and every refusal a 4xx that names the reason, with the
+// game unchanged.
+func TestPlayOverTheAPI(t *testing.T) {
+	eachDB(t, func(t *testing.T, a *app) {
+		r := a.do(t, "POST", "/api/games", "", `{"position": "0"}`)
+		if r.status != http.StatusCreated {
+			t.Fatalf("create: %d %s", r.status, r.body)
+		}
+		var made createdJSON
+		if err := json.Unmarshal([]byte(r.body), &made); err != nil {
+			t.Fatal(err)
+		}
+		id, w, b := made.Game.ID, made.White, made.Black
+		if made.Game.Start != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1" || made.Game.Version != 1 || w == "" || b == "" {
+			t.Fatalf("made: %+v", made.Game)
+		}
+		act := func(token, body string) resp { return a.do(t, "POST", "/api/games/"+id+"/actions", token, body) }
+		for _, c := range []struct {
+			token, body string
+			status      int
+			want        string
+		}{
+			{w, `{"kind": "move", "move": "e4", "base": 1}`, 200, `"san": "e4"`},
+			{w, `{"kind": "move", "move": "d4", "base": 2}`, 422, "not your turn"},
+			{b, `{"kind": "move", "move": "e5", "base": 1}`, 409, `"version": 2`},
+			{b, `{"kind": "move", "move": "e4", "base": 2}`, 422, "not possible here"},
+			{b, `{"kind": "move", "move": "e5"}`, 400, "names the version"},
+			{b, `{"kind": "castle", "base": 2}`, 400, `unknown kind \"castle\"`},
+			{b, `{"kind": "move", "move": "e5", "base": 2, "extra": 1}`, 400, "unknown field"},
+			{b, `{"kind": "move"`, 400, "not the JSON"},
+			{b, `{"kind": "move", "move": "` + strings.Repeat("e", 5000) + `"}`, 413, "body too large"},
+			{"nobody", `{"kind": "resign"}`, 404, "no such game or seat"},
+			{"", `{"kind": "resign"}`, 401, "Bearer"},
+			{b, `{"kind": "flag"}`, 400, "the server's clock decides"},
+			{b, `{"kind": "move", "move": "e5", "base": 2}`, 200, `"fen": "bbqnnrkr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/BBQNNRKR w HFhf - 0 2"`},
+			{w, `{"kind": "offer"}`, 200, `"offer": "w"`},
+			{b, `{"kind": "accept"}`, 200, `"status": "1/2-1/2 (draw by agreement)"`},
+			{w, `{"kind": "resign"}`, 422, "the game is over"},
+		} {
+			r := act(c.token, c.body)
+			if r.status != c.status || !strings.Contains(r.body, c.want) {
+				t.Errorf("%.60s: %d %.400s; want %d with %s", c.body, r.status, r.body, c.status, c.want)
+			}
+		}
+		// The watcher's view: the moves, the result, and no token.
+		r = a.do(t, "GET", "/api/games/"+id, "", "")
+		if r.status != 200 || !strings.Contains(r.body, `"result": "1/2-1/2"`) || strings.Contains(r.body, w) || strings.Contains(r.body, b) {
+			t.Errorf("the watcher's view: %d %s", r.status, r.body)
+		}
+		for target, want := range map[string]int{"/api/games/nope": 404, "/api/games/" + id + "?x=1": 400, "/api/games/%2e%2e": 404} {
+			if r := a.do(t, "GET", target, "", ""); r.status != want {
+				t.Errorf("GET %s: %d, want %d: %s", target, r.status, want, r.body)
+			}
+		}
+		for _, c := range []struct{ body, want string }{
+			{`{}`, "missing position"},
+			{`{"position": "99999999"}`, "position"},
+			{`{"position": "7k/8/8/8/8/8/8/K6Q w - - 0 1"}`, "position"},
+			{`{"position": "k7/8/1Q6/8/8/8/8/K7 b - - 0 1"}`, "no legal move"},
+		} {
+			if r := a.do(t, "POST", "/api/games", "", c.body); r.status != 400 || !strings.Contains(r.body, c.want) {
+				t.Errorf("create %s: %d %s; want 400 with %q", c.body, r.status, r.body, c.want)
+			}
+		}
+	})
+}
+
+// TestOpenAPIDocumentsTheGame: web/openapi.json names exactly the fields
+// of the game and of an action.
+func TestOpenAPIDocumentsTheGame(t *testing.T) {
+	b, err := os.ReadFile("../web/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for schema, typ := range map[string]reflect.Type{"Game": reflect.TypeFor[gameJSON](), "GameAction": reflect.TypeFor[actionJSON]()} {
+		var doc2, code []string
+		for k := range doc.Components.Schemas[schema].Properties {
+			doc2 = append(doc2, k)
+		}
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			code = append(code, name)
+		}
+		sort.Strings(doc2)
+		sort.Strings(code)
+		if !slices.Equal(doc2, code) {
+			t.Errorf("%s: openapi.json names %v, the JSON has %v", schema, doc2, code)
+		}
+	}
+}
