@@ -48,4 +48,42 @@
 // periods ("40/5400+30:1800+30"), but neither delay kind nor days per move:
 // for those Control.PGN returns an error wrapping ErrPGN rather than a value
 // that another program would read as a different control.
+//
+// # Clock
+//
+// A State is the clock between moves. Start begins the game with White to
+// move and White's clock running from the instant given: the server calls
+// it when the game begins (the first moves are not free). State.Move charges
+// the mover at the instant its move reached the server, adds increments and
+// periods and passes the turn; State.Remaining says what a side's clock
+// shows at an instant; State.Flagged says whether, and when, the side to move
+// lost on time, at any instant, with or without a move (the server asks
+// when it likes). A side whose time reaches exactly zero has flagged.
+//
+// Fischer adds the increment after each move. Bronstein gives back after
+// each move the time it used, up to the delay, so a move never gains time.
+// Simple delay charges only what a turn takes beyond the delay: the clock
+// does not run during the first "delay" seconds of each turn. Correspondence
+// gives each move a fresh PerMove and flags when one turn takes it all.
+// Untimed games never flag.
+//
+// # Lag allowance
+//
+// A move may carry the client's own measure of its think time. The server's
+// measure (from the start of the turn to the move's arrival) also includes
+// the network's delay both ways, which the client's does not. The clock
+// charges max(client's measure, server's measure − quota): the server
+// forgives at most the side's lag quota, and never charges more than its own
+// measure. The allowance given is taken from the quota; after each move the
+// quota gets LagRefill (100 ms) back, up to LagQuotaMax (1 s). Each side's
+// quota starts at LagQuotaStart (1 s). Correspondence and untimed games have
+// no allowance.
+//
+// Worst case: a client that lies (claims 0 every move) gains at most
+// LagQuotaStart (1 s) on one move, and at most LagQuotaStart + (n−1) ×
+// LagRefill over its n moves: 1 s + 3.9 s = 4.9 s over 40 moves, 1 s + 9.9
+// s = 10.9 s over 100 moves. Once its quota is spent, it gains at most
+// LagRefill (100 ms) per move. Because a move may be forgiven up to the quota,
+// Flagged counts the side to move as flagged only once its time plus its
+// quota is spent.
 package clock
