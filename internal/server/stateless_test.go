@@ -35,7 +35,13 @@ const bound = 30 * time.Second
 // says where it serves. The process is stopped when the test ends.
 func startServe(t *testing.T, bin string) *instance {
 	t.Helper()
-	in := &instance{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--engine", "none", "--db", filepath.Join(t.TempDir(), "events.db")), done: make(chan error, 1)}
+	return startServeDB(t, bin, filepath.Join(t.TempDir(), "events.db"))
+}
+
+// startServeDB is startServe on the database db.
+func startServeDB(t *testing.T, bin, db string) *instance {
+	t.Helper()
+	in := &instance{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--engine", "none", "--db", db), done: make(chan error, 1)}
 	stderr, err := in.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
