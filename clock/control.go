@@ -177,7 +177,13 @@ timed:
 		}
 		last := i == len(fields)-1
 		if last && hasMoves {
-			return bad("the last period must be for the rest of the game (write the next period after a ',', as in \"90/40,30+30\")")
+			if !hasInc || c.Kind != Fischer || c.Increment == 0 || c.Increment/time.Second > MaxTime/time.Minute {
+				return bad("the last period must be for the rest of the game (write the next period after a ',', as in \"90/40,30+30\")")
+			}
+			// FIDE's shorthand "90/40+30": then N minutes for the rest
+			// of the game, and N seconds a move from move 1.
+			c.Periods = append(c.Periods, p, Period{Time: c.Increment / time.Second * time.Minute})
+			continue
 		}
 		if !last && !hasMoves {
 			return bad("only the last period can be for the rest of the game")

@@ -38,6 +38,8 @@ func TestParse(t *testing.T) {
 		{"15+5 delay", Control{Kind: SimpleDelay, Periods: []Period{{0, 15 * m}}, Increment: 5 * s}, "15+5 delay"},
 		{"15+5 bronstein", Control{Kind: Bronstein, Periods: []Period{{0, 15 * m}}, Increment: 5 * s}, "15+5 bronstein"},
 		{"90/40,30+30", Control{Kind: Fischer, Periods: []Period{{40, 90 * m}, {0, 30 * m}}, Increment: 30 * s}, "90/40,30+30"},
+		// FIDE's shorthand for the same control.
+		{"90/40+30", Control{Kind: Fischer, Periods: []Period{{40, 90 * m}, {0, 30 * m}}, Increment: 30 * s}, "90/40,30+30"},
 		{"120/40,60/20,15+30", Control{Kind: Fischer, Periods: []Period{{40, 120 * m}, {20, 60 * m}, {0, 15 * m}}, Increment: 30 * s}, "120/40,60/20,15+30"},
 		{"90/40,0+30", Control{Kind: Fischer, Periods: []Period{{40, 90 * m}, {0, 0}}, Increment: 30 * s}, "90/40,0+30"},
 		{"120/40,60+5 delay", Control{Kind: SimpleDelay, Periods: []Period{{40, 120 * m}, {0, 60 * m}}, Increment: 5 * s}, "120/40,60+5 delay"},
@@ -71,7 +73,8 @@ func TestParseErrors(t *testing.T) {
 		{"0", `time control "0": no time for either side`},
 		{"90/0", `time control "90/0": a period of 0 moves`},
 		{"90/0,30+30", `time control "90/0,30+30": a period of 0 moves`},
-		{"90/40+30", `time control "90/40+30": the last period must be for the rest of the game (write the next period after a ',', as in "90/40,30+30")`},
+		{"90/40", `time control "90/40": the last period must be for the rest of the game (write the next period after a ',', as in "90/40,30+30")`},
+		{"90/40+5 delay", `time control "90/40+5 delay": the last period must be for the rest of the game (write the next period after a ',', as in "90/40,30+30")`},
 		{"90,30+30", `time control "90,30+30": only the last period can be for the rest of the game`},
 		{"-5+3", `time control "-5+3": "-5" is not a whole number of minutes`},
 		{"5+-3", `time control "5+-3": "-3" is not a whole number of seconds`},

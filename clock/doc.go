@@ -29,8 +29,12 @@
 // game. A period's time is put on a side's clock when the period begins: the
 // first at the start, the next one right after the side's last move of the
 // previous period (after its 40th move, for "90/40,30+30"). The increment
-// (or delay) applies to every move in every period. The short form
-// "90/40+30" is refused as ambiguous: write "90/40,30+30".
+// (or delay) applies to every move in every period. FIDE's short form,
+// "90/40+30", where the last period has a move count and is followed by an
+// increment of N seconds, means a final period of N minutes with that
+// increment: "90/40+30" is "90/40,30+30" (FIDE's standard classical
+// control), and String writes it that way. Without an increment (or with a
+// delay) a last period with a move count is refused.
 //
 // Parse refuses the empty string, a first period of no time (such as "0+0"),
 // periods of 0 moves, a delay of 0 seconds, more than MaxPeriods periods, more
