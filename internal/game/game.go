@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -55,6 +56,9 @@ type Action struct {
 	Base int
 	// At is when the action was taken (the server's clock).
 	At time.Time
+	// Think is the mover's own measure of its think time, for a move of
+	// a timed game (see clock.State.Move); clock.NoClaim or 0 for none.
+	Think time.Duration
 }
 
 // Ending says how a game ended, beyond the rules of chess.
@@ -77,6 +81,9 @@ var (
 	ErrOver     = errors.New("the game is over")
 	ErrIllegal  = errors.New("not possible here")
 	ErrInvalid  = errors.New("malformed action")
+	// ErrTime: the mover's time ran out before the move (the clock's
+	// owner then flags the game).
+	ErrTime = errors.New("out of time")
 )
 
 // Error is an action refused: which, and why.
@@ -102,6 +109,10 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Game is a game in play or ended.
 type Game struct {
+	// timed says the game has a clock; clk is its state.
+	timed   bool
+	clk     clock.State
+	control clock.Control
 	g       *chess.Game
 	version int
 	log     []Action
@@ -115,16 +126,33 @@ type Game struct {
 	endAt    time.Time
 }
 
-// New returns a game from start, at version 1 (its creation).
+// New returns an untimed game from start, at version 1 (its creation).
 func New(start chess.Position) *Game {
 	return &Game{g: chess.NewGame(start), version: 1}
 }
 
-// Replay rebuilds a game from its start and its accepted actions, in
-// order. It fails if an action does not apply: a log that this package
-// did not write.
-func Replay(start chess.Position, log []Action) (*Game, error) {
+// NewTimed returns a game from start with the time control c, made at the
+// instant at, when White's clock starts (package clock). An untimed c is
+// New.
+func NewTimed(start chess.Position, c clock.Control, at time.Time) *Game {
 	g := New(start)
+	g.control = c
+	if c.Kind != clock.Untimed {
+		g.timed, g.clk = true, clock.Start(c, at)
+	}
+	return g
+}
+
+// Replay rebuilds an untimed game from its start and its accepted
+// actions, in order. It fails if an action does not apply: a log that this
+// package did not write.
+func Replay(start chess.Position, log []Action) (*Game, error) {
+	return ReplayTimed(start, clock.Control{}, time.Time{}, log)
+}
+
+// ReplayTimed is Replay for a game made with NewTimed(start, c, at).
+func ReplayTimed(start chess.Position, c clock.Control, at time.Time, log []Action) (*Game, error) {
+	g := NewTimed(start, c, at)
 	for i, a := range log {
 		a.Base = g.version
 		if err := g.Apply(a); err != nil {
@@ -148,6 +176,22 @@ func (g *Game) Position() chess.Position { return g.g.Position() }
 
 // Moves returns the moves played.
 func (g *Game) Moves() []chess.Move { return g.g.Moves() }
+
+// Control is the game's time control (the zero Control: untimed).
+func (g *Game) Control() clock.Control { return g.control }
+
+// Clock returns the clocks' state and whether the game is timed.
+func (g *Game) Clock() (clock.State, bool) { return g.clk, g.timed }
+
+// Flagged reports whether the side to move's time has run out by at, and
+// the instant it did: the game is then lost on time (Flag), though nobody
+// has said so yet.
+func (g *Game) Flagged(at time.Time) (bool, time.Time) {
+	if !g.timed || g.over {
+		return false, time.Time{}
+	}
+	return g.clk.Flagged(at)
+}
 
 // Offer returns the side whose draw offer stands, if one does.
 func (g *Game) Offer() (chess.Color, bool) { return g.offer, g.hasOffer }
@@ -214,6 +258,20 @@ func (g *Game) Apply(a Action) error {
 		}
 		if a.Text == "" {
 			return refuse(ErrInvalid, "no move given")
+		}
+		if _, err := g.g.Position().ParseMove(a.Text); err != nil {
+			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))
+		}
+		if g.timed {
+			think := a.Think
+			if think <= 0 {
+				think = clock.NoClaim
+			}
+			clk, err := g.clk.Move(a.At, think)
+			if err != nil {
+				return refuse(ErrTime, err.Error())
+			}
+			g.clk = clk
 		}
 		if _, err := g.g.PlayText(a.Text); err != nil {
 			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 )
@@ -40,7 +41,7 @@ func TestGameKillChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	out := bufio.NewWriter(os.Stdout)
 	for {
-		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(rng.IntN(960))))
+		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(rng.IntN(960))), clock.Control{})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/store"
 )
@@ -46,25 +47,33 @@ var ErrNotFound = errors.New("no such game or seat")
 // storedGame is the record's state: what a game is besides its actions.
 // Format 1.
 type storedGame struct {
-	Format int    `json:"format"`
-	Start  string `json:"start"` // FEN, Shredder castling
+	Format  int    `json:"format"`
+	Start   string `json:"start"`             // FEN, Shredder castling
+	Control string `json:"control,omitempty"` // clock.Control's String; "": untimed
 	White  string `json:"white"` // SHA-256 of the seat's token, hex
 	Black  string `json:"black"`
 }
 
 // storedAction is an action as the history keeps it.
 type storedAction struct {
-	Kind Kind      `json:"kind"`
-	Side string    `json:"side"` // "w" or "b"
-	Text string    `json:"text,omitempty"`
-	At   time.Time `json:"at"`
+	Kind  Kind      `json:"kind"`
+	Side  string    `json:"side"` // "w" or "b"
+	Text  string    `json:"text,omitempty"`
+	At    time.Time `json:"at"`
+	Think int64     `json:"think,omitempty"` // the mover's own measure, in nanoseconds
 }
 
-// Create makes a game from start and returns its ID and seat tokens.
-func (s *Service) Create(ctx context.Context, start chess.Position) (Seats, error) {
+// Create makes a game from start with the time control c (the zero
+// Control: untimed) and returns its ID and seat tokens. White's clock
+// starts now.
+func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Control) (Seats, error) {
 	seats := Seats{ID: randomText(9), White: randomText(16), Black: randomText(16)}
-	state, _ := json.Marshal(storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: hashText(seats.White), Black: hashText(seats.Black)})
-	now := s.now()
+	sg := storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: hashText(seats.White), Black: hashText(seats.Black)}
+	if c.Kind != clock.Untimed {
+		sg.Control = c.String()
+	}
+	state, _ := json.Marshal(sg)
+	now := stamp(s.now())
 	err := s.st.Create(ctx, store.Record{ID: seats.ID, Name: "game", State: state, Created: now, Updated: now},
 		store.Change{At: now, Kind: "create", By: "server", Body: []byte("{}")})
 	if err != nil {
@@ -98,11 +107,18 @@ func (s *Service) load(ctx context.Context, id string) (*Game, storedGame, error
 	if err != nil {
 		return nil, storedGame{}, fmt.Errorf("game %s: the stored start: %w", id, err)
 	}
+	var control clock.Control
+	if sg.Control != "" {
+		if control, err = clock.Parse(sg.Control); err != nil {
+			return nil, storedGame{}, fmt.Errorf("game %s: the stored control: %w", id, err)
+		}
+	}
+	created := rec.Created
 	// The actions up to the record's version: a version committed since
 	// the record was read is left for the next read (the header does not
 	// change, so this is the game as it stood at rec.Version).
 	if rec.Version < 2 {
-		return New(start), sg, nil
+		return NewTimed(start, control, created), sg, nil
 	}
 	changes, err := s.st.Changes(ctx, id, 1, int(rec.Version-1))
 	if err != nil {
@@ -118,9 +134,9 @@ func (s *Service) load(ctx context.Context, id string) (*Game, storedGame, error
 		if sa.Side == "b" {
 			side = chess.Black
 		}
-		log[i] = Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At}
+		log[i] = Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think)}
 	}
-	g, err := Replay(start, log)
+	g, err := ReplayTimed(start, control, created, log)
 	if err != nil {
 		return nil, storedGame{}, fmt.Errorf("game %s: %w", id, err)
 	}
@@ -171,7 +187,15 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 		}
 		a.Side = side
 		if a.At.IsZero() {
-			a.At = s.now().UTC()
+			a.At = stamp(s.now())
+		}
+		if fell, when := g.Flagged(a.At); fell {
+			// The side to move ran out of time before this action: the
+			// game ended then, whoever acts now.
+			if _, err := s.commitFlag(ctx, id, g, sg, when); err != nil && !errors.Is(err, ErrConflict) {
+				return nil, err
+			}
+			return nil, &Error{Action: a, Err: ErrOver, Detail: "the " + g.Position().Turn().String() + " flag fell at " + when.UTC().Format("15:04:05.000")}
 		}
 		expect := g.Version()
 		if err := g.Apply(a); err != nil {
@@ -181,7 +205,7 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 		if side == chess.Black {
 			sideText = "b"
 		}
-		body, _ := json.Marshal(storedAction{Kind: a.Kind, Side: sideText, Text: a.Text, At: a.At})
+		body, _ := json.Marshal(storedAction{Kind: a.Kind, Side: sideText, Text: a.Text, At: a.At, Think: int64(a.Think)})
 		_, err = s.st.Update(ctx, id, int64(expect), "game", mustState(sg), store.Change{At: a.At, Kind: string(a.Kind), By: sideText, Body: body})
 		if errors.Is(err, store.ErrConflict) {
 			// Another action landed first. A move named the version it
@@ -199,12 +223,43 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 
 // Flag ends the game on time for the clock's owner: side's flag fell at
 // at (see Game.Flag). Of two instances that see the same flag fall, one
-// commits it; the other finds the game over (ErrOver).
+// commits it; the other is told the game changed (ErrConflict).
 func (s *Service) Flag(ctx context.Context, id string, side chess.Color, at time.Time) (*Game, error) {
 	g, sg, err := s.load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	if g.Over() {
+		return nil, &Error{Action: Action{Kind: Flag, Side: side, At: at}, Err: ErrOver, Detail: g.Describe()}
+	}
+	if g.Position().Turn() != side && g.timed {
+		return nil, &Error{Action: Action{Kind: Flag, Side: side, At: at}, Err: ErrIllegal, Detail: "only the side to move's clock runs"}
+	}
+	return s.commitFlag(ctx, id, g, sg, at)
+}
+
+// Check ends a timed game whose side to move has run out of time by now,
+// as the next contact with it must (nobody may be connected when the flag
+// falls), and returns the game as it stands.
+func (s *Service) Check(ctx context.Context, id string) (*Game, error) {
+	g, sg, err := s.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if fell, when := g.Flagged(stamp(s.now())); fell {
+		if ng, err := s.commitFlag(ctx, id, g, sg, when); err == nil {
+			return ng, nil
+		} else if !errors.Is(err, ErrConflict) {
+			return nil, err
+		}
+		return s.Load(ctx, id)
+	}
+	return g, nil
+}
+
+// commitFlag commits the side to move's flag at at on g (as loaded).
+func (s *Service) commitFlag(ctx context.Context, id string, g *Game, sg storedGame, at time.Time) (*Game, error) {
+	side := g.Position().Turn()
 	expect := g.Version()
 	if err := g.Flag(side, at); err != nil {
 		return nil, err
@@ -222,6 +277,9 @@ func (s *Service) Flag(ctx context.Context, id string, side chess.Color, at time
 	}
 	return g, nil
 }
+
+// stamp is an instant as the store keeps it: UTC, to the microsecond.
+func stamp(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 func mustState(sg storedGame) []byte {
 	b, _ := json.Marshal(sg)

@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 )
@@ -43,7 +45,7 @@ func TestServiceKeepsTheGame(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() store.Store) {
 		ctx := context.Background()
 		svc := NewService(open())
-		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(0)))
+		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(0)), clock.Control{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +95,7 @@ func TestServiceOneMoveWins(t *testing.T) {
 		ctx := context.Background()
 		a, b := NewService(open()), NewService(open())
 		for round := 0; round < 10; round++ {
-			seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)))
+			seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +132,7 @@ func TestServiceFlagOnce(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() store.Store) {
 		ctx := context.Background()
 		a, b := NewService(open()), NewService(open())
-		seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)))
+		seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,6 +152,61 @@ func TestServiceFlagOnce(t *testing.T) {
 		g, err := b.Load(ctx, seats.ID)
 		if err != nil || g.Result() != chess.BlackWins || g.Ending() != TimeForfeit || g.Version() != 2 {
 			t.Errorf("after the flag: %v %v %q version %d", err, g.Result(), g.Ending(), g.Version())
+		}
+	})
+}
+
+// TestServiceClock: a 1+0 game on the server's clock, the instants given.
+// White moves at 10 s (50 s left), Black at 40 s (30 s used: 30 s left);
+// White then never moves. White's 50 s run out at 90 s, and the lag quota
+// (clock.LagQuotaStart, 1 s, untouched by moves charged in full) makes the
+// flag fall at 91 s. Nobody is connected: the next contact, at 95 s, ends
+// the game 0-1 at 91 s, and White's late move is refused.
+func TestServiceClock(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() store.Store) {
+		ctx := context.Background()
+		svc := NewService(open())
+		now := t0
+		svc.now = func() time.Time { return now }
+		c, err := clock.Parse("1+0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(518)), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = t0.Add(10 * time.Second)
+		if _, err := svc.Act(ctx, seats.ID, seats.White, Action{Kind: Move, Text: "e4", Base: 1}); err != nil {
+			t.Fatal(err)
+		}
+		now = t0.Add(40 * time.Second)
+		g, err := svc.Act(ctx, seats.ID, seats.Black, Action{Kind: Move, Text: "e5", Base: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk, timed := g.Clock()
+		if !timed || clk.Remaining(clock.White, now) != 50*time.Second || clk.Remaining(clock.Black, now) != 30*time.Second {
+			t.Errorf("at 40 s: White %v, Black %v; want 50s and 30s", clk.Remaining(clock.White, now), clk.Remaining(clock.Black, now))
+		}
+		// Read back from the store, the clocks are the same.
+		g, err = NewService(open()).Load(ctx, seats.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if clk, _ := g.Clock(); clk.Remaining(clock.White, now) != 50*time.Second {
+			t.Errorf("read back: White %v, want 50s", clk.Remaining(clock.White, now))
+		}
+		now = t0.Add(95 * time.Second)
+		if _, err := svc.Act(ctx, seats.ID, seats.White, Action{Kind: Move, Text: "Nf3", Base: 3}); !errors.Is(err, ErrOver) {
+			t.Errorf("White's move at 95 s: %v, want ErrOver", err)
+		}
+		g, err = svc.Check(ctx, seats.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Result() != chess.BlackWins || g.Ending() != TimeForfeit || !g.EndedAt().Equal(t0.Add(91*time.Second)) || g.Version() != 4 {
+			t.Errorf("after the flag: %v %q at %v, version %d; want 0-1 on time at 91 s, version 4", g.Result(), g.Ending(), g.EndedAt().Sub(t0), g.Version())
 		}
 	})
 }

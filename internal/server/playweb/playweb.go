@@ -9,8 +9,10 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server/middleware"
@@ -90,6 +92,9 @@ type createJSON struct {
 	// Position is the start: a Chess960 number, a DFRC start W:B, a back
 	// rank, or a FEN.
 	Position string `json:"position"`
+	// Control is the time control in package clock's notation ("3+2",
+	// "90/40+30", "15+5 delay", "3d", "untimed"); absent: untimed.
+	Control string `json:"control,omitempty"`
 }
 
 // createdJSON is its answer: the game, and each seat's token, shown once.
@@ -112,6 +117,16 @@ type gameJSON struct {
 	Result   string     `json:"result"`
 	Ending   string     `json:"ending,omitempty"`
 	Describe string     `json:"status"`
+	Control  string     `json:"control"`
+	// Clock is the time each side has left at AsOf, in milliseconds; the
+	// side to move's is running. Absent for an untimed game.
+	Clock *clockJSON `json:"clock,omitempty"`
+}
+
+type clockJSON struct {
+	White int64     `json:"white"`
+	Black int64     `json:"black"`
+	AsOf  time.Time `json:"asOf"`
 }
 
 type moveJSON struct {
@@ -133,8 +148,8 @@ func side(c chess.Color) string {
 	return "w"
 }
 
-func view(id string, g *game.Game) gameJSON {
-	out := gameJSON{ID: id, Version: g.Version(), Start: g.Start().FEN(chess.Chess960), FEN: g.Position().FEN(chess.Chess960),
+func view(id string, g *game.Game, now time.Time) gameJSON {
+	out := gameJSON{Control: g.Control().String(), ID: id, Version: g.Version(), Start: g.Start().FEN(chess.Chess960), FEN: g.Position().FEN(chess.Chess960),
 		Turn: side(g.Position().Turn()), Moves: []moveJSON{}, Over: g.Over(), Result: g.Result().String(), Ending: string(g.Ending()),
 		Describe: g.Describe()}
 	p := g.Start()
@@ -144,6 +159,12 @@ func view(id string, g *game.Game) gameJSON {
 	}
 	if c, ok := g.Offer(); ok {
 		out.Offer = side(c)
+	}
+	if clk, ok := g.Clock(); ok {
+		if g.Over() {
+			now = g.EndedAt()
+		}
+		out.Clock = &clockJSON{White: clk.Remaining(clock.White, now).Milliseconds(), Black: clk.Remaining(clock.Black, now).Milliseconds(), AsOf: now.UTC()}
 	}
 	return out
 }
@@ -167,7 +188,13 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
 	if !start.HasLegalMoves() {
 		return site.BadParam("position", in.Position, "the game would be over before it began: the side to move has no legal move")
 	}
-	seats, err := s.cfg.Games.Create(r.Context(), start)
+	var control clock.Control
+	if in.Control != "" {
+		if control, err = clock.Parse(in.Control); err != nil {
+			return site.BadInput("control", err)
+		}
+	}
+	seats, err := s.cfg.Games.Create(r.Context(), start, control)
 	if err != nil {
 		return s.internal(r, err)
 	}
@@ -176,7 +203,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
 		return s.internal(r, err)
 	}
 	w.Header().Set("Location", "/api/games/"+seats.ID)
-	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Game: view(seats.ID, g), White: seats.White, Black: seats.Black})
+	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Game: view(seats.ID, g, time.Now()), White: seats.White, Black: seats.Black})
 	return nil
 }
 
@@ -189,11 +216,11 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) *site.Error {
 		return e
 	}
 	id := r.PathValue("id")
-	g, err := s.cfg.Games.Load(r.Context(), id)
+	g, err := s.cfg.Games.Check(r.Context(), id)
 	if err != nil {
 		return s.gameErr(r, err)
 	}
-	site.WriteJSONStatus(w, http.StatusOK, view(id, g))
+	site.WriteJSONStatus(w, http.StatusOK, view(id, g, time.Now()))
 	return nil
 }
 
@@ -226,13 +253,13 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) *site.Error {
 		}
 		site.WriteJSONStatus(w, http.StatusConflict, conflictJSON{
 			ErrorJSON: site.ErrorJSON{Error: site.CapMessage(err.Error()), Code: "conflict", Status: http.StatusConflict},
-			Game:      view(id, cur)})
+			Game:      view(id, cur, time.Now())})
 		return nil
 	}
 	if err != nil {
 		return s.gameErr(r, err)
 	}
-	site.WriteJSONStatus(w, http.StatusOK, view(id, g))
+	site.WriteJSONStatus(w, http.StatusOK, view(id, g, time.Now()))
 	return nil
 }
 
@@ -246,7 +273,7 @@ func (s *Server) gameErr(r *http.Request, err error) *site.Error {
 		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such game or seat"}
 	case errors.Is(err, game.ErrInvalid):
 		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: msg}
-	case errors.Is(err, game.ErrTurn), errors.Is(err, game.ErrIllegal), errors.Is(err, game.ErrOver):
+	case errors.Is(err, game.ErrTurn), errors.Is(err, game.ErrIllegal), errors.Is(err, game.ErrOver), errors.Is(err, game.ErrTime):
 		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: msg}
 	}
 	return s.internal(r, err)

@@ -119,7 +119,16 @@ func TestPlayOverTheAPI(t *testing.T) {
 				t.Errorf("GET %s: %d, want %d: %s", target, r.status, want, r.body)
 			}
 		}
+		// A timed game shows its clocks (White's runs from the start;
+		// Black's holds its 3 minutes); a control that makes no sense is
+		// refused.
+		if r := a.do(t, "POST", "/api/games", "", `{"position": "518", "control": "3+2"}`); r.status != 201 ||
+			!strings.Contains(r.body, `"control": "3+2"`) || !strings.Contains(r.body, `"black": 180000`) || !strings.Contains(r.body, `"white": `) {
+			t.Errorf("a 3+2 game: %d %s", r.status, r.body)
+		}
 		for _, c := range []struct{ body, want string }{
+			{`{"position": "518", "control": "0+0"}`, `time control \"0+0\": no time for either side`},
+			{`{"position": "518", "control": "90/0"}`, `a period of 0 moves`},
 			{`{}`, "missing position"},
 			{`{"position": "99999999"}`, "position"},
 			{`{"position": "7k/8/8/8/8/8/8/K6Q w - - 0 1"}`, "position"},
