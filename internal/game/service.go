@@ -50,8 +50,8 @@ type storedGame struct {
 	Format  int    `json:"format"`
 	Start   string `json:"start"`             // FEN, Shredder castling
 	Control string `json:"control,omitempty"` // clock.Control's String; "": untimed
-	White  string `json:"white"` // SHA-256 of the seat's token, hex
-	Black  string `json:"black"`
+	White   string `json:"white"`             // SHA-256 of the seat's token, hex
+	Black   string `json:"black"`
 }
 
 // storedAction is an action as the history keeps it.
