@@ -113,6 +113,9 @@ type Game struct {
 	timed   bool
 	clk     clock.State
 	control clock.Control
+	// left[i] is the mover's time left after move i of a timed game, for
+	// the PGN's [%clk] comments.
+	left []time.Duration
 	g       *chess.Game
 	version int
 	log     []Action
@@ -267,11 +270,16 @@ func (g *Game) Apply(a Action) error {
 			if think <= 0 {
 				think = clock.NoClaim
 			}
+			mover := clock.White
+			if turn == chess.Black {
+				mover = clock.Black
+			}
 			clk, err := g.clk.Move(a.At, think)
 			if err != nil {
 				return refuse(ErrTime, err.Error())
 			}
 			g.clk = clk
+			g.left = append(g.left, clk.Left[mover])
 		}
 		if _, err := g.g.PlayText(a.Text); err != nil {
 			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))
