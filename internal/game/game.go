@@ -115,7 +115,7 @@ type Game struct {
 	control clock.Control
 	// left[i] is the mover's time left after move i of a timed game, for
 	// the PGN's [%clk] comments.
-	left []time.Duration
+	left    []time.Duration
 	g       *chess.Game
 	version int
 	log     []Action
