@@ -65,6 +65,7 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	h("POST /api/games", s.create)
 	h("GET /api/games/{id}", s.get)
 	h("POST /api/games/{id}/actions", s.act)
+	h("GET /api/games/{id}/pgn", s.pgn)
 }
 
 // IsPath reports whether a path is the API's.
@@ -284,4 +285,26 @@ func (s *Server) internal(r *http.Request, err error) *site.Error {
 		log.Error("game", "path", middleware.RedactPath(r.URL.Path), "error", err.Error())
 	}
 	return &site.Error{Status: http.StatusInternalServerError, Code: "internal", Msg: "internal error: the game could not be read or written; try again"}
+}
+
+// GET /api/games/{id}/pgn: the game's PGN, with its clocks.
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) *site.Error {
+	if s.cfg.Games == nil {
+		return noDatabase()
+	}
+	if e := site.NoQuery(r); e != nil {
+		return e
+	}
+	id := r.PathValue("id")
+	g, err := s.cfg.Games.Check(r.Context(), id)
+	if err != nil {
+		return s.gameErr(r, err)
+	}
+	body := []byte(g.PGN(game.Players{Event: "Casual game", Site: "chess960 serve"}).String())
+	h := w.Header()
+	h.Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="game-`+id+`.pgn"`)
+	h.Set("Cache-Control", site.CacheNever)
+	w.Write(body)
+	return nil
 }

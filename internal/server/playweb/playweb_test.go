@@ -109,6 +109,11 @@ func TestPlayOverTheAPI(t *testing.T) {
 				t.Errorf("%.60s: %d %.400s; want %d with %s", c.body, r.status, r.body, c.status, c.want)
 			}
 		}
+		// The PGN: the Chess960 tags and the moves.
+		if r := a.do(t, "GET", "/api/games/"+id+"/pgn", "", ""); r.status != 200 || !strings.Contains(r.body, `[Variant "Chess960"]`) ||
+			!strings.Contains(r.body, "1. e4 e5 1/2-1/2") || !strings.Contains(r.body, `[Result "1/2-1/2"]`) {
+			t.Errorf("the PGN: %d %s", r.status, r.body)
+		}
 		// The watcher's view: the moves, the result, and no token.
 		r = a.do(t, "GET", "/api/games/"+id, "", "")
 		if r.status != 200 || !strings.Contains(r.body, `"result": "1/2-1/2"`) || strings.Contains(r.body, w) || strings.Contains(r.body, b) {
