@@ -3,6 +3,7 @@ module github.com/chess960/chess960
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/klauspost/compress v1.20.4
 	golang.org/x/image v0.48.0

@@ -306,3 +306,17 @@ func checkGameID(id string) error {
 	}
 	return nil
 }
+
+// Watch sends the game's version each time it changes, whoever changed
+// it (another process or instance too), until ctx ends; it sends the
+// current version first (see store.Store.Watch).
+func (s *Service) Watch(ctx context.Context, id string) (<-chan int64, error) {
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
+	ch, err := s.st.Watch(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return ch, err
+}

@@ -39,13 +39,21 @@ type Config struct {
 	WriteBurst int
 	// ClientIPHeader: see middleware.ClientIP.
 	ClientIPHeader string
+	// MaxLive is how many live connections may be open at once (default
+	// DefaultMaxLive), half of them at most from one address.
+	MaxLive int
 }
+
+// DefaultMaxLive is the default of Config.MaxLive: two players and a
+// spectator for each of 3,000 games.
+const DefaultMaxLive = 10000
 
 // Server serves the games' API.
 type Server struct {
-	cfg    Config
-	site   *site.Site
-	writes *middleware.RateLimiter
+	cfg     Config
+	site    *site.Site
+	writes  *middleware.RateLimiter
+	streams *middleware.StreamLimiter
 }
 
 // New returns the API, answering errors through st.
@@ -56,7 +64,11 @@ func New(cfg Config, st *site.Site) *Server {
 	if cfg.WriteBurst <= 0 {
 		cfg.WriteBurst = DefaultWriteBurst
 	}
-	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst)}
+	if cfg.MaxLive <= 0 {
+		cfg.MaxLive = DefaultMaxLive
+	}
+	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
+		streams: middleware.NewStreamLimiter(cfg.MaxLive, max(1, cfg.MaxLive/2))}
 }
 
 // Routes adds the API to mux.
@@ -66,6 +78,7 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	h("GET /api/games/{id}", s.get)
 	h("POST /api/games/{id}/actions", s.act)
 	h("GET /api/games/{id}/pgn", s.pgn)
+	h("GET /api/games/{id}/live", s.live)
 }
 
 // IsPath reports whether a path is the API's.
@@ -272,6 +285,8 @@ func (s *Server) gameErr(r *http.Request, err error) *site.Error {
 	switch {
 	case errors.Is(err, game.ErrNotFound):
 		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such game or seat"}
+	case errors.Is(err, game.ErrConflict):
+		return &site.Error{Status: http.StatusConflict, Code: "conflict", Msg: msg}
 	case errors.Is(err, game.ErrInvalid):
 		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: msg}
 	case errors.Is(err, game.ErrTurn), errors.Is(err, game.ErrIllegal), errors.Is(err, game.ErrOver), errors.Is(err, game.ErrTime):

@@ -1,0 +1,193 @@
+package playweb
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/chess960/chess960/internal/game"
+	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/site"
+	"github.com/coder/websocket"
+)
+
+// The live connection's limits.
+const (
+	maxMessage  = 4 << 10          // bytes of a client's message
+	pingEvery   = 20 * time.Second // the server pings an idle connection this often
+	pongWithin  = 10 * time.Second // and closes it if the pong does not come within
+	msgRate     = 10               // a client's messages a second, on average,
+	msgBurst    = 20               // in bursts of at most this many
+	writeWithin = 10 * time.Second // a message to a client that takes longer closes it
+)
+
+// liveIn is a client's message on GET /api/games/{id}/live.
+//   - {"type": "seat", "token": "..."} takes a seat: the actions that
+//     follow are its own. A connection without one watches.
+//   - {"type": "action", "n": 7, "kind": "move", "move": "e4", "base": 3,
+//     "think": 1234} acts (think: the client's own measure of its think
+//     time, in ms). The answer is {"type": "ack", "n": 7} once the action
+//     is committed, or {"type": "refused", "n": 7, "error": ..., "code":
+//     ...}; the game that follows it comes as a "game" message.
+type liveIn struct {
+	Type  string `json:"type"`
+	Token string `json:"token,omitempty"`
+	N     int64  `json:"n,omitempty"`
+	Kind  string `json:"kind,omitempty"`
+	Text  string `json:"move,omitempty"`
+	Base  int    `json:"base,omitempty"`
+	Think int64  `json:"think,omitempty"`
+}
+
+// liveOut is the server's message: {"type": "game", "game": {...}} on
+// connection and after each version, "ack" and "refused" as above.
+type liveOut struct {
+	Type  string    `json:"type"`
+	Game  *gameJSON `json:"game,omitempty"`
+	N     int64     `json:"n,omitempty"`
+	Error string    `json:"error,omitempty"`
+	Code  string    `json:"code,omitempty"`
+}
+
+// GET /api/games/{id}/live: the game as a WebSocket (Origin checked:
+// same host only), for its seats and its watchers.
+func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
+	if s.cfg.Games == nil {
+		return noDatabase()
+	}
+	if e := site.NoQuery(r); e != nil {
+		return e
+	}
+	id := r.PathValue("id")
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	versions, err := s.cfg.Games.Watch(ctx, id)
+	if err != nil {
+		return s.gameErr(r, err)
+	}
+	release, why := s.streams.Acquire(middleware.ClientIP(r, s.cfg.ClientIPHeader))
+	if release == nil {
+		msg := "too many live connections open; retry in a moment"
+		if why == middleware.ClientFull {
+			msg = "too many live connections from one address; close some and retry"
+		}
+		return &site.Error{Status: http.StatusTooManyRequests, RetryAfter: 5, Code: site.CodeBusy, Msg: msg}
+	}
+	defer release()
+	c, err := websocket.Accept(w, r, nil) // refuses another site's Origin (403)
+	if err != nil {
+		return nil // Accept has answered
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(maxMessage)
+
+	out := make(chan liveOut, 16)
+	// The writer: every message to the client goes through here.
+	go func() {
+		defer cancel()
+		ping := time.NewTicker(pingEvery)
+		defer ping.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case m := <-out:
+				b, _ := json.Marshal(m)
+				wctx, wcancel := context.WithTimeout(ctx, writeWithin)
+				err := c.Write(wctx, websocket.MessageText, b)
+				wcancel()
+				if err != nil {
+					return
+				}
+			case <-ping.C:
+				pctx, pcancel := context.WithTimeout(ctx, pongWithin)
+				err := c.Ping(pctx)
+				pcancel()
+				if err != nil {
+					return
+				}
+			}
+		}
+	}()
+	send := func(m liveOut) {
+		select {
+		case out <- m:
+		case <-ctx.Done():
+		}
+	}
+	// The watcher: the game at each version, from whichever instance.
+	go func() {
+		defer cancel()
+		last := 0
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case v, ok := <-versions:
+				if !ok {
+					return
+				}
+				if int(v) <= last {
+					continue
+				}
+				g, err := s.cfg.Games.Check(ctx, id)
+				if err != nil {
+					return
+				}
+				last = g.Version()
+				gv := view(id, g, time.Now())
+				send(liveOut{Type: "game", Game: &gv})
+			}
+		}
+	}()
+	// The reader: the client's messages, at most msgRate a second.
+	token := ""
+	bucket, lastFill := float64(msgBurst), time.Now()
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) == -1 && errors.Is(err, context.Canceled) {
+				c.Close(websocket.StatusGoingAway, "")
+			}
+			return nil
+		}
+		now := time.Now()
+		bucket = min(msgBurst, bucket+now.Sub(lastFill).Seconds()*msgRate)
+		lastFill = now
+		if bucket < 1 {
+			c.Close(websocket.StatusPolicyViolation, "too many messages")
+			return nil
+		}
+		bucket--
+		var in liveIn
+		if err := json.Unmarshal(data, &in); err != nil {
+			send(liveOut{Type: "refused", Error: "message: not JSON: " + site.CapMessage(err.Error()), Code: site.CodeInvalid})
+			continue
+		}
+		switch in.Type {
+		case "seat":
+			if _, err := s.cfg.Games.Seat(ctx, id, in.Token); err != nil {
+				send(liveOut{Type: "refused", Error: "no such seat", Code: site.CodeNotFound})
+				continue
+			}
+			token = in.Token
+		case "action":
+			if token == "" {
+				send(liveOut{Type: "refused", N: in.N, Error: "take a seat first: a watcher cannot act", Code: "forbidden"})
+				continue
+			}
+			_, err := s.cfg.Games.Act(ctx, id, token, game.Action{Kind: game.Kind(in.Kind), Text: in.Text, Base: in.Base,
+				Think: time.Duration(in.Think) * time.Millisecond})
+			if err != nil {
+				e := s.gameErr(r, err)
+				send(liveOut{Type: "refused", N: in.N, Error: e.Msg, Code: e.Code})
+				continue
+			}
+			send(liveOut{Type: "ack", N: in.N})
+		default:
+			send(liveOut{Type: "refused", N: in.N, Error: "message type " + site.QuotePath(in.Type) + ": want seat or action", Code: site.CodeInvalid})
+		}
+	}
+}
