@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -8,8 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chess960/chess960/internal/testtool"
+	"github.com/coder/websocket"
 )
 
 // TestGameTwoInstances: two chess960 serve processes on one database (an
@@ -59,8 +62,27 @@ func TestGameTwoInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 			act := "/api/games/" + made.Game.ID + "/actions"
+			// A watcher on A's live connection.
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(a.url, "http")+"/api/games/"+made.Game.ID+"/live", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.CloseNow()
 			if code, body := post(b, act, made.White, `{"kind": "move", "move": "e4", "base": 1}`); code != 200 {
 				t.Fatalf("White's move on B: %d %s", code, body)
+			}
+			// It reaches the watcher on A (through the database: SQLite's
+			// polling, PostgreSQL's NOTIFY), within the 20 s guard.
+			for {
+				_, msg, err := ws.Read(ctx)
+				if err != nil {
+					t.Fatalf("the watcher on A, waiting for White's move made on B: %v", err)
+				}
+				if strings.Contains(string(msg), `"san":"e4"`) {
+					break
+				}
 			}
 			if code, body := a.fetch(t, "/api/games/"+made.Game.ID); code != 200 || !strings.Contains(body, `"san": "e4"`) {
 				t.Fatalf("A after White's move on B: %d %s", code, body)
