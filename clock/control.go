@@ -74,6 +74,35 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
+// amount reads s, a count of unit (named for messages: "seconds",
+// "minutes") of at most MaxTime, written shown in the input; why says what
+// is wrong with it, "" if nothing.
+func amount(s, shown string, unit time.Duration, name string) (d time.Duration, why string) {
+	n, ok := number(s)
+	if !ok {
+		return 0, quote(shown) + " is not a whole number of " + name
+	}
+	if n > int(MaxTime/unit) {
+		return 0, strconv.Itoa(n) + " " + name + " is more than 1000 hours"
+	}
+	return time.Duration(n) * unit, ""
+}
+
+// periodMoves reads a period's move count, 1 to MaxMoves; why as for
+// amount.
+func periodMoves(s string) (n int, why string) {
+	n, ok := number(s)
+	switch {
+	case !ok:
+		return 0, quote(s) + " is not a whole number of moves"
+	case n == 0:
+		return 0, "a period of 0 moves"
+	case n > MaxMoves:
+		return 0, "a period of " + strconv.Itoa(n) + " moves is more than " + strconv.Itoa(MaxMoves)
+	}
+	return n, ""
+}
+
 // number reads a whole decimal number of at most 9 digits, no sign.
 func number(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
@@ -124,14 +153,10 @@ timed:
 	}
 	periods, inc, hasInc := strings.Cut(rest, "+")
 	if hasInc {
-		n, ok := number(inc)
-		if !ok {
-			return bad("%s is not a whole number of seconds", quote(inc))
+		var why string
+		if c.Increment, why = amount(inc, inc, time.Second, "seconds"); why != "" {
+			return bad("%s", why)
 		}
-		if n > int(MaxTime/time.Second) {
-			return bad("%d seconds is more than 1000 hours", n)
-		}
-		c.Increment = time.Duration(n) * time.Second
 	}
 	if c.Kind != Fischer && c.Increment == 0 {
 		return bad("a delay of 0 seconds")
@@ -143,37 +168,19 @@ timed:
 	for i, f := range fields {
 		tm, mv, hasMoves := strings.Cut(f, "/")
 		var p Period
+		var why string
 		if secs, ok := strings.CutSuffix(tm, "s"); ok {
-			n, ok := number(secs)
-			if !ok {
-				return bad("%s is not a whole number of seconds", quote(tm))
-			}
-			if n > int(MaxTime/time.Second) {
-				return bad("%d seconds is more than 1000 hours", n)
-			}
-			p.Time = time.Duration(n) * time.Second
+			p.Time, why = amount(secs, tm, time.Second, "seconds")
 		} else {
-			n, ok := number(tm)
-			if !ok {
-				return bad("%s is not a whole number of minutes", quote(tm))
-			}
-			if n > int(MaxTime/time.Minute) {
-				return bad("%d minutes is more than 1000 hours", n)
-			}
-			p.Time = time.Duration(n) * time.Minute
+			p.Time, why = amount(tm, tm, time.Minute, "minutes")
+		}
+		if why != "" {
+			return bad("%s", why)
 		}
 		if hasMoves {
-			n, ok := number(mv)
-			if !ok {
-				return bad("%s is not a whole number of moves", quote(mv))
+			if p.Moves, why = periodMoves(mv); why != "" {
+				return bad("%s", why)
 			}
-			if n == 0 {
-				return bad("a period of 0 moves")
-			}
-			if n > MaxMoves {
-				return bad("a period of %d moves is more than %d", n, MaxMoves)
-			}
-			p.Moves = n
 		}
 		last := i == len(fields)-1
 		if last && hasMoves {
@@ -269,14 +276,10 @@ func ParsePGN(s string) (Control, error) {
 		body, inc, hasInc := strings.Cut(f, "+")
 		incr := time.Duration(0)
 		if hasInc {
-			n, ok := number(inc)
-			if !ok {
-				return bad("%s is not a whole number of seconds", quote(inc))
+			var why string
+			if incr, why = amount(inc, inc, time.Second, "seconds"); why != "" {
+				return bad("%s", why)
 			}
-			if n > int(MaxTime/time.Second) {
-				return bad("%d seconds is more than 1000 hours", n)
-			}
-			incr = time.Duration(n) * time.Second
 		}
 		if i == 0 {
 			c.Increment = incr
@@ -288,26 +291,14 @@ func ParsePGN(s string) (Control, error) {
 			secs = mv
 		}
 		var p Period
-		n, ok := number(secs)
-		if !ok {
-			return bad("%s is not a whole number of seconds", quote(secs))
+		var why string
+		if p.Time, why = amount(secs, secs, time.Second, "seconds"); why != "" {
+			return bad("%s", why)
 		}
-		if n > int(MaxTime/time.Second) {
-			return bad("%d seconds is more than 1000 hours", n)
-		}
-		p.Time = time.Duration(n) * time.Second
 		if hasMoves {
-			n, ok := number(mv)
-			if !ok {
-				return bad("%s is not a whole number of moves", quote(mv))
+			if p.Moves, why = periodMoves(mv); why != "" {
+				return bad("%s", why)
 			}
-			if n == 0 {
-				return bad("a period of 0 moves")
-			}
-			if n > MaxMoves {
-				return bad("a period of %d moves is more than %d", n, MaxMoves)
-			}
-			p.Moves = n
 		}
 		last := i == len(fields)-1
 		if last && hasMoves {
