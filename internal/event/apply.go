@@ -8,6 +8,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/secret"
 )
 
 // apply applies the change to d, made by the actor, at now; a pairing is
@@ -68,10 +69,10 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 	case KindFinish:
 		return "", d.finish()
 	case KindRotateAdmin:
-		tok := randomToken(TokenBytes)
+		tok := secret.Token(TokenBytes)
 		for i := range d.Keys {
 			if d.Keys[i].Role == RoleAdmin {
-				d.Keys[i].Hash = hashToken(tok)
+				d.Keys[i].Hash = secret.Hash(tok)
 				d.Keys[i].Made = now
 			}
 		}
@@ -84,8 +85,8 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 		if len(d.Keys) >= 50 {
 			return "", notNow("the event has %d links already, the most it may have", len(d.Keys))
 		}
-		tok := randomToken(TokenBytes)
-		k := key{ID: randomToken(6), Label: label, Role: RoleArbiter, Hash: hashToken(tok), Made: now}
+		tok := secret.Token(TokenBytes)
+		k := key{ID: secret.Token(6), Label: label, Role: RoleArbiter, Hash: secret.Hash(tok), Made: now}
 		d.Keys = append(d.Keys, k)
 		return tok, nil
 	case KindRevokeLink:

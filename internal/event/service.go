@@ -14,6 +14,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/secret"
 	"github.com/chess960/chess960/internal/store"
 )
 
@@ -260,8 +261,8 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	default:
 		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
 	}
-	tok := randomToken(TokenBytes)
-	d.Keys = []key{{ID: "admin", Label: string(RoleAdmin), Role: RoleAdmin, Hash: hashToken(tok), Made: d.Created}}
+	tok := secret.Token(TokenBytes)
+	d.Keys = []key{{ID: "admin", Label: string(RoleAdmin), Role: RoleAdmin, Hash: secret.Hash(tok), Made: d.Created}}
 	if len(in.Players) > 0 {
 		if err := d.addPlayers(in.Players); err != nil {
 			return nil, "", err

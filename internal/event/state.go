@@ -1,11 +1,7 @@
 package event
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,6 +12,7 @@ import (
 
 	"github.com/chess960/chess960"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/secret"
 )
 
 // doc is what the store keeps of an event: the event and its secrets.
@@ -131,22 +128,10 @@ func clonePos(p *chess960.StartPos) *chess960.StartPos {
 	return &v
 }
 
-// randomToken returns n random bytes in URL-safe base64.
-func randomToken(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func hashToken(tok string) string {
-	sum := sha256.Sum256([]byte(tok))
-	return hex.EncodeToString(sum[:])
-}
-
 // role returns the role of a link's token, comparing it with every key in
 // constant time; "" if none matches.
 func (d *doc) role(token string) (Role, string) {
-	h := hashToken(token)
+	h := secret.Hash(token)
 	var role Role
 	label := ""
 	for _, k := range d.Keys {

@@ -2,10 +2,6 @@ package game
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +11,7 @@ import (
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/internal/secret"
 	"github.com/chess960/chess960/internal/store"
 )
 
@@ -67,8 +64,9 @@ type storedAction struct {
 // Control: untimed) and returns its ID and seat tokens. White's clock
 // starts now.
 func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Control) (Seats, error) {
-	seats := Seats{ID: randomText(9), White: randomText(16), Black: randomText(16)}
-	sg := storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: hashText(seats.White), Black: hashText(seats.Black)}
+	// The ID is public (72 bits); the seats' tokens are the secrets.
+	seats := Seats{ID: secret.Token(9), White: secret.Token(16), Black: secret.Token(16)}
+	sg := storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: secret.Hash(seats.White), Black: secret.Hash(seats.Black)}
 	if c.Kind != clock.Untimed {
 		sg.Control = c.String()
 	}
@@ -157,13 +155,11 @@ func (s *Service) Seat(ctx context.Context, id, token string) (chess.Color, erro
 }
 
 func seatOf(sg storedGame, token string) (chess.Color, error) {
-	h := []byte(hashText(token))
-	w := subtle.ConstantTimeCompare(h, []byte(sg.White))
-	b := subtle.ConstantTimeCompare(h, []byte(sg.Black))
+	w, b := secret.Matches(token, sg.White), secret.Matches(token, sg.Black)
 	switch {
-	case w == 1:
+	case w:
 		return chess.White, nil
-	case b == 1:
+	case b:
 		return chess.Black, nil
 	}
 	return chess.White, ErrNotFound
@@ -284,19 +280,6 @@ func stamp(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 func mustState(sg storedGame) []byte {
 	b, _ := json.Marshal(sg)
 	return b
-}
-
-// randomText returns n random bytes in URL-safe base64: a game's ID (9
-// bytes, 72 bits: public) or a seat's token (16 bytes, 128 bits: secret).
-func randomText(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func hashText(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return fmt.Sprintf("%x", sum)
 }
 
 // checkGameID checks a game ID's form before it is looked up.
