@@ -41,7 +41,7 @@ func TestGameKillChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	out := bufio.NewWriter(os.Stdout)
 	for {
-		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(rng.IntN(960))), clock.Control{})
+		seats, _, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(rng.IntN(960))), clock.Control{})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)

@@ -61,9 +61,9 @@ type storedAction struct {
 }
 
 // Create makes a game from start with the time control c (the zero
-// Control: untimed) and returns its ID and seat tokens. White's clock
-// starts now.
-func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Control) (Seats, error) {
+// Control: untimed) and returns its ID and seat tokens, and the game.
+// White's clock starts now.
+func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Control) (Seats, *Game, error) {
 	// The ID is public (72 bits); the seats' tokens are the secrets.
 	seats := Seats{ID: secret.Token(9), White: secret.Token(16), Black: secret.Token(16)}
 	sg := storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: secret.Hash(seats.White), Black: secret.Hash(seats.Black)}
@@ -75,9 +75,9 @@ func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Cont
 	err := s.st.Create(ctx, store.Record{ID: seats.ID, Name: "game", State: state, Created: now, Updated: now},
 		store.Change{At: now, Kind: "create", By: "server", Body: []byte("{}")})
 	if err != nil {
-		return Seats{}, fmt.Errorf("game: creating: %w", err)
+		return Seats{}, nil, fmt.Errorf("game: creating: %w", err)
 	}
-	return seats, nil
+	return seats, NewTimed(start, c, now), nil
 }
 
 // Load returns the game as it stands.

@@ -45,7 +45,7 @@ func TestServiceKeepsTheGame(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() store.Store) {
 		ctx := context.Background()
 		svc := NewService(open())
-		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(0)), clock.Control{})
+		seats, _, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(0)), clock.Control{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestServiceOneMoveWins(t *testing.T) {
 		ctx := context.Background()
 		a, b := NewService(open()), NewService(open())
 		for round := 0; round < 10; round++ {
-			seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
+			seats, _, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestServiceFlagOnce(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() store.Store) {
 		ctx := context.Background()
 		a, b := NewService(open()), NewService(open())
-		seats, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
+		seats, _, err := a.Create(ctx, chess.NewPosition(chess960.MustNew(518)), clock.Control{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +172,7 @@ func TestServiceClock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seats, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(518)), c)
+		seats, _, err := svc.Create(ctx, chess.NewPosition(chess960.MustNew(518)), c)
 		if err != nil {
 			t.Fatal(err)
 		}

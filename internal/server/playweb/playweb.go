@@ -208,11 +208,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
 			return site.BadInput("control", err)
 		}
 	}
-	seats, err := s.cfg.Games.Create(r.Context(), start, control)
-	if err != nil {
-		return s.internal(r, err)
-	}
-	g, err := s.cfg.Games.Load(r.Context(), seats.ID)
+	seats, g, err := s.cfg.Games.Create(r.Context(), start, control)
 	if err != nil {
 		return s.internal(r, err)
 	}
@@ -223,19 +219,29 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
 
 // GET /api/games/{id}.
 func (s *Server) get(w http.ResponseWriter, r *http.Request) *site.Error {
+	id, g, e := s.checked(r)
+	if e != nil {
+		return e
+	}
+	site.WriteJSONStatus(w, http.StatusOK, view(id, g, time.Now()))
+	return nil
+}
+
+// checked is the game of a GET that takes no query: the path's {id}, as it
+// stands now (a flag that has fallen is committed first: Service.Check).
+func (s *Server) checked(r *http.Request) (string, *game.Game, *site.Error) {
 	if s.cfg.Games == nil {
-		return noDatabase()
+		return "", nil, noDatabase()
 	}
 	if e := site.NoQuery(r); e != nil {
-		return e
+		return "", nil, e
 	}
 	id := r.PathValue("id")
 	g, err := s.cfg.Games.Check(r.Context(), id)
 	if err != nil {
-		return s.gameErr(r, err)
+		return "", nil, s.gameErr(r, err)
 	}
-	site.WriteJSONStatus(w, http.StatusOK, view(id, g, time.Now()))
-	return nil
+	return id, g, nil
 }
 
 // conflictJSON is the 409 of an action on a stale version, with the game
@@ -304,16 +310,9 @@ func (s *Server) internal(r *http.Request, err error) *site.Error {
 
 // GET /api/games/{id}/pgn: the game's PGN, with its clocks.
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) *site.Error {
-	if s.cfg.Games == nil {
-		return noDatabase()
-	}
-	if e := site.NoQuery(r); e != nil {
+	id, g, e := s.checked(r)
+	if e != nil {
 		return e
-	}
-	id := r.PathValue("id")
-	g, err := s.cfg.Games.Check(r.Context(), id)
-	if err != nil {
-		return s.gameErr(r, err)
 	}
 	body := []byte(g.PGN(game.Players{Event: "Casual game", Site: "chess960 serve"}).String())
 	h := w.Header()
