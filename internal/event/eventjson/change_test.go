@@ -2,14 +2,12 @@ package eventjson
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"slices"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // TestWireCoversModel: each field of event.Change has its field in the
@@ -34,55 +32,10 @@ func TestWireCoversModel(t *testing.T) {
 	}
 }
 
-// jsonNames returns the JSON names of a struct type's fields, those of
-// embedded structs included.
-func jsonNames(t reflect.Type) []string {
-	var out []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.Anonymous {
-			out = append(out, jsonNames(f.Type)...)
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // TestOpenAPIDocumentsTheJSON: the API's document (web/openapi.json)
 // names exactly the fields of the bodies a client sends, and every field
 // of the event and standings the API answers with.
 func TestOpenAPIDocumentsTheJSON(t *testing.T) {
-	b, err := os.ReadFile("../../server/web/openapi.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Components struct {
-			Schemas map[string]struct {
-				Properties map[string]json.RawMessage `json:"properties"`
-			} `json:"schemas"`
-		} `json:"components"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	documented := func(schemas ...string) []string {
-		var out []string
-		for _, s := range schemas {
-			sc, ok := doc.Components.Schemas[s]
-			if !ok {
-				t.Fatalf("openapi.json has no schema %s", s)
-			}
-			for k := range sc.Properties {
-				out = append(out, k)
-			}
-		}
-		sort.Strings(out)
-		return out
-	}
 	for _, c := range []struct {
 		wire    reflect.Type
 		schemas []string
@@ -93,7 +46,7 @@ func TestOpenAPIDocumentsTheJSON(t *testing.T) {
 		{reflect.TypeFor[Event](), []string{"Event", "EventSettings"}},
 		{reflect.TypeFor[Standings](), []string{"Standings"}},
 	} {
-		if got, want := documented(c.schemas...), jsonNames(c.wire); !slices.Equal(got, want) {
+		if got, want := testtool.OpenAPINames(t, "../../server/web/openapi.json", c.schemas...), testtool.JSONNames(c.wire); !slices.Equal(got, want) {
 			t.Errorf("%s: openapi.json %v names %v, the JSON has %v", c.wire, c.schemas, got, want)
 		}
 	}

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -149,31 +147,8 @@ func TestPlayOverTheAPI(t *testing.T) {
 // TestOpenAPIDocumentsTheGame: web/openapi.json names exactly the fields
 // of the game and of an action.
 func TestOpenAPIDocumentsTheGame(t *testing.T) {
-	b, err := os.ReadFile("../web/openapi.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Components struct {
-			Schemas map[string]struct {
-				Properties map[string]json.RawMessage `json:"properties"`
-			} `json:"schemas"`
-		} `json:"components"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
 	for schema, typ := range map[string]reflect.Type{"Game": reflect.TypeFor[gameJSON](), "GameAction": reflect.TypeFor[actionJSON]()} {
-		var doc2, code []string
-		for k := range doc.Components.Schemas[schema].Properties {
-			doc2 = append(doc2, k)
-		}
-		for i := range typ.NumField() {
-			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			code = append(code, name)
-		}
-		sort.Strings(doc2)
-		sort.Strings(code)
+		doc2, code := testtool.OpenAPINames(t, "../web/openapi.json", schema), testtool.JSONNames(typ)
 		if !slices.Equal(doc2, code) {
 			t.Errorf("%s: openapi.json names %v, the JSON has %v", schema, doc2, code)
 		}
