@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -155,4 +156,35 @@ func TestLive(t *testing.T) {
 			t.Errorf("no such game: %d", r.status)
 		}
 	})
+}
+
+// TestLiveMessageRate: a client sending past msgBurst messages at once is
+// closed with 1008 (policy violation).
+func TestLiveMessageRate(t *testing.T) {
+	a := newApp(t, filepath.Join(t.TempDir(), "g.db"))
+	srv := httptest.NewServer(a)
+	defer srv.Close()
+	var made createdJSON
+	if err := json.Unmarshal([]byte(a.do(t, "POST", "/api/games", "", `{"position": "518"}`).body), &made); err != nil {
+		t.Fatal(err)
+	}
+	c := dial(t, srv, made.Game.ID)
+	for range msgBurst + 5 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := c.c.Write(ctx, websocket.MessageText, []byte(`{"type": "nothing"}`))
+		cancel()
+		if err != nil {
+			break // closed already
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := c.c.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Errorf("after %d messages at once: %v, want close 1008", msgBurst+5, err)
+			}
+			return
+		}
+	}
 }

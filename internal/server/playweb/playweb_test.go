@@ -154,3 +154,26 @@ func TestOpenAPIDocumentsTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteLimit: past its burst, a client's writes are answered 429 with
+// Retry-After, and reads still pass.
+func TestWriteLimit(t *testing.T) {
+	st, err := store.OpenWith(context.Background(), filepath.Join(t.TempDir(), "g.db"), store.Options{Kind: store.Games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	a := &app{Server: New(Config{Games: game.NewService(st), WriteRate: 0.001, WriteBurst: 2}, site.New(site.Config{})), mux: http.NewServeMux()}
+	a.Routes(a.mux)
+	for i, want := range []int{201, 201, 429} {
+		r := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"position": "518"}`))
+		w := httptest.NewRecorder()
+		a.ServeHTTP(w, r)
+		if w.Code != want || (want == 429 && w.Header().Get("Retry-After") == "") {
+			t.Errorf("write %d: %d %q, want %d", i+1, w.Code, w.Header().Get("Retry-After"), want)
+		}
+	}
+	if r := a.do(t, "GET", "/api/games/nope", "", ""); r.status != 404 {
+		t.Errorf("a read past the write limit: %d, want 404", r.status)
+	}
+}
