@@ -109,6 +109,24 @@ var migrations = []migration{
 			)`,
 		},
 	},
+	{
+		// The instances' heartbeats (Store.Beat): when a program starts,
+		// the latest beat of any instance says whether the service was
+		// down, and since when (live play's clocks do not run while it is).
+		version: 3,
+		sqlite: []string{
+			`CREATE TABLE heartbeats (
+				instance TEXT    NOT NULL PRIMARY KEY,
+				seen     INTEGER NOT NULL
+			)`,
+		},
+		postgres: []string{
+			`CREATE TABLE heartbeats (
+				instance text        NOT NULL PRIMARY KEY,
+				seen     timestamptz NOT NULL
+			)`,
+		},
+	},
 }
 
 // Kind is what a Store keeps: events (the default) or live play's games.

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -34,6 +36,7 @@ type pgStore struct {
 	t          tables
 	pool       *pgxpool.Pool
 	hub        *hub
+	commits    *committer // the group committer of Update (group.go)
 	listenOnce sync.Once
 	closeOnce  sync.Once
 }
@@ -61,6 +64,7 @@ func openPostgres(ctx context.Context, dsn string, opt Options) (Store, error) {
 		poll = PostgresPoll
 	}
 	s.hub = newHub(s.version, poll)
+	s.commits = newCommitter(s.writeBatch)
 	return s, nil
 }
 
@@ -173,45 +177,141 @@ func (s *pgStore) Load(ctx context.Context, id string) (Record, error) {
 	return r, nil
 }
 
-// Update implements Store. The UPDATE's WHERE checks the version: of two
-// transactions expecting the same version, the second waits for the
-// first's row lock, then finds the row changed and updates nothing.
+// Update implements Store, through the group committer (group.go).
 func (s *pgStore) Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error) {
 	if err := checkUpdate(id, expect, name, c); err != nil {
 		return 0, err
 	}
-	at := stamp(c.At)
-	next := expect + 1
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, s.t.q(`UPDATE {records} SET name = $3, state = $4, version = $5, updated = $6
-			WHERE id = $1 AND version = $2`), id, expect, name, bytesOrEmpty(state), next, at)
-		if err != nil {
+	return s.commits.do(&updateReq{ctx: ctx, id: id, expect: expect, name: name, state: state, c: c, at: stamp(c.At)})
+}
+
+// writeBatch writes a batch of updates in one transaction, the records in
+// the order of their IDs (so that two instances' batches lock rows in one
+// order and cannot deadlock), each record's updates in the order they
+// came; if a statement fails, each update again in a transaction of its
+// own. A deadlock or serialization failure is tried again.
+func (s *pgStore) writeBatch(batch []*updateReq) {
+	sorted := append([]*updateReq(nil), batch...)
+	slices.SortStableFunc(sorted, func(a, b *updateReq) int { return strings.Compare(a.id, b.id) })
+	err := s.writeTxRetry(sorted)
+	if err != nil && len(sorted) > 1 {
+		for _, r := range sorted {
+			if err := s.writeTxRetry([]*updateReq{r}); err != nil {
+				r.v, r.err = 0, s.wrap(r.id, err)
+			}
+		}
+	} else if err != nil {
+		sorted[0].v, sorted[0].err = 0, s.wrap(sorted[0].id, err)
+	}
+	for _, r := range sorted {
+		if r.err == nil {
+			s.hub.publish(r.id, r.v)
+		}
+	}
+}
+
+func (s *pgStore) writeTxRetry(batch []*updateReq) error {
+	var err error
+	for try := 0; try < 3; try++ {
+		if err = s.writeTx(batch); !retryable(err) {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			var cur int64
-			err := tx.QueryRow(ctx, s.t.q("SELECT version FROM {records} WHERE id = $1"), id).Scan(&cur)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return ErrNotFound
-			}
-			if err != nil {
+	}
+	return err
+}
+
+// retryable reports whether err is a deadlock or serialization failure,
+// which the same transaction may pass when tried again.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001")
+}
+
+// writeTx writes the batch in one transaction, each update one statement
+// (pipelined): the UPDATE checks the version in its WHERE (of two
+// transactions expecting the same version, the second waits for the
+// first's row lock, then finds the row changed and updates nothing); the
+// change is inserted and the notification sent only if it did. It sets
+// each update's version or ErrConflict/ErrNotFound.
+func (s *pgStore) writeTx(batch []*updateReq) error {
+	ctx := context.Background() // each caller waits for its answer (see committer.do)
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		for _, r := range batch {
+			r.v, r.err = 0, nil
+			b.Queue(s.t.q(`WITH u AS (
+					UPDATE {records} SET name = $3, state = $4, version = $2 + 1, updated = $5
+					WHERE id = $1 AND version = $2 RETURNING id, version
+				), i AS (
+					INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+					SELECT id, version, $5::timestamptz, $6::text, $7::text, $8::bytea FROM u RETURNING version
+				)
+				SELECT (SELECT count(*) FROM i), (SELECT count(pg_notify($9::text, id || ' ' || version)) FROM u)`),
+				r.id, r.expect, r.name, bytesOrEmpty(r.state), r.at, r.c.Kind, r.c.By, bytesOrEmpty(r.c.Body), s.t.channel)
+		}
+		br := tx.SendBatch(ctx, b)
+		var missed []*updateReq
+		for _, r := range batch {
+			var inserted, notified int64
+			if err := br.QueryRow().Scan(&inserted, &notified); err != nil {
+				br.Close()
 				return err
 			}
-			return fmt.Errorf("at version %d, not %d: %w", cur, expect, ErrConflict)
+			if inserted == 1 {
+				r.v = r.expect + 1
+			} else {
+				missed = append(missed, r)
+			}
 		}
-		if _, err := tx.Exec(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
-			VALUES ($1, $2, $3, $4, $5, $6)`), id, next, at, c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
+		if err := br.Close(); err != nil {
 			return err
 		}
-		// Delivered to the listeners when (and only if) this commits.
-		_, err = tx.Exec(ctx, s.t.q(`SELECT pg_notify($2, id || ' ' || version) FROM {records} WHERE id = $1`), id, s.t.channel)
+		for _, r := range missed {
+			var cur int64
+			err := tx.QueryRow(ctx, s.t.q("SELECT version FROM {records} WHERE id = $1"), r.id).Scan(&cur)
+			switch {
+			case errors.Is(err, pgx.ErrNoRows):
+				r.err = s.wrap(r.id, ErrNotFound)
+			case err != nil:
+				return err
+			default:
+				r.err = fmt.Errorf("store: %s %q: at version %d, not %d: %w", s.t.noun, r.id, cur, r.expect, ErrConflict)
+			}
+		}
+		return nil
+	})
+}
+
+// Beat implements Store.
+func (s *pgStore) Beat(ctx context.Context, instance string, at time.Time) error {
+	if err := checkInstance(instance); err != nil {
+		return err
+	}
+	t := stamp(at)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO heartbeats (instance, seen) VALUES ($1, $2)
+			ON CONFLICT (instance) DO UPDATE SET seen = greatest(heartbeats.seen, excluded.seen)`, instance, t); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM heartbeats WHERE seen < $1`, t.Add(-beatForget))
 		return err
 	})
 	if err != nil {
-		return 0, s.wrap(id, err)
+		return fmt.Errorf("store: heartbeat: %w", err)
 	}
-	s.hub.publish(id, next)
-	return next, nil
+	return nil
+}
+
+// LastBeat implements Store.
+func (s *pgStore) LastBeat(ctx context.Context) (time.Time, bool, error) {
+	var t *time.Time
+	if err := s.pool.QueryRow(ctx, `SELECT max(seen) FROM heartbeats`).Scan(&t); err != nil {
+		return time.Time{}, false, fmt.Errorf("store: heartbeats: %w", err)
+	}
+	if t == nil {
+		return time.Time{}, false, nil
+	}
+	return t.UTC(), true, nil
 }
 
 // Changes implements Store.
@@ -362,8 +462,12 @@ func (s *pgStore) listenConn(ctx context.Context, listening func()) error {
 // and the LISTEN connection, and closes the pool.
 func (s *pgStore) Close() error {
 	s.closeOnce.Do(func() {
+		s.commits.close()
 		s.hub.close()
 		s.pool.Close()
 	})
 	return nil
 }
+
+// batches is how many transactions Update has written (for the tests).
+func (s *pgStore) batches() int64 { return s.commits.batches.Load() }

@@ -34,6 +34,8 @@ type sqliteStore struct {
 	path string
 	db   *sql.DB
 	hub  *hub
+	// commits is the group committer of Update (group.go).
+	commits *committer
 	// wmu lets one of this process's writers at a time try for the
 	// file's write lock, so they queue here instead of sleeping in
 	// SQLite's busy handler; other processes still wait through
@@ -98,6 +100,7 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 		poll = SQLitePoll
 	}
 	s.hub = newHub(s.version, poll)
+	s.commits = newCommitter(s.writeBatch)
 	return s, nil
 }
 
@@ -244,45 +247,76 @@ func (s *sqliteStore) Load(ctx context.Context, id string) (Record, error) {
 
 func fromMicro(us int64) time.Time { return time.UnixMicro(us).UTC() }
 
-// Update implements Store.
+// Update implements Store, through the group committer (group.go).
 func (s *sqliteStore) Update(ctx context.Context, id string, expect int64, name string, state []byte, c Change) (int64, error) {
 	if err := checkUpdate(id, expect, name, c); err != nil {
 		return 0, err
 	}
-	at := stamp(c.At)
+	return s.commits.do(&updateReq{ctx: ctx, id: id, expect: expect, name: name, state: state, c: c, at: stamp(c.At)})
+}
+
+// writeBatch writes a batch of updates in one BEGIN IMMEDIATE transaction;
+// if a statement fails, each update again in a transaction of its own.
+func (s *sqliteStore) writeBatch(batch []*updateReq) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
+	if err := s.writeTx(batch); err != nil && len(batch) > 1 {
+		for _, r := range batch {
+			if err := s.writeTx([]*updateReq{r}); err != nil {
+				r.v, r.err = 0, s.wrap(r.id, err)
+			}
+		}
+	} else if err != nil {
+		batch[0].v, batch[0].err = 0, s.wrap(batch[0].id, err)
+	}
+	for _, r := range batch {
+		if r.err == nil {
+			s.hub.publish(r.id, r.v)
+		}
+	}
+}
+
+// writeTx writes the batch in one transaction and sets each update's
+// version or ErrConflict/ErrNotFound; a failed statement or commit is its
+// error, and then nothing is written.
+func (s *sqliteStore) writeTx(batch []*updateReq) error {
+	ctx := context.Background()       // each caller waits for its answer (see committer.do)
 	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock is ours from here
 	if err != nil {
-		return 0, s.wrap(id, err)
+		return err
 	}
 	defer tx.Rollback()
-	var cur int64
-	err = tx.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), id).Scan(&cur)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, s.wrap(id, ErrNotFound)
-	}
-	if err != nil {
-		return 0, s.wrap(id, err)
-	}
-	if cur != expect {
-		return 0, fmt.Errorf("store: %s %q: at version %d, not %d: %w", s.t.noun, id, cur, expect, ErrConflict)
-	}
-	next := expect + 1
-	if _, err := tx.ExecContext(ctx, s.t.q("UPDATE {records} SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?"),
-		name, bytesOrEmpty(state), next, at.UnixMicro(), id); err != nil {
-		return 0, s.wrap(id, err)
-	}
-	if _, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
-		VALUES (?, ?, ?, ?, ?, ?)`),
-		id, next, at.UnixMicro(), c.Kind, c.By, bytesOrEmpty(c.Body)); err != nil {
-		return 0, s.wrap(id, err)
+	for _, r := range batch {
+		r.v, r.err = 0, nil
+		var cur int64
+		err = tx.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), r.id).Scan(&cur)
+		if errors.Is(err, sql.ErrNoRows) {
+			r.err = s.wrap(r.id, ErrNotFound)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if cur != r.expect {
+			r.err = fmt.Errorf("store: %s %q: at version %d, not %d: %w", s.t.noun, r.id, cur, r.expect, ErrConflict)
+			continue
+		}
+		next := r.expect + 1
+		if _, err := tx.ExecContext(ctx, s.t.q("UPDATE {records} SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?"),
+			r.name, bytesOrEmpty(r.state), next, r.at.UnixMicro(), r.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
+			VALUES (?, ?, ?, ?, ?, ?)`),
+			r.id, next, r.at.UnixMicro(), r.c.Kind, r.c.By, bytesOrEmpty(r.c.Body)); err != nil {
+			return err
+		}
+		r.v = next
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, s.wrap(id, err)
+		return err
 	}
-	s.hub.publish(id, next)
-	return next, nil
+	return nil
 }
 
 // Changes implements Store.
@@ -375,12 +409,54 @@ func (s *sqliteStore) Watch(ctx context.Context, id string) (<-chan int64, error
 	return s.hub.watch(ctx, id)
 }
 
+// Beat implements Store.
+func (s *sqliteStore) Beat(ctx context.Context, instance string, at time.Time) error {
+	if err := checkInstance(instance); err != nil {
+		return err
+	}
+	t := stamp(at)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: heartbeat: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO heartbeats (instance, seen) VALUES (?, ?)
+		ON CONFLICT (instance) DO UPDATE SET seen = max(seen, excluded.seen)`, instance, t.UnixMicro()); err != nil {
+		return fmt.Errorf("store: heartbeat: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM heartbeats WHERE seen < ?`, t.Add(-beatForget).UnixMicro()); err != nil {
+		return fmt.Errorf("store: heartbeat: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: heartbeat: %w", err)
+	}
+	return nil
+}
+
+// LastBeat implements Store.
+func (s *sqliteStore) LastBeat(ctx context.Context) (time.Time, bool, error) {
+	var us sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT max(seen) FROM heartbeats`).Scan(&us); err != nil {
+		return time.Time{}, false, fmt.Errorf("store: heartbeats: %w", err)
+	}
+	if !us.Valid {
+		return time.Time{}, false, nil
+	}
+	return fromMicro(us.Int64), true, nil
+}
+
 // Close implements Store: it ends the watchers (closing their channels)
 // and closes the database.
 func (s *sqliteStore) Close() error {
 	s.closeOnce.Do(func() {
+		s.commits.close()
 		s.hub.close()
 		s.closeErr = s.db.Close()
 	})
 	return s.closeErr
 }
+
+// batches is how many transactions Update has written (for the tests).
+func (s *sqliteStore) batches() int64 { return s.commits.batches.Load() }

@@ -93,8 +93,31 @@ type Store interface {
 	// versions but always gets the latest. It sends the current version
 	// first.
 	Watch(ctx context.Context, id string) (<-chan int64, error)
+	// Beat records that the program instance (a name of 1 to 64
+	// printable bytes, new each start) is alive at the instant at, and
+	// forgets the beats of instances not seen for a day.
+	Beat(ctx context.Context, instance string, at time.Time) error
+	// LastBeat returns the latest instant any instance beat at, and
+	// whether one ever did.
+	LastBeat(ctx context.Context) (time.Time, bool, error)
 	// Close releases the database.
 	Close() error
+}
+
+// beatForget is how long Beat keeps an instance that stopped beating.
+const beatForget = 24 * time.Hour
+
+// checkInstance rejects an instance name Beat cannot keep.
+func checkInstance(instance string) error {
+	if instance == "" || len(instance) > 64 {
+		return fmt.Errorf("store: instance name %.70q: want 1 to 64 bytes", instance)
+	}
+	for i := 0; i < len(instance); i++ {
+		if c := instance[i]; c <= ' ' || c > '~' {
+			return fmt.Errorf("store: instance name %.70q: byte %d is not a printable ASCII character other than space", instance, i)
+		}
+	}
+	return nil
 }
 
 // Options tune a Store. The zero value is the default.

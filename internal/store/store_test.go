@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -102,14 +103,14 @@ func TestMigrations(t *testing.T) {
 		if n := b.exec(t, dsn, "SELECT COUNT(*) FROM schema_migrations"); n != int64(len(migrations)) {
 			t.Errorf("schema_migrations has %d rows after two Opens, want %d", n, len(migrations))
 		}
-		if n := b.exec(t, dsn, "SELECT MAX(version) FROM schema_migrations"); n != 2 {
-			t.Errorf("schema version %d, want 2", n)
+		if n := b.exec(t, dsn, "SELECT MAX(version) FROM schema_migrations"); n != 3 {
+			t.Errorf("schema version %d, want 3", n)
 		}
 
 		// A schema newer than this program: refused.
 		b.exec(t, dsn, "INSERT INTO schema_migrations (version, applied) SELECT 999, applied FROM schema_migrations WHERE version = 1 RETURNING version")
 		_, err := Open(ctx, dsn)
-		if err == nil || !strings.Contains(err.Error(), "schema is at version 999, newer than this program's 2") {
+		if err == nil || !strings.Contains(err.Error(), "schema is at version 999, newer than this program's 3") {
 			t.Errorf("Open of a newer schema: %v; want a refusal naming both versions", err)
 		}
 	})
@@ -176,4 +177,58 @@ func TestOpenErrors(t *testing.T) {
 			t.Errorf("Open(%q): %v; want an error containing %q", c.dsn, err, c.want)
 		}
 	}
+}
+
+// TestGroupCommit: updates of many records made at once share
+// transactions (fewer batches than updates), and each is committed: its
+// record is at the version Update returned, on a Store opened afresh.
+func TestGroupCommit(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		{
+			ctx := context.Background()
+			dsn := b.fresh(t)
+			s := open(t, dsn, Options{Kind: Games})
+			const writers, each = 64, 10
+			for w := 0; w < writers; w++ {
+				if err := s.Create(ctx, Record{ID: fmt.Sprintf("g%d", w), Name: "game", State: []byte(`{}`)}, Change{Kind: "create"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := s.(interface{ batches() int64 }).batches()
+			var wg sync.WaitGroup
+			errs := make(chan error, writers)
+			for w := 0; w < writers; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					id := fmt.Sprintf("g%d", w)
+					for v := int64(1); v <= each; v++ {
+						nv, err := s.Update(ctx, id, v, "game", []byte(fmt.Sprintf(`{"v":%d}`, v+1)), Change{Kind: "move", Body: []byte(`{}`)})
+						if err != nil || nv != v+1 {
+							errs <- fmt.Errorf("%s: Update from %d: %d, %v", id, v, nv, err)
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				t.Fatal(err)
+			}
+			batches := s.(interface{ batches() int64 }).batches() - before
+			if batches >= writers*each {
+				t.Errorf("%d updates took %d transactions: none were grouped", writers*each, batches)
+			}
+			t.Logf("%d updates in %d transactions", writers*each, batches)
+			s.Close()
+			s2 := open(t, dsn, Options{Kind: Games})
+			for w := 0; w < writers; w++ {
+				r, err := s2.Load(ctx, fmt.Sprintf("g%d", w))
+				if err != nil || r.Version != each+1 || string(r.State) != fmt.Sprintf(`{"v":%d}`, each+1) {
+					t.Errorf("g%d after reopening: version %d state %s, %v; want %d", w, r.Version, r.State, err, each+1)
+				}
+			}
+		}
+	})
 }

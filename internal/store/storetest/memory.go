@@ -12,7 +12,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/chess960/chess960/internal/store"
 )
@@ -28,6 +30,7 @@ type Memory struct {
 	recs     map[string]store.Record
 	chs      map[string][]store.Change
 	watchers map[string]map[chan int64]bool
+	beats    map[string]time.Time
 
 	ctx    context.Context // canceled by Close
 	cancel context.CancelFunc
@@ -257,6 +260,47 @@ func (m *Memory) Watch(ctx context.Context, id string) (<-chan int64, error) {
 		}
 	}()
 	return out, nil
+}
+
+// Beat implements store.Store.
+func (m *Memory) Beat(ctx context.Context, instance string, at time.Time) error {
+	if instance == "" || len(instance) > 64 || strings.ContainsFunc(instance, func(r rune) bool { return r <= ' ' || r > '~' }) {
+		return fmt.Errorf("store: instance name %.70q: want 1 to 64 printable ASCII bytes", instance)
+	}
+	if at.IsZero() {
+		at = time.Now()
+	}
+	at = at.UTC().Truncate(time.Microsecond)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return store.ErrClosed
+	}
+	if m.beats == nil {
+		m.beats = map[string]time.Time{}
+	}
+	if at.After(m.beats[instance]) {
+		m.beats[instance] = at
+	}
+	for k, t := range m.beats {
+		if t.Before(at.Add(-24 * time.Hour)) {
+			delete(m.beats, k)
+		}
+	}
+	return nil
+}
+
+// LastBeat implements store.Store.
+func (m *Memory) LastBeat(ctx context.Context) (time.Time, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var last time.Time
+	for _, t := range m.beats {
+		if t.After(last) {
+			last = t
+		}
+	}
+	return last, !last.IsZero(), nil
 }
 
 // Close ends the watchers, closing their channels before it returns;

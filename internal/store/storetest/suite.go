@@ -39,6 +39,8 @@ func Run(t *testing.T, fresh func(t *testing.T) func() store.Store) {
 	t.Run("Times", func(t *testing.T) { testTimes(t, open(t)()) })
 	t.Run("Version", func(t *testing.T) { testVersion(t, open(t)()) })
 	t.Run("Errors", func(t *testing.T) { testErrors(t, open(t)()) })
+	t.Run("Beat", func(t *testing.T) { o := open(t); testBeat(t, o(), o()) })
+	t.Run("ManyWriters", func(t *testing.T) { o := open(t); testManyWriters(t, o(), o()) })
 	t.Run("RaceUpdate", func(t *testing.T) { o := open(t); testRaceUpdate(t, o(), o()) })
 	t.Run("WatchCoalesce", func(t *testing.T) { testWatchCoalesce(t, open(t)()) })
 	t.Run("WatchClose", func(t *testing.T) { testWatchClose(t, open(t)()) })
@@ -214,6 +216,150 @@ func testVersion(t *testing.T, s store.Store) {
 	for _, bad := range []string{"", "a b", "a\nb", strings.Repeat("x", 300)} {
 		if _, err := s.Version(ctx, bad); err == nil || errors.Is(err, store.ErrNotFound) {
 			t.Errorf("Version(%q): %v; want the store's refusal of the ID", bad, err)
+		}
+	}
+}
+
+// testBeat: LastBeat is the latest beat of any instance, from either
+// Store; a beat never moves an instance back; bad names are refused.
+func testBeat(t *testing.T, a, b store.Store) {
+	ctx := context.Background()
+	if _, ok, err := a.LastBeat(ctx); ok || err != nil {
+		t.Fatalf("LastBeat of a new database: ok %v, %v; want none", ok, err)
+	}
+	t0 := time.Date(2026, 12, 3, 18, 0, 0, 123456000, time.UTC)
+	if err := a.Beat(ctx, "a-1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Beat(ctx, "b-1", t0.Add(2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Beat(ctx, "a-1", t0.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []store.Store{a, b} {
+		if last, ok, err := s.LastBeat(ctx); !ok || err != nil || !last.Equal(t0.Add(2*time.Second)) {
+			t.Errorf("LastBeat = %v, %v, %v; want %v", last, ok, err, t0.Add(2*time.Second))
+		}
+	}
+	// An instance's beat going back (a clock stepped back) keeps the later one.
+	if err := b.Beat(ctx, "b-1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if last, _, _ := a.LastBeat(ctx); !last.Equal(t0.Add(2 * time.Second)) {
+		t.Errorf("after an earlier beat, LastBeat = %v; want %v", last, t0.Add(2*time.Second))
+	}
+	// A day later, the old instances are forgotten.
+	if err := a.Beat(ctx, "a-2", t0.Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if last, _, _ := b.LastBeat(ctx); !last.Equal(t0.Add(25 * time.Hour)) {
+		t.Errorf("LastBeat = %v; want %v", last, t0.Add(25*time.Hour))
+	}
+	for _, bad := range []string{"", "a b", "é", strings.Repeat("x", 65)} {
+		if err := a.Beat(ctx, bad, t0); err == nil {
+			t.Errorf("Beat(%q): no error", bad)
+		}
+	}
+}
+
+// testManyWriters: writers on two Stores update many records at once,
+// each writer reading its record's version and updating it, several
+// writers per record. Every Update that returns a version committed that
+// version: each record's history is exactly the acknowledged updates, in
+// order, with none lost and none twice; the others got ErrConflict.
+func testManyWriters(t *testing.T, a, b store.Store) {
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	const records, writersPer, tries = 8, 6, 15
+	for r := 0; r < records; r++ {
+		if err := a.Create(ctx, store.Record{ID: fmt.Sprintf("m%d", r), Name: "M", State: []byte(`{}`)}, store.Change{Kind: "create"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type ack struct {
+		id   string
+		v    int64
+		body string
+	}
+	acks := make(chan ack, records*writersPer*tries)
+	errs := make(chan error, records*writersPer)
+	var wg sync.WaitGroup
+	for r := 0; r < records; r++ {
+		for w := 0; w < writersPer; w++ {
+			s := a
+			if w%2 == 1 {
+				s = b
+			}
+			id := fmt.Sprintf("m%d", r)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < tries; i++ {
+					v, err := s.Version(ctx, id)
+					if err != nil {
+						errs <- err
+						return
+					}
+					body := fmt.Sprintf(`{"w":%d,"i":%d}`, w, i)
+					nv, err := s.Update(ctx, id, v, "M", []byte(body), store.Change{Kind: "k", Body: []byte(body)})
+					if errors.Is(err, store.ErrConflict) {
+						continue
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+					if nv != v+1 {
+						errs <- fmt.Errorf("%s: Update from %d returned %d", id, v, nv)
+						return
+					}
+					acks <- ack{id, nv, body}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(acks)
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	want := map[string]map[int64]string{}
+	n := 0
+	for k := range acks {
+		if want[k.id] == nil {
+			want[k.id] = map[int64]string{}
+		}
+		if old, dup := want[k.id][k.v]; dup {
+			t.Fatalf("%s: version %d acknowledged twice (%s and %s)", k.id, k.v, old, k.body)
+		}
+		want[k.id][k.v] = k.body
+		n++
+	}
+	if n < records {
+		t.Fatalf("only %d updates acknowledged", n)
+	}
+	for r := 0; r < records; r++ {
+		id := fmt.Sprintf("m%d", r)
+		chs, err := b.Changes(ctx, id, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(chs) != len(want[id]) {
+			t.Errorf("%s: %d changes after the first, %d acknowledged", id, len(chs), len(want[id]))
+		}
+		for i, c := range chs {
+			if c.Version != int64(i+2) || string(c.Body) != want[id][c.Version] {
+				t.Errorf("%s: change %d is version %d %s; acknowledged %s", id, i, c.Version, c.Body, want[id][c.Version])
+			}
+		}
+		rec, err := a.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Version != int64(len(chs)+1) || len(chs) > 0 && string(rec.State) != string(chs[len(chs)-1].Body) {
+			t.Errorf("%s: record at %d with %s; the history ends at %d", id, rec.Version, rec.State, len(chs)+1)
 		}
 	}
 }
