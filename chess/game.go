@@ -163,6 +163,11 @@ func NewGame(p Position) *Game {
 	return &Game{history: []Position{p}}
 }
 
+// Clone returns a copy of g that shares nothing with it.
+func (g *Game) Clone() *Game {
+	return &Game{history: append([]Position(nil), g.history...), moves: append([]Move(nil), g.moves...), end: g.end, endAt: g.endAt}
+}
+
 // Reset starts g again from p, as NewGame(p) would, keeping the room g has
 // for positions and moves: a program that replays many games can use one
 // Game for all of them.

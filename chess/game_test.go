@@ -530,3 +530,24 @@ func TestRecordNullMove(t *testing.T) {
 		t.Errorf("Play(NullMove): %v", err)
 	}
 }
+
+// TestGameClone: a clone goes its own way; the original is unchanged.
+func TestGameClone(t *testing.T) {
+	g := NewGame(NewPosition(chess960.Standard()))
+	playAll(t, g, "e4 e5")
+	c := g.Clone()
+	if _, err := c.PlayText("Nf3"); err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() != 2 || c.Len() != 3 {
+		t.Fatalf("after a move on the clone: original %d moves, clone %d; want 2 and 3", g.Len(), c.Len())
+	}
+	if got := g.Position().FEN(Standard); got != "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" {
+		t.Errorf("original's position %s", got)
+	}
+	c.Undo()
+	c.Undo()
+	if g.Len() != 2 || c.Len() != 1 {
+		t.Errorf("undoing the clone changed the original: %d moves", g.Len())
+	}
+}

@@ -218,3 +218,17 @@ func (st State) Flagged(at time.Time) (flagged bool, when time.Time) {
 	when = st.TurnStart.Add(limit)
 	return !at.Before(when), when
 }
+
+// Pause returns the clocks with the time between from and to charged to
+// nobody: the side to move's clock stood still then, as it does while the
+// server is down or an arbiter has stopped the clocks. Only the part of
+// the span after the turn began counts; an empty span changes nothing.
+func (st State) Pause(from, to time.Time) State {
+	if from.Before(st.TurnStart) {
+		from = st.TurnStart
+	}
+	if to.After(from) {
+		st.TurnStart = st.TurnStart.Add(to.Sub(from))
+	}
+	return st
+}

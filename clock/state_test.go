@@ -379,3 +379,36 @@ func TestSide(t *testing.T) {
 		t.Error("Side String/Other")
 	}
 }
+
+// TestPause: 3+2, White moves at +10 s (172 s left). Black's turn begins
+// at +10; the server is down from +40 to +100: Black has used 30 s, then
+// from +100 the clock runs on, so at +110 Black has 180 − 30 − 10 = 140 s,
+// and a move then leaves 140 + 2 = 142. A span before the turn began
+// counts only from its start; an empty or backward one changes nothing.
+func TestPause(t *testing.T) {
+	st := play(t, "3+2", []step{{10 * s, NoClaim, 172 * s, 180 * s}})
+	p := st.Pause(t0.Add(40*s), t0.Add(100*s))
+	if got := p.Remaining(Black, t0.Add(110*s)); got != 140*s {
+		t.Errorf("Remaining(Black) at +110 after a pause +40..+100 = %s, want 140s", got)
+	}
+	if got := p.Remaining(White, t0.Add(110*s)); got != 172*s {
+		t.Errorf("Remaining(White) = %s, want 172s (its clock was not running)", got)
+	}
+	next, err := p.Move(t0.Add(110*s), NoClaim)
+	if err != nil || next.Left[Black] != 142*s {
+		t.Errorf("Black's move at +110: %s, %v; want 142s", next.Left[Black], err)
+	}
+	// Flag: Black's 180 s plus the 1 s lag quota, plus the 60 s paused.
+	if _, when := p.Flagged(t0.Add(110 * s)); !when.Equal(t0.Add((10 + 181 + 60) * s)) {
+		t.Errorf("flag at +%s, want +251s", when.Sub(t0))
+	}
+	if q := st.Pause(t0, t0.Add(20*s)); !q.TurnStart.Equal(t0.Add(20 * s)) {
+		t.Errorf("a pause from before the turn (+0..+20, turn from +10): turn start +%s, want +20s", q.TurnStart.Sub(t0))
+	}
+	if q := st.Pause(t0.Add(50*s), t0.Add(50*s)); !q.TurnStart.Equal(st.TurnStart) || q.Left != st.Left {
+		t.Errorf("an empty pause changed the clocks: %+v", q)
+	}
+	if q := st.Pause(t0.Add(50*s), t0.Add(40*s)); !q.TurnStart.Equal(st.TurnStart) || q.Left != st.Left {
+		t.Errorf("a backward pause changed the clocks: %+v", q)
+	}
+}

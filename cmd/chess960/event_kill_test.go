@@ -46,7 +46,7 @@ func TestEventKill(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { killRun(t, filepath.Join(t.TempDir(), "kill.db")) })
 	// The kill test must run on both databases: with CI set and no
 	// PostgreSQL, this fails.
-	t.Run("postgres", func(t *testing.T) { killRun(t, testtool.Postgres(t)) })
+	t.Run("postgres", func(t *testing.T) { killRun(t, testtool.FreshPostgres(t)) })
 }
 
 func killRun(t *testing.T, db string) {

@@ -146,6 +146,20 @@ fails at once.`,
 				}
 				defer gst.Close()
 				cfg.Games = game.NewService(gst)
+				// The downtime rule (clocks do not run while no instance
+				// of the service does), then this instance's heartbeat.
+				stopBeat, did, err := cfg.Games.Start(context.Background())
+				if err != nil {
+					return fmt.Errorf("--db %s: live play's games: %v", quoteArg(redactDSN(dsn)), err)
+				}
+				defer stopBeat()
+				if did.Down {
+					fmt.Fprintf(e.stderr, "chess960: the service was down since %s: %d %s in play resumed, the downtime charged to nobody\n",
+						did.Since.Format(time.RFC3339), did.Resumed, plural(did.Resumed, "game", "games"))
+				}
+				for _, err := range did.Failed {
+					fmt.Fprintf(e.stderr, "chess960: warning: %v (left as it was)\n", err)
+				}
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {
 					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")

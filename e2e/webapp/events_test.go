@@ -58,7 +58,7 @@ func eachStore(t *testing.T, f func(t *testing.T, st store.Store, first bool)) {
 		f(t, st, true)
 	})
 	t.Run("postgres", func(t *testing.T) {
-		dsn := testtool.Postgres(t)
+		dsn := testtool.FreshPostgres(t)
 		st, err := store.Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatalf("store.Open(%s): %v", testtool.PostgresEnv, err)

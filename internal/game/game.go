@@ -39,9 +39,24 @@ const (
 	// Flag is the clock's: Side's time ran out at At. Only the server's
 	// clock applies it (Game.Flag); a seat cannot.
 	Flag Kind = "flag"
+	// Rematch, once the game is over, offers a new game between the same
+	// two: Text is the mode, RematchSame or RematchNew. The same action
+	// by the opponent, in the same mode, accepts it (Next is then the new
+	// game's ID, which the Service makes); Decline declines it.
+	Rematch Kind = "rematch"
+	// Resume is the server's: it was down from Since to At, and the side
+	// to move's clock restarts at At with the time it had at Since: the
+	// downtime is charged to nobody (see clock.State.Pause).
+	Resume Kind = "resume"
 )
 
-var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim, Flag}
+// The modes of a rematch.
+const (
+	RematchSame = "same" // the same start, the colours reversed
+	RematchNew  = "new"  // a new random draw, the colours reversed
+)
+
+var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim, Flag, Rematch, Resume}
 
 // Action is one seat's act on a game.
 type Action struct {
@@ -59,6 +74,10 @@ type Action struct {
 	// Think is the mover's own measure of its think time, for a move of
 	// a timed game (see clock.State.Move); clock.NoClaim or 0 for none.
 	Think time.Duration
+	// Next is the ID of the game a Rematch that accepts an offer made.
+	Next string
+	// Since is when the server went down, for a Resume.
+	Since time.Time
 }
 
 // Ending says how a game ended, beyond the rules of chess.
@@ -127,6 +146,55 @@ type Game struct {
 	ending   Ending
 	over     bool
 	endAt    time.Time
+	// rematch is the standing rematch offer ("" for none: then rematchBy
+	// means nothing), and next the rematch game, once one was accepted.
+	rematch   string
+	rematchBy chess.Color
+	next      string
+	// lastAt is the instant of the last action (of the creation before
+	// the first).
+	lastAt time.Time
+	// created is when the game was made.
+	created time.Time
+	// info is what the game is besides its actions (see Info).
+	info Info
+	// shared marks a Game that others hold (the Service's cache): Apply
+	// refuses to change it; Clone it first.
+	shared bool
+}
+
+// Info is what a game is besides its moves: how its start was chosen and
+// who may see it when.
+type Info struct {
+	// Seed is the seed of the random draw that chose the start, "" when
+	// it was named.
+	Seed string
+	// Delay is the spectators' delay.
+	Delay Delay
+	// Prev is the game this one is a rematch of ("" for none).
+	Prev string
+}
+
+// Info returns the game's Info.
+func (g *Game) Info() Info { return g.info }
+
+// SetInfo sets the game's Info (its maker's, before the game is shared).
+func (g *Game) SetInfo(i Info) { g.info = i }
+
+// Clone returns a copy of g that shares nothing with it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.g = g.g.Clone()
+	c.left = append([]time.Duration(nil), g.left...)
+	c.log = append([]Action(nil), g.log...)
+	c.shared = false
+	return &c
+}
+
+// share marks g as held by others.
+func (g *Game) share() *Game {
+	g.shared = true
+	return g
 }
 
 // New returns an untimed game from start, at version 1 (its creation).
@@ -140,6 +208,7 @@ func New(start chess.Position) *Game {
 func NewTimed(start chess.Position, c clock.Control, at time.Time) *Game {
 	g := New(start)
 	g.control = c
+	g.lastAt, g.created = at, at
 	if c.Kind != clock.Untimed {
 		g.timed, g.clk = true, clock.Start(c, at)
 	}
@@ -231,6 +300,9 @@ func (g *Game) plies(side chess.Color) int {
 // nothing.
 func (g *Game) Apply(a Action) error {
 	refuse := func(err error, detail string) error { return &Error{Action: a, Err: err, Detail: detail} }
+	if g.shared {
+		return refuse(ErrInvalid, "this game is shared (a Service's): Clone it to change it")
+	}
 	known := false
 	for _, k := range kinds {
 		known = known || a.Kind == k
@@ -244,8 +316,28 @@ func (g *Game) Apply(a Action) error {
 		return refuse(ErrInvalid, "base "+strconv.Itoa(a.Base)+": want a version, or 0 for any")
 	case len(a.Text) > 16:
 		return refuse(ErrInvalid, "a move is at most 16 characters")
-	case (a.Kind != Move && a.Kind != Claim) && a.Text != "":
+	case (a.Kind != Move && a.Kind != Claim && a.Kind != Rematch) && a.Text != "":
 		return refuse(ErrInvalid, "a "+string(a.Kind)+" takes no move")
+	case a.Kind == Rematch && a.Text != RematchSame && a.Text != RematchNew:
+		return refuse(ErrInvalid, "a rematch is "+RematchSame+" (the same start, colours reversed) or "+RematchNew+" (a new draw), not "+quote.Input(a.Text))
+	case a.Next != "" && a.Kind != Rematch:
+		return refuse(ErrInvalid, "only an accepted rematch names a next game")
+	case !a.Since.IsZero() && a.Kind != Resume:
+		return refuse(ErrInvalid, "only a resume names when the server went down")
+	case g.over && (a.Kind == Rematch || a.Kind == Decline && g.rematch != ""):
+		if a.Base != 0 && a.Base != g.version {
+			return refuse(ErrConflict, "you saw version "+strconv.Itoa(a.Base)+", it is at "+strconv.Itoa(g.version))
+		}
+		if err := g.applyRematch(a); err != nil {
+			return refuse(ErrIllegal, err.Error())
+		}
+		a.Base = g.version
+		g.log = append(g.log, a)
+		g.version++
+		g.lastAt = a.At
+		return nil
+	case a.Kind == Rematch:
+		return refuse(ErrIllegal, "a rematch is offered once the game is over")
 	case g.over:
 		return refuse(ErrOver, g.Describe())
 	case a.Base != 0 && a.Base != g.version:
@@ -320,6 +412,21 @@ func (g *Game) Apply(a Action) error {
 			r = chess.Draw
 		}
 		g.end(r, TimeForfeit, a.At)
+	case Resume:
+		switch {
+		case !g.timed:
+			return refuse(ErrIllegal, "an untimed game has no clock to restart")
+		case a.Side != turn:
+			return refuse(ErrTurn, "the clock that restarts is the side to move's: "+turn.String())
+		case a.Since.IsZero() || !a.Since.Before(a.At):
+			return refuse(ErrInvalid, "a resume names a downtime that ends after it begins")
+		case a.Since.Before(g.lastAt):
+			return refuse(ErrIllegal, "the server was up at "+g.lastAt.UTC().Format(time.RFC3339Nano)+", after the downtime began")
+		}
+		if fell, when := g.clk.Flagged(a.Since); fell {
+			return refuse(ErrTime, "the flag fell at "+when.UTC().Format(time.RFC3339Nano)+", before the downtime")
+		}
+		g.clk = g.clk.Pause(a.Since, a.At)
 	case Claim:
 		if a.Side != turn {
 			return refuse(ErrTurn, "only the player to move may claim a draw")
@@ -337,7 +444,53 @@ func (g *Game) Apply(a Action) error {
 	a.Base = g.version
 	g.log = append(g.log, a)
 	g.version++
+	g.lastAt = a.At
 	return nil
+}
+
+// applyRematch applies a Rematch or a Decline of one to a game over.
+func (g *Game) applyRematch(a Action) error {
+	switch {
+	case g.next != "":
+		return errors.New("the rematch is already agreed: game " + g.next)
+	case a.Kind == Decline && g.rematchBy == a.Side:
+		return errors.New("the rematch offer is your own")
+	case a.Kind == Decline:
+		g.rematch = ""
+	case g.rematch == "":
+		if a.Next != "" {
+			return errors.New("no rematch offer stands to accept")
+		}
+		g.rematch, g.rematchBy = a.Text, a.Side
+	case g.rematchBy == a.Side:
+		return errors.New("your rematch offer stands")
+	case g.rematch == a.Text:
+		// The opponent's offer, in the same mode: accepted.
+		if a.Next == "" {
+			return errors.New("an accepted rematch names its game")
+		}
+		g.next, g.rematch = a.Next, ""
+	default:
+		// The opponent offered the other mode: this is a counter-offer.
+		if a.Next != "" {
+			return errors.New("the standing rematch offer is " + g.rematch + ", not " + a.Text)
+		}
+		g.rematch, g.rematchBy = a.Text, a.Side
+	}
+	return nil
+}
+
+// RematchOffer returns the standing rematch offer: its mode and who made
+// it; mode is "" when none stands.
+func (g *Game) RematchOffer() (mode string, by chess.Color) { return g.rematch, g.rematchBy }
+
+// Next is the ID of the rematch game, once one was agreed ("" until then).
+func (g *Game) Next() string { return g.next }
+
+// RematchAccepts reports whether side's Rematch in mode would accept the
+// standing offer (so that the caller makes the new game first).
+func (g *Game) RematchAccepts(side chess.Color, mode string) bool {
+	return g.over && g.next == "" && g.rematch == mode && g.rematchBy != side
 }
 
 // claim finds the claim the player to move may make: with the announced

@@ -72,7 +72,7 @@ func TestGameKillChild(t *testing.T) {
 // store, in its place: no acknowledged move is lost.
 func TestGameKill(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { gameKillRun(t, filepath.Join(t.TempDir(), "kill.db")) })
-	t.Run("postgres", func(t *testing.T) { gameKillRun(t, testtool.Postgres(t)) })
+	t.Run("postgres", func(t *testing.T) { gameKillRun(t, testtool.FreshPostgres(t)) })
 }
 
 func gameKillRun(t *testing.T, dsn string) {

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strings"
+	"sync"
 	"time"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/quote"
@@ -22,13 +25,37 @@ import (
 // never both land: the second is refused with ErrConflict, or, when it
 // does not depend on the board (an offer, a resignation), applied to
 // what came first.
+//
+// The Service keeps the games it has read in memory, each at the version
+// it read, and asks the store only for the record's version (one indexed
+// read) and the actions since; so an action or a watcher's read does not
+// replay the whole game. The games it returns are shared: read them, or
+// Clone one to change it.
 type Service struct {
 	st  store.Store
 	now func() time.Time
+
+	mu    sync.Mutex
+	cache map[string]*cached
+	// locks serialise this process's actions on one game (by a hash of
+	// its ID), so that they do not race each other to the store.
+	locks [64]sync.Mutex
 }
 
+// cached is a game as the Service read it; g is shared (never changed).
+type cached struct {
+	g  *Game
+	sg storedGame
+}
+
+// maxCached bounds the games kept in memory; past it, one is forgotten
+// for each one read.
+const maxCached = 20000
+
 // NewService returns a Service over st, which must be of Kind Games.
-func NewService(st store.Store) *Service { return &Service{st: st, now: time.Now} }
+func NewService(st store.Store) *Service {
+	return &Service{st: st, now: time.Now, cache: map[string]*cached{}}
+}
 
 // Seats are the capabilities of a new game: the token of each seat,
 // which its player's link carries, shown once. Whoever has the game's ID
@@ -49,47 +76,166 @@ type storedGame struct {
 	Control string `json:"control,omitempty"` // clock.Control's String; "": untimed
 	White   string `json:"white"`             // SHA-256 of the seat's token, hex
 	Black   string `json:"black"`
+	Seed    string `json:"seed,omitempty"`  // of the random draw that chose the start
+	Delay   string `json:"delay,omitempty"` // Delay's String
+	Prev    string `json:"prev,omitempty"`  // the game this is a rematch of
 }
 
 // storedAction is an action as the history keeps it.
 type storedAction struct {
-	Kind  Kind      `json:"kind"`
-	Side  string    `json:"side"` // "w" or "b"
-	Text  string    `json:"text,omitempty"`
-	At    time.Time `json:"at"`
-	Think int64     `json:"think,omitempty"` // the mover's own measure, in nanoseconds
+	Kind  Kind       `json:"kind"`
+	Side  string     `json:"side"` // "w" or "b"
+	Text  string     `json:"text,omitempty"`
+	At    time.Time  `json:"at"`
+	Think int64      `json:"think,omitempty"` // the mover's own measure, in nanoseconds
+	Next  string     `json:"next,omitempty"`  // an accepted rematch's game
+	Since *time.Time `json:"since,omitempty"` // a resume's downtime's start
+}
+
+// Spec is what a new game is: its start and time control, and its Info.
+type Spec struct {
+	Start   chess.Position
+	Control clock.Control // the zero Control: untimed
+	Seed    string        // the seed of the random draw that chose Start, if one did
+	Delay   Delay         // the spectators' delay
 }
 
 // Create makes a game from start with the time control c (the zero
 // Control: untimed) and returns its ID and seat tokens, and the game.
 // White's clock starts now.
 func (s *Service) Create(ctx context.Context, start chess.Position, c clock.Control) (Seats, *Game, error) {
+	return s.CreateWith(ctx, Spec{Start: start, Control: c})
+}
+
+// CreateWith makes the game sp; see Create.
+func (s *Service) CreateWith(ctx context.Context, sp Spec) (Seats, *Game, error) {
+	seats := Seats{White: secret.Token(16), Black: secret.Token(16)}
+	g, err := s.create(ctx, sp, secret.Hash(seats.White), secret.Hash(seats.Black), "")
+	if err != nil {
+		return Seats{}, nil, err
+	}
+	seats.ID = g.id
+	return seats, g.Game, nil
+}
+
+type made struct {
+	*Game
+	id string
+}
+
+// create stores a new game whose seats' tokens hash to white and black.
+func (s *Service) create(ctx context.Context, sp Spec, white, black, prev string) (made, error) {
+	if err := sp.Delay.check(); err != nil {
+		return made{}, err
+	}
+	if !sp.Start.HasLegalMoves() {
+		return made{}, &Error{Action: Action{Kind: "create"}, Err: ErrIllegal, Detail: "the side to move has no legal move in the start"}
+	}
 	// The ID is public (72 bits); the seats' tokens are the secrets.
-	seats := Seats{ID: secret.Token(9), White: secret.Token(16), Black: secret.Token(16)}
-	sg := storedGame{Format: 1, Start: start.FEN(chess.Chess960), White: secret.Hash(seats.White), Black: secret.Hash(seats.Black)}
-	if c.Kind != clock.Untimed {
-		sg.Control = c.String()
+	id := secret.Token(9)
+	sg := storedGame{Format: 1, Start: sp.Start.FEN(chess.Chess960), White: white, Black: black,
+		Seed: sp.Seed, Delay: sp.Delay.String(), Prev: prev}
+	if sp.Control.Kind != clock.Untimed {
+		sg.Control = sp.Control.String()
 	}
 	state, _ := json.Marshal(sg)
 	now := stamp(s.now())
-	err := s.st.Create(ctx, store.Record{ID: seats.ID, Name: "game", State: state, Created: now, Updated: now},
+	err := s.st.Create(ctx, store.Record{ID: id, Name: recordName(false), State: state, Created: now, Updated: now},
 		store.Change{At: now, Kind: "create", By: "server", Body: []byte("{}")})
 	if err != nil {
-		return Seats{}, nil, fmt.Errorf("game: creating: %w", err)
+		return made{}, fmt.Errorf("game: creating: %w", err)
 	}
-	return seats, NewTimed(start, c, now), nil
+	g := NewTimed(sp.Start, sp.Control, now)
+	g.info = Info{Seed: sp.Seed, Delay: sp.Delay, Prev: prev}
+	s.keep(id, g, sg)
+	return made{g.Clone(), id}, nil
 }
 
-// Load returns the game as it stands.
+// recordName is the store's name of a game's record: "game" while it
+// goes on (Resume looks for those), "over" once it has ended.
+func recordName(over bool) string {
+	if over {
+		return "over"
+	}
+	return "game"
+}
+
+// keep caches g (which the cache now owns) at its version.
+func (s *Service) keep(id string, g *Game, sg storedGame) {
+	g.share()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.cache[id]; old != nil && old.g.Version() > g.Version() {
+		return
+	}
+	if _, ok := s.cache[id]; !ok && len(s.cache) >= maxCached {
+		for k := range s.cache {
+			delete(s.cache, k)
+			break
+		}
+	}
+	s.cache[id] = &cached{g: g, sg: sg}
+}
+
+func (s *Service) lock(id string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return &s.locks[h.Sum32()%uint32(len(s.locks))]
+}
+
+// Load returns the game as it stands (shared: Clone it to change it).
 func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
 	g, _, err := s.load(ctx, id)
 	return g, err
 }
 
+// load returns the game as it stands: the cached game if the record is
+// at its version, else the cached game and the actions since, else the
+// whole history.
 func (s *Service) load(ctx context.Context, id string) (*Game, storedGame, error) {
 	if err := checkGameID(id); err != nil {
 		return nil, storedGame{}, err
 	}
+	v, err := s.st.Version(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, storedGame{}, ErrNotFound
+	}
+	if err != nil {
+		return nil, storedGame{}, err
+	}
+	s.mu.Lock()
+	c := s.cache[id]
+	s.mu.Unlock()
+	if c != nil && int64(c.g.Version()) == v {
+		return c.g, c.sg, nil
+	}
+	if c != nil && int64(c.g.Version()) < v {
+		changes, err := s.st.Changes(ctx, id, int64(c.g.Version()), int(v)-c.g.Version())
+		if err != nil {
+			return nil, storedGame{}, err
+		}
+		g := c.g.Clone()
+		for _, ch := range changes {
+			a, err := readAction(id, ch)
+			if err != nil {
+				return nil, storedGame{}, err
+			}
+			a.Base = g.version
+			if err := g.Apply(a); err != nil {
+				return nil, storedGame{}, fmt.Errorf("game %s: action %d of the log: %w", id, ch.Version, err)
+			}
+		}
+		if int64(g.Version()) == v {
+			s.keep(id, g, c.sg)
+			return g, c.sg, nil
+		}
+		// Fewer actions than the version said: read it all again.
+	}
+	return s.loadAll(ctx, id)
+}
+
+// loadAll reads the game's record and its whole history.
+func (s *Service) loadAll(ctx context.Context, id string) (*Game, storedGame, error) {
 	rec, err := s.st.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, storedGame{}, ErrNotFound
@@ -111,37 +257,81 @@ func (s *Service) load(ctx context.Context, id string) (*Game, storedGame, error
 			return nil, storedGame{}, fmt.Errorf("game %s: the stored control: %w", id, err)
 		}
 	}
+	delay, err := ParseDelay(sg.Delay)
+	if err != nil {
+		return nil, storedGame{}, fmt.Errorf("game %s: the stored delay: %w", id, err)
+	}
+	info := Info{Seed: sg.Seed, Delay: delay, Prev: sg.Prev}
 	created := rec.Created
 	// The actions up to the record's version: a version committed since
 	// the record was read is left for the next read (the header does not
 	// change, so this is the game as it stood at rec.Version).
-	if rec.Version < 2 {
-		return NewTimed(start, control, created), sg, nil
-	}
-	changes, err := s.st.Changes(ctx, id, 1, int(rec.Version-1))
-	if err != nil {
-		return nil, storedGame{}, err
-	}
-	log := make([]Action, len(changes))
-	for i, c := range changes {
-		var sa storedAction
-		if err := json.Unmarshal(c.Body, &sa); err != nil {
-			return nil, storedGame{}, fmt.Errorf("game %s: action %d cannot be read: %v", id, c.Version, err)
+	var log []Action
+	if rec.Version >= 2 {
+		changes, err := s.st.Changes(ctx, id, 1, int(rec.Version-1))
+		if err != nil {
+			return nil, storedGame{}, err
 		}
-		side := chess.White
-		if sa.Side == "b" {
-			side = chess.Black
+		log = make([]Action, len(changes))
+		for i, c := range changes {
+			if log[i], err = readAction(id, c); err != nil {
+				return nil, storedGame{}, err
+			}
 		}
-		log[i] = Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think)}
 	}
 	g, err := ReplayTimed(start, control, created, log)
 	if err != nil {
 		return nil, storedGame{}, fmt.Errorf("game %s: %w", id, err)
 	}
+	g.info = info
 	if g.Version() != int(rec.Version) {
 		return nil, storedGame{}, fmt.Errorf("game %s: the history ends at version %d, the record is at %d", id, g.Version(), rec.Version)
 	}
+	s.keep(id, g, sg)
 	return g, sg, nil
+}
+
+// readAction reads an action of the history.
+func readAction(id string, c store.Change) (Action, error) {
+	var sa storedAction
+	if err := json.Unmarshal(c.Body, &sa); err != nil {
+		return Action{}, fmt.Errorf("game %s: action %d cannot be read: %v", id, c.Version, err)
+	}
+	side := chess.White
+	if sa.Side == "b" {
+		side = chess.Black
+	}
+	a := Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think), Next: sa.Next}
+	if sa.Since != nil {
+		a.Since = *sa.Since
+	}
+	return a, nil
+}
+
+// commit appends a (applied to ng, a clone of the game at expect) to the
+// history and caches ng.
+func (s *Service) commit(ctx context.Context, id string, expect int, ng *Game, sg storedGame, a Action, by string) error {
+	sa := storedAction{Kind: a.Kind, Side: sideText(a.Side), Text: a.Text, At: a.At, Think: int64(a.Think), Next: a.Next}
+	if !a.Since.IsZero() {
+		sa.Since = &a.Since
+	}
+	body, _ := json.Marshal(sa)
+	if by == "" {
+		by = sa.Side
+	}
+	_, err := s.st.Update(ctx, id, int64(expect), recordName(ng.Over()), mustState(sg), store.Change{At: a.At, Kind: string(a.Kind), By: by, Body: body})
+	if err != nil {
+		return err
+	}
+	s.keep(id, ng, sg)
+	return nil
+}
+
+func sideText(c chess.Color) string {
+	if c == chess.Black {
+		return "b"
+	}
+	return "w"
 }
 
 // Seat returns the side a seat's token holds in the game, comparing the
@@ -168,7 +358,20 @@ func seatOf(sg storedGame, token string) (chess.Color, error) {
 // Act applies the action of the seat whose token is given (a.Side is set
 // from it) and commits it. It returns the game after the action. A
 // refused action is an *Error (see Game.Apply) and changes nothing.
+// An accepted rematch makes the new game first (see Rematch).
 func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, error) {
+	if a.Kind == Flag || a.Kind == Resume {
+		return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server's clock decides a " + string(a.Kind)}
+	}
+	if a.Next != "" || !a.Since.IsZero() {
+		return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server names the next game and the downtime"}
+	}
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
+	mu := s.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
 	for try := 0; try < 3; try++ {
 		g, sg, err := s.load(ctx, id)
 		if err != nil {
@@ -178,11 +381,8 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 		if err != nil {
 			return nil, err
 		}
-		if a.Kind == Flag {
-			return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server's clock decides a flag"}
-		}
 		a.Side = side
-		if a.At.IsZero() {
+		if a.At.IsZero() || try > 0 {
 			a.At = stamp(s.now())
 		}
 		if fell, when := g.Flagged(a.At); fell {
@@ -194,27 +394,51 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 			return nil, &Error{Action: a, Err: ErrOver, Detail: "the " + g.Position().Turn().String() + " flag fell at " + when.UTC().Format("15:04:05.000")}
 		}
 		expect := g.Version()
-		if err := g.Apply(a); err != nil {
+		ng := g.Clone()
+		a.Next = ""
+		if a.Kind == Rematch && g.RematchAccepts(side, a.Text) {
+			if a.Base != 0 && a.Base != expect {
+				return nil, &Error{Action: a, Err: ErrConflict, Detail: fmt.Sprintf("you saw version %d, it is at %d", a.Base, expect)}
+			}
+			// The new game first: the acceptance names it.
+			next, err := s.rematch(ctx, id, g, sg, a.Text)
+			if err != nil {
+				return nil, err
+			}
+			a.Next = next
+		}
+		if err := ng.Apply(a); err != nil {
 			return nil, err
 		}
-		sideText := "w"
-		if side == chess.Black {
-			sideText = "b"
-		}
-		body, _ := json.Marshal(storedAction{Kind: a.Kind, Side: sideText, Text: a.Text, At: a.At, Think: int64(a.Think)})
-		_, err = s.st.Update(ctx, id, int64(expect), "game", mustState(sg), store.Change{At: a.At, Kind: string(a.Kind), By: sideText, Body: body})
+		err = s.commit(ctx, id, expect, ng, sg, a, "")
 		if errors.Is(err, store.ErrConflict) {
-			// Another action landed first. A move named the version it
-			// was made on, so the next try refuses it (ErrConflict);
-			// anything else applies to the new state.
+			// Another instance's action landed first. A move named the
+			// version it was made on, so the next try refuses it
+			// (ErrConflict); anything else applies to the new state.
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		return g, nil
+		return ng.Clone(), nil
 	}
 	return nil, &Error{Action: a, Err: ErrConflict, Detail: "the game changed three times while this action was applied; send it again"}
+}
+
+// rematch makes the rematch of game id in mode: the same start, or a new
+// random draw, the colours reversed (each seat's token opens the other
+// seat of the new game), with the same time control and delay.
+func (s *Service) rematch(ctx context.Context, id string, g *Game, sg storedGame, mode string) (string, error) {
+	sp := Spec{Start: g.Start(), Control: g.Control(), Delay: g.info.Delay}
+	if mode == RematchNew {
+		sp.Seed = secret.Token(12)
+		sp.Start = chess.NewPosition(DrawStart(sp.Seed))
+	}
+	m, err := s.create(ctx, sp, sg.Black, sg.White, id)
+	if err != nil {
+		return "", err
+	}
+	return m.id, nil
 }
 
 // Flag ends the game on time for the clock's owner: side's flag fell at
@@ -256,22 +480,168 @@ func (s *Service) Check(ctx context.Context, id string) (*Game, error) {
 // commitFlag commits the side to move's flag at at on g (as loaded).
 func (s *Service) commitFlag(ctx context.Context, id string, g *Game, sg storedGame, at time.Time) (*Game, error) {
 	side := g.Position().Turn()
-	expect := g.Version()
-	if err := g.Flag(side, at); err != nil {
+	ng := g.Clone()
+	if err := ng.Flag(side, at); err != nil {
 		return nil, err
 	}
-	sideText := "w"
-	if side == chess.Black {
-		sideText = "b"
-	}
-	body, _ := json.Marshal(storedAction{Kind: Flag, Side: sideText, At: at})
-	if _, err := s.st.Update(ctx, id, int64(expect), "game", mustState(sg), store.Change{At: at, Kind: string(Flag), By: "clock", Body: body}); err != nil {
+	a := Action{Kind: Flag, Side: side, At: at}
+	if err := s.commit(ctx, id, g.Version(), ng, sg, a, "clock"); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return nil, &Error{Action: Action{Kind: Flag, Side: side, At: at}, Err: ErrConflict, Detail: "the game changed; load it again"}
+			return nil, &Error{Action: a, Err: ErrConflict, Detail: "the game changed; load it again"}
 		}
 		return nil, err
 	}
-	return g, nil
+	return ng, nil
+}
+
+// The heartbeat of the downtime rule (Start).
+const (
+	// BeatEvery is how often a running Service records that it is alive.
+	BeatEvery = time.Second
+	// DownAfter is how long without a beat from any instance means that
+	// the service was down.
+	DownAfter = 3 * BeatEvery
+)
+
+// Start applies the downtime rule and then keeps this instance's
+// heartbeat until stop is called. Call it before serving.
+//
+// The rule: while no instance of the service runs, no clock runs. When
+// the service comes back (no instance has beaten for DownAfter), every
+// timed game in play gets a Resume: the side to move's clock restarts now
+// with the time it had at the last beat, so the downtime is charged to
+// nobody. A flag that had fallen before the last beat falls as it did.
+// The beat is every BeatEvery, so the side to move is given back at most
+// BeatEvery of time it did use (the time between the last beat and the
+// crash); with another instance alive nothing is given back (its beats
+// are recent).
+//
+// Started says what the rule did.
+func (s *Service) Start(ctx context.Context) (stop func(), did Started, err error) {
+	instance := secret.Token(9)
+	last, ok, err := s.st.LastBeat(ctx)
+	if err != nil {
+		return nil, did, err
+	}
+	now := stamp(s.now())
+	if ok && now.Sub(last) > DownAfter {
+		did.Down, did.Since = true, last
+		if did.Resumed, did.Failed, err = s.ResumeAll(ctx, last, now); err != nil {
+			return nil, did, err
+		}
+	}
+	if err := s.st.Beat(ctx, instance, now); err != nil {
+		return nil, did, err
+	}
+	bctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(BeatEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-bctx.Done():
+				return
+			case <-t.C:
+				// A failed beat is tried again at the next tick; a long
+				// failure looks like a downtime to the next instance to
+				// start, which is what it was for the players.
+				s.st.Beat(bctx, instance, stamp(s.now()))
+			}
+		}
+	}()
+	return func() { cancel(); <-done }, did, nil
+}
+
+// Started is what Start's downtime rule did.
+type Started struct {
+	// Down says that no instance had beaten for DownAfter: the service
+	// was down since Since.
+	Down  bool
+	Since time.Time
+	// Resumed is how many games in play got a Resume; Failed holds the
+	// games that could not be read or written (each error names its
+	// game), which were left as they were.
+	Resumed int
+	Failed  []error
+}
+
+// ResumeAll applies the downtime from since to at to every timed game in
+// play (see Start): it returns how many it resumed and the games it could
+// not (one game that cannot be read does not stop the others), and an
+// error only when the games cannot be listed.
+func (s *Service) ResumeAll(ctx context.Context, since, at time.Time) (int, []error, error) {
+	list, err := s.st.List(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := 0
+	var failed []error
+	for _, sum := range list {
+		if sum.Name != recordName(false) {
+			continue
+		}
+		ok, err := s.resume(ctx, sum.ID, since, at)
+		if err != nil {
+			failed = append(failed, err)
+			continue
+		}
+		if ok {
+			n++
+		}
+	}
+	return n, failed, nil
+}
+
+// resume gives one game its Resume, or its flag if it fell before since.
+func (s *Service) resume(ctx context.Context, id string, since, at time.Time) (bool, error) {
+	mu := s.lock(id)
+	mu.Lock()
+	defer mu.Unlock()
+	g, sg, err := s.load(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	if !g.timed || g.over {
+		return false, nil
+	}
+	if fell, when := g.Flagged(since); fell {
+		_, err := s.commitFlag(ctx, id, g, sg, when)
+		if errors.Is(err, ErrConflict) {
+			err = nil
+		}
+		return false, err
+	}
+	a := Action{Kind: Resume, Side: g.Position().Turn(), At: stamp(at), Since: stamp(since)}
+	ng := g.Clone()
+	if err := ng.Apply(a); err != nil {
+		// Another instance resumed it first (the server was up after
+		// since): nothing to do.
+		if errors.Is(err, ErrIllegal) {
+			return false, nil
+		}
+		return false, err
+	}
+	if err := s.commit(ctx, id, g.Version(), ng, sg, a, "server"); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
+}
+
+// DrawStart is the start a random draw with seed gives: the first draw of
+// a seeded chess960.Drawer with no exclusions, which anyone can re-derive
+// from the seed (see chess960.DrawOptions).
+func DrawStart(seed string) chess960.StartPos {
+	d, err := chess960.NewDrawer(chess960.DrawOptions{Seeded: true, Seed: seed})
+	if err != nil {
+		// Only exclusions can leave nothing to draw.
+		return chess960.Standard()
+	}
+	return d.Next()
 }
 
 // stamp is an instant as the store keeps it: UTC, to the microsecond.

@@ -24,7 +24,7 @@ func eachStore(t *testing.T, f func(t *testing.T, open func() store.Store)) {
 		t.Run(name, func(t *testing.T) {
 			dsn := filepath.Join(t.TempDir(), "games.db")
 			if name == "postgres" {
-				dsn = testtool.Postgres(t)
+				dsn = testtool.FreshPostgres(t)
 			}
 			f(t, func() store.Store {
 				st, err := store.OpenWith(context.Background(), dsn, store.Options{Kind: store.Games})

@@ -29,7 +29,7 @@ func TestGameTwoInstances(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "games.db")
 			if name == "postgres" {
-				db = testtool.Postgres(t)
+				db = testtool.FreshPostgres(t)
 			}
 			a, b := startServeDB(t, bin, db), startServeDB(t, bin, db)
 			post := func(in *instance, path, token, body string) (int, string) {

@@ -1,6 +1,15 @@
 package testtool
 
-import "os"
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // PostgresEnv names the environment variable with the DSN of a PostgreSQL
 // database the tests may use (scripts/pg-test-start prints it; .ci/run
@@ -29,4 +38,44 @@ type TB interface {
 	Helper()
 	Fatal(args ...any)
 	Skip(args ...any)
+}
+
+// FreshPostgres is Postgres with a schema of the test's own: the DSN's
+// search_path names a new, empty schema, dropped after the test, so that
+// what the test lists or counts is only what it made (the tests of
+// several packages share the database and run at once).
+func FreshPostgres(t testing.TB) string {
+	t.Helper()
+	base := Postgres(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("%s: %v", PostgresEnv, err)
+	}
+	defer conn.Close(ctx)
+	var b [6]byte
+	rand.Read(b[:])
+	schema := "chess960_test_" + hex.EncodeToString(b[:])
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Errorf("dropping schema %s: %v", schema, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("dropping schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", PostgresEnv, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
 }

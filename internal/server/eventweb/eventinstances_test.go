@@ -84,7 +84,7 @@ func TestEventTwoInstances(t *testing.T) {
 	for name, dsn := range dbs {
 		t.Run(name, func(t *testing.T) {
 			if name == "postgres" {
-				dsn = testtool.Postgres(t) // with CI set and none, fails
+				dsn = testtool.FreshPostgres(t) // with CI set and none, fails
 			}
 			a, _ := openInstance(t, dsn)
 			b, _ := openInstance(t, dsn)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/chess960/chess960/internal/game"
@@ -42,13 +43,20 @@ type liveIn struct {
 }
 
 // liveOut is the server's message: {"type": "game", "game": {...}} on
-// connection and after each version, "ack" and "refused" as above.
+// connection, after each version and when a player connects or leaves
+// (the game as the connection may see it: a watcher's with the game's
+// delay); {"type": "seated", "side": "w"} when a seat is taken; "ack"
+// (with the version the action made, and the server's handling time in
+// milliseconds, took) and "refused" as above.
 type liveOut struct {
-	Type  string    `json:"type"`
-	Game  *gameJSON `json:"game,omitempty"`
-	N     int64     `json:"n,omitempty"`
-	Error string    `json:"error,omitempty"`
-	Code  string    `json:"code,omitempty"`
+	Type    string    `json:"type"`
+	Game    *gameJSON `json:"game,omitempty"`
+	N       int64     `json:"n,omitempty"`
+	Side    string    `json:"side,omitempty"`
+	Version int       `json:"version,omitempty"`
+	Took    float64   `json:"took,omitempty"`
+	Error   string    `json:"error,omitempty"`
+	Code    string    `json:"code,omitempty"`
 }
 
 // GET /api/games/{id}/live: the game as a WebSocket (Origin checked:
@@ -117,10 +125,45 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 		case <-ctx.Done():
 		}
 	}
-	// The watcher: the game at each version, from whichever instance.
+	// The watcher: the game at each version, from whichever instance; on
+	// a presence change in the room; and at the instant the side to
+	// move's flag falls (when the watcher commits it, if no one has) or a
+	// delayed move comes into the spectators' view.
+	me := s.rooms.join(id)
+	defer s.rooms.leave(id, me)
+	seated := make(chan struct{}, 1)
+	var seatSide atomic.Int32
+	seatSide.Store(-1)
 	go func() {
 		defer cancel()
 		last := 0
+		timer := time.NewTimer(time.Hour)
+		timer.Stop()
+		resend := func() bool {
+			g, err := s.cfg.Games.Check(ctx, id)
+			if err != nil {
+				return false
+			}
+			last = g.Version()
+			now := time.Now()
+			var gv gameJSON
+			var next time.Time
+			if seatSide.Load() >= 0 {
+				gv = view(id, g, now)
+			} else {
+				gv, next = spectate(id, g, now)
+			}
+			gv.Presence = s.rooms.presence(id)
+			send(liveOut{Type: "game", Game: &gv})
+			if _, fall := g.Flagged(now); !fall.IsZero() && (next.IsZero() || fall.Before(next)) {
+				next = fall
+			}
+			timer.Stop()
+			if !next.IsZero() {
+				timer.Reset(max(time.Until(next), 0) + time.Millisecond)
+			}
+			return true
+		}
 		for {
 			select {
 			case <-ctx.Done():
@@ -132,13 +175,21 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 				if int(v) <= last {
 					continue
 				}
-				g, err := s.cfg.Games.Check(ctx, id)
-				if err != nil {
+				if !resend() {
 					return
 				}
-				last = g.Version()
-				gv := view(id, g, time.Now())
-				send(liveOut{Type: "game", Game: &gv})
+			case <-me.wake:
+				if !resend() {
+					return
+				}
+			case <-seated:
+				if !resend() {
+					return
+				}
+			case <-timer.C:
+				if !resend() {
+					return
+				}
 			}
 		}
 	}()
@@ -168,24 +219,34 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 		}
 		switch in.Type {
 		case "seat":
-			if _, err := s.cfg.Games.Seat(ctx, id, in.Token); err != nil {
+			c, err := s.cfg.Games.Seat(ctx, id, in.Token)
+			if err != nil {
 				send(liveOut{Type: "refused", Error: "no such seat", Code: site.CodeNotFound})
 				continue
 			}
 			token = in.Token
+			seatSide.Store(int32(c))
+			s.rooms.sit(id, me, c)
+			send(liveOut{Type: "seated", Side: side(c)})
+			select {
+			case seated <- struct{}{}:
+			default:
+			}
 		case "action":
 			if token == "" {
 				send(liveOut{Type: "refused", N: in.N, Error: "take a seat first: a watcher cannot act", Code: "forbidden"})
 				continue
 			}
-			_, err := s.cfg.Games.Act(ctx, id, token, game.Action{Kind: game.Kind(in.Kind), Text: in.Text, Base: in.Base,
+			began := time.Now()
+			g, err := s.cfg.Games.Act(ctx, id, token, game.Action{Kind: game.Kind(in.Kind), Text: in.Text, Base: in.Base,
 				Think: time.Duration(in.Think) * time.Millisecond})
 			if err != nil {
 				e := s.gameErr(r, err)
 				send(liveOut{Type: "refused", N: in.N, Error: e.Msg, Code: e.Code})
 				continue
 			}
-			send(liveOut{Type: "ack", N: in.N})
+			took := float64(time.Since(began).Microseconds()) / 1000
+			send(liveOut{Type: "ack", N: in.N, Version: g.Version(), Took: took})
 		default:
 			send(liveOut{Type: "refused", N: in.N, Error: "message type " + site.QuotePath(in.Type) + ": want seat or action", Code: site.CodeInvalid})
 		}

@@ -11,10 +11,12 @@ import (
 	"strings"
 	"time"
 
+	chess960 "github.com/chess960/chess960"
 	"github.com/chess960/chess960/chess"
 	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/api"
 	"github.com/chess960/chess960/internal/game"
+	"github.com/chess960/chess960/internal/secret"
 	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/server/site"
 )
@@ -54,6 +56,7 @@ type Server struct {
 	site    *site.Site
 	writes  *middleware.RateLimiter
 	streams *middleware.StreamLimiter
+	rooms   *rooms
 }
 
 // New returns the API, answering errors through st.
@@ -68,7 +71,7 @@ func New(cfg Config, st *site.Site) *Server {
 		cfg.MaxLive = DefaultMaxLive
 	}
 	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxLive, max(1, cfg.MaxLive/2))}
+		streams: middleware.NewStreamLimiter(cfg.MaxLive, max(1, cfg.MaxLive/2)), rooms: newRooms()}
 }
 
 // Routes adds the API to mux.
@@ -109,6 +112,12 @@ type createJSON struct {
 	// Control is the time control in package clock's notation ("3+2",
 	// "90/40+30", "15+5 delay", "3d", "untimed"); absent: untimed.
 	Control string `json:"control,omitempty"`
+	// Colour is the creator's seat: "white", "black" or "random" (the
+	// default); the answer's You says which it is.
+	Colour string `json:"colour,omitempty"`
+	// Delay is the spectators' delay: "N moves" or "N minutes"; absent:
+	// none.
+	Delay string `json:"delay,omitempty"`
 }
 
 // createdJSON is its answer: the game, and each seat's token, shown once.
@@ -116,6 +125,7 @@ type createdJSON struct {
 	Game  gameJSON `json:"game"`
 	White string   `json:"white"`
 	Black string   `json:"black"`
+	You   string   `json:"you"` // the creator's seat, "w" or "b"
 }
 
 // gameJSON is a game as the API shows it to anyone.
@@ -135,6 +145,40 @@ type gameJSON struct {
 	// Clock is the time each side has left at AsOf, in milliseconds; the
 	// side to move's is running. Absent for an untimed game.
 	Clock *clockJSON `json:"clock,omitempty"`
+	// Number is the start's Chess960 number, when it is one of the 960.
+	Number *int `json:"number,omitempty"`
+	// Seed is the seed of the random draw that chose the start, shown
+	// once the game is over.
+	Seed string `json:"seed,omitempty"`
+	// Rematch is the standing rematch offer after the game; Next the
+	// rematch game once agreed, Prev the game this one is a rematch of.
+	Rematch *rematchJSON `json:"rematch,omitempty"`
+	Next    string       `json:"next,omitempty"`
+	Prev    string       `json:"prev,omitempty"`
+	// Delay is the spectators' delay ("3 moves", "5 minutes"); Delayed
+	// says that this view is a spectator's, the last moves not shown yet.
+	Delay   string `json:"delay,omitempty"`
+	Delayed bool   `json:"delayed,omitempty"`
+	// Presence says whether each seat's player is connected (live only).
+	Presence *presenceJSON `json:"presence,omitempty"`
+}
+
+type rematchJSON struct {
+	By   string `json:"by"`   // "w" or "b"
+	Mode string `json:"mode"` // "same" or "new"
+}
+
+// presenceJSON is each seat's connection, as this instance knows it.
+type presenceJSON struct {
+	White seatPresence `json:"w"`
+	Black seatPresence `json:"b"`
+}
+
+type seatPresence struct {
+	Online bool `json:"online"`
+	// Since is when the player connected or was last seen; absent when
+	// never connected (to this instance).
+	Since *time.Time `json:"since,omitempty"`
 }
 
 type clockJSON struct {
@@ -175,12 +219,39 @@ func view(id string, g *game.Game, now time.Time) gameJSON {
 		out.Offer = side(c)
 	}
 	if clk, ok := g.Clock(); ok {
+		at := now
 		if g.Over() {
-			now = g.EndedAt()
+			at = g.EndedAt()
 		}
-		out.Clock = &clockJSON{White: clk.Remaining(clock.White, now).Milliseconds(), Black: clk.Remaining(clock.Black, now).Milliseconds(), AsOf: now.UTC()}
+		out.Clock = &clockJSON{White: clk.Remaining(clock.White, at).Milliseconds(), Black: clk.Remaining(clock.Black, at).Milliseconds(), AsOf: now.UTC()}
 	}
+	if sp, err := chess960.ParseFEN(out.Start); err == nil {
+		n := sp.ID()
+		out.Number = &n
+	}
+	info := g.Info()
+	if g.Over() {
+		out.Seed = info.Seed
+	}
+	if mode, by := g.RematchOffer(); mode != "" {
+		out.Rematch = &rematchJSON{By: side(by), Mode: mode}
+	}
+	out.Next, out.Prev, out.Delay = g.Next(), info.Prev, info.Delay.String()
 	return out
+}
+
+// spectate is the view of g that a spectator gets at now (the game's
+// delay applied), and when it next changes by itself (zero: never).
+func spectate(id string, g *game.Game, now time.Time) (gameJSON, time.Time) {
+	shown, delayed, next := g.Shown(now)
+	v := view(id, shown, now)
+	if delayed {
+		// The version is the game's, so that a client can tell it is
+		// behind; the moves are those shown.
+		v.Version, v.Delayed = g.Version(), true
+		v.Offer, v.Clock = "", nil
+	}
+	return v, next
 }
 
 // POST /api/games.
@@ -193,38 +264,88 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) *site.Error {
 		return e
 	}
 	if in.Position == "" {
-		return site.Missing("position", "a Chess960 number (518 is ordinary chess), a DFRC start W:B, or a FEN")
+		return site.Missing("position", "a Chess960 number (518 is ordinary chess), random, a DFRC start W:B, or a FEN")
 	}
-	start, err := api.ParsePosition(in.Position)
-	if err != nil {
-		return site.BadInput("position", err)
+	sp := game.Spec{}
+	if strings.EqualFold(strings.TrimSpace(in.Position), "random") {
+		sp.Seed = secret.Token(12)
+		sp.Start = chess.NewPosition(game.DrawStart(sp.Seed))
+	} else {
+		start, err := api.ParsePosition(in.Position)
+		if err != nil {
+			return site.BadInput("position", err)
+		}
+		if !start.HasLegalMoves() {
+			return site.BadParam("position", in.Position, "the game would be over before it began: the side to move has no legal move")
+		}
+		sp.Start = start
 	}
-	if !start.HasLegalMoves() {
-		return site.BadParam("position", in.Position, "the game would be over before it began: the side to move has no legal move")
-	}
-	var control clock.Control
+	var err error
 	if in.Control != "" {
-		if control, err = clock.Parse(in.Control); err != nil {
+		if sp.Control, err = clock.Parse(in.Control); err != nil {
 			return site.BadInput("control", err)
 		}
 	}
-	seats, g, err := s.cfg.Games.Create(r.Context(), start, control)
+	if sp.Delay, err = game.ParseDelay(in.Delay); err != nil {
+		return site.BadInput("delay", err)
+	}
+	you := "w"
+	switch strings.ToLower(in.Colour) {
+	case "white", "w":
+	case "black", "b":
+		you = "b"
+	case "", "random":
+		if secret.Token(1)[0]&1 == 1 {
+			you = "b"
+		}
+	default:
+		return site.BadParam("colour", in.Colour, "want white, black or random")
+	}
+	seats, g, err := s.cfg.Games.CreateWith(r.Context(), sp)
 	if err != nil {
 		return s.internal(r, err)
 	}
 	w.Header().Set("Location", "/api/games/"+seats.ID)
-	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Game: view(seats.ID, g, time.Now()), White: seats.White, Black: seats.Black})
+	site.WriteJSONStatus(w, http.StatusCreated, createdJSON{Game: view(seats.ID, g, time.Now()), White: seats.White, Black: seats.Black, You: you})
 	return nil
 }
 
-// GET /api/games/{id}.
+// GET /api/games/{id}: the game as a spectator sees it (its delay
+// applied), or with Authorization: Bearer and a seat's token, as it is.
 func (s *Server) get(w http.ResponseWriter, r *http.Request) *site.Error {
 	id, g, e := s.checked(r)
 	if e != nil {
 		return e
 	}
-	site.WriteJSONStatus(w, http.StatusOK, view(id, g, time.Now()))
+	full, e := s.seated(r, id)
+	if e != nil {
+		return e
+	}
+	now := time.Now()
+	v := view(id, g, now)
+	if !full {
+		v, _ = spectate(id, g, now)
+	}
+	v.Presence = s.rooms.presence(id)
+	site.WriteJSONStatus(w, http.StatusOK, v)
 	return nil
+}
+
+// seated reports whether the request carries a seat's token of game id
+// (Authorization: Bearer); a token that opens no seat is refused.
+func (s *Server) seated(r *http.Request, id string) (bool, *site.Error) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return false, nil
+	}
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || tok == "" {
+		return false, &site.Error{Status: http.StatusUnauthorized, Code: "unauthorized", Msg: "Authorization: want Bearer and the seat's token"}
+	}
+	if _, err := s.cfg.Games.Seat(r.Context(), id, tok); err != nil {
+		return false, s.gameErr(r, err)
+	}
+	return true, nil
 }
 
 // checked is the game of a GET that takes no query: the path's {id}, as it
@@ -313,6 +434,13 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) *site.Error {
 	id, g, e := s.checked(r)
 	if e != nil {
 		return e
+	}
+	full, e := s.seated(r, id)
+	if e != nil {
+		return e
+	}
+	if !full {
+		g, _, _ = g.Shown(time.Now())
 	}
 	body := []byte(g.PGN(game.Players{Event: "Casual game", Site: "chess960 serve"}).String())
 	h := w.Header()

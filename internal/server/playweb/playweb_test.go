@@ -59,7 +59,7 @@ func (a *app) do(t *testing.T, method, target, token, body string) resp {
 
 func eachDB(t *testing.T, f func(t *testing.T, a *app)) {
 	t.Run("sqlite", func(t *testing.T) { f(t, newApp(t, filepath.Join(t.TempDir(), "g.db"))) })
-	t.Run("postgres", func(t *testing.T) { f(t, newApp(t, testtool.Postgres(t))) })
+	t.Run("postgres", func(t *testing.T) { f(t, newApp(t, testtool.FreshPostgres(t))) })
 }
 
 // TestPlayOverTheAPI: a game made, played by both seats, watched by a
