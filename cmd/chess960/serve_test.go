@@ -451,7 +451,7 @@ func stopServe(t *testing.T, cancel func(), done <-chan int) {
 	}
 }
 
-// TestServeLiveLimits: serve's live-play limits refuse values that make no
+// TestServeLiveLimits: serve's live-play limits (and --pprof) refuse values that make no
 // sense, clearly, and the ones given are the server's: past them a write
 // or a live connection is answered 429.
 func TestServeLiveLimits(t *testing.T) {
@@ -470,6 +470,9 @@ func TestServeLiveLimits(t *testing.T) {
 		{[]string{"serve", "--game-writes-per-second", "0"}, 1, `--game-writes-per-second "0": out of range: must be 1..1000000`},
 		{[]string{"serve", "--game-writes-per-second", "2.5"}, 1, `--game-writes-per-second "2.5": want a whole number in plain decimal digits`},
 		{[]string{"serve", "--game-writes-per-second", ""}, 1, `--game-writes-per-second "": want a whole number`},
+		{[]string{"serve", "--pprof", "0.0.0.0:6060"}, 1, `--pprof "0.0.0.0:6060": want a loopback address`},
+		{[]string{"serve", "--pprof", "example.com:6060"}, 1, `--pprof "example.com:6060": want a loopback address`},
+		{[]string{"serve", "--pprof", "6060"}, 1, `--pprof "6060": address 6060: missing port in address`},
 	} {
 		out, errOut, code := call(t, "", c.args...)
 		checkRefusal(t, c.args, out, errOut, code)
@@ -479,7 +482,8 @@ func TestServeLiveLimits(t *testing.T) {
 	}
 
 	t.Setenv("CHESS960_DB", filepath.Join(t.TempDir(), "limits.db"))
-	base, _, stop := startServe(t, "--log", "off", "--engine", "none", "--live-max", "3", "--live-per-address", "2", "--game-writes-per-second", "1")
+	base, _, stop := startServe(t, "--log", "off", "--engine", "none", "--live-max", "3", "--live-per-address", "2", "--game-writes-per-second", "1",
+		"--pprof", "127.0.0.1:0")
 	defer stop()
 	// One write a second, in bursts of three: the fourth at once is refused.
 	var id string
