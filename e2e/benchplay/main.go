@@ -43,6 +43,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/chess960/chess960/chess"
@@ -70,9 +71,9 @@ const errorsShown = 10
 func main() {
 	flag.Parse()
 	if *header {
-		fmt.Printf("%-8s %6s %6s %8s %8s %7s %7s %7s %7s %7s %7s %7s %7s %7s %6s %6s %5s %6s %6s %6s %6s\n",
+		fmt.Printf("%-8s %6s %6s %8s %8s %7s %7s %7s %7s %7s %7s %7s %7s %7s %6s %6s %5s %6s %6s %6s %6s %6s %6s\n",
 			"store", "games", "socks", "moves/s", "acked", "rtt.p50", "rtt.p99", "rtt.max", "spc.p99",
-			"ack.p50", "ack.p99", "tk.p50", "tk.p99", "plies", "refusd", "lost", "errs", "rss0", "rss1", "hwm", "ended")
+			"ack.p50", "ack.p99", "tk.p50", "tk.p99", "plies", "refusd", "lost", "errs", "rss0", "rss1", "hwm", "ended", "srvcpu", "botcpu")
 		return
 	}
 	switch {
@@ -314,6 +315,36 @@ func rssKB() (rss, hwm int64) {
 	return rss, hwm
 }
 
+// cpuTime is the CPU time, user and system, of the serve process and of
+// the driver itself.
+func cpuTime() (serve, self time.Duration) {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	if *pid == 0 {
+		return 0, self
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", *pid))
+	if err != nil {
+		return 0, self
+	}
+	// The fields after the command's name, which is in parentheses:
+	// utime and stime are the 14th and 15th of the line, in ticks.
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0, self
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / clockTicks, self
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times:
+// 100 on every Linux this runs on.
+const clockTicks = 100
+
 func mb(kb int64) string {
 	if *pid == 0 {
 		return "-"
@@ -438,6 +469,7 @@ func (b *bench) play() {
 	b.measureStart = time.Now()
 	b.measuring.Store(true)
 	b.mu.Unlock()
+	srvCPU0, botCPU0 := cpuTime()
 	tick := time.NewTicker(5 * time.Second)
 	end := time.After(*duration)
 loop:
@@ -455,6 +487,7 @@ loop:
 	b.measuring.Store(false)
 	window := time.Since(b.measureStart)
 	b.mu.Unlock()
+	srvCPU1, botCPU1 := cpuTime()
 	rss1, hwm := rssKB()
 	close(b.stopMoves)
 	// The players stop and wait for the moves in flight; then every game
@@ -483,14 +516,23 @@ loop:
 	if b.gamesSeen > 0 {
 		avgPlies = float64(b.pliesSeen) / float64(b.gamesSeen)
 	}
-	fmt.Printf("%-8s %6d %6d %8.0f %8d %7s %7s %7s %7s %7s %7s %7s %7s %7.1f %6d %6d %5d %6s %6s %6s %6d\n",
+	fmt.Printf("%-8s %6d %6d %8.0f %8d %7s %7s %7s %7s %7s %7s %7s %7s %7.1f %6d %6d %5d %6s %6s %6s %6d %6s %6.2f\n",
 		*label, *games, want, float64(b.ackedInWindow)/window.Seconds(), b.ackedInWindow,
 		ms(pct(b.rtt, 50)), ms(pct(b.rtt, 99)), ms(pct(b.rtt, 100)), ms(pct(b.spect, 99)),
 		ms(pct(b.ack, 50)), ms(pct(b.ack, 99)), tk50, tk99, avgPlies,
-		b.refusedAll.Load(), b.lostAll.Load(), b.errorsAll.Load(), mb(rss0), mb(rss1), mb(hwm), b.ended)
+		b.refusedAll.Load(), b.lostAll.Load(), b.errorsAll.Load(), mb(rss0), mb(rss1), mb(hwm), b.ended,
+		cores(srvCPU1-srvCPU0, window), (botCPU1-botCPU0).Seconds()/window.Seconds())
 	if len(b.refusedBy) > 0 {
 		fmt.Fprintf(os.Stderr, "benchplay: refused by code: %v\n", b.refusedBy)
 	}
+}
+
+// cores is the serve process's CPU time over the window, in CPUs.
+func cores(d, window time.Duration) string {
+	if *pid == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(d.Seconds()/window.Seconds(), 'f', 2, 64)
 }
 
 func ms(v float64) string {
