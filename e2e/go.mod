@@ -12,6 +12,7 @@ require (
 	github.com/chess960/chess960 v0.0.0-00010101000000-000000000000
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
+	github.com/coder/websocket v1.8.15
 )
 
 require (

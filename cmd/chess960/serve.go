@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime"
@@ -19,6 +21,7 @@ import (
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/playweb"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/uci"
 )
@@ -67,13 +70,44 @@ func serveEngine(flagValue string) (path string, found bool, note string) {
 	return flagValue, false, ""
 }
 
+// listenPprof serves Go's profiles on addr, which must be a loopback
+// address, until the listener it returns is closed.
+func listenPprof(addr string) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("--pprof %s: %v", quoteArg(addr), err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("--pprof %s: want a loopback address such as 127.0.0.1:6060: the profiles show the server's inner workings", quoteArg(addr))
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("--pprof %s: %v", quoteArg(addr), err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	go http.Serve(ln, mux)
+	return ln, nil
+}
+
+// The largest values of serve's live-play limits: far past what one
+// process can hold, there to catch a slip of the keyboard.
+const (
+	maxLiveFlag       = 1_000_000
+	maxGameWritesFlag = 1_000_000
+)
+
 // shutdownGrace is how long serve waits for the requests in flight when it
 // is asked to stop.
 const shutdownGrace = 10 * time.Second
 
 func init() {
 	register(&command{
-		name: "serve", args: "[--addr HOST:PORT] [--db PATH|postgres://...] [--client-ip-header HEADER] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS]",
+		name: "serve", args: "[--addr HOST:PORT] [--db PATH|postgres://...] [--client-ip-header HEADER] [--log text|json|off] [--engine PATH|none] [--engine-searches N] [--engine-time MS] [--live-max N] [--live-per-address N] [--game-writes-per-second R] [--pprof HOST:PORT]",
 		summary: "run the web app: generator, gallery, arbiter draws, play, and the JSON API",
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
@@ -93,7 +127,19 @@ or that there is none. --engine none serves without one. The engines run as a po
 --engine-searches processes, one search each (one thread each, as Stockfish has by
 default); a request that finds them all busy is answered 429 with Retry-After. Every search
 stops after --engine-time milliseconds. One engine is started at start-up, so a wrong path
-fails at once.`,
+fails at once.
+
+Live play's limits: at most --live-max live game connections (/api/games/ID/live, a
+player's or a spectator's) are open at once, at most --live-per-address of them from one
+client address (default half of --live-max), and each address may write (create a game,
+act through the HTTP API) --game-writes-per-second times a second on average, in bursts of
+three times that; past them the server answers 429 with Retry-After. The defaults suit
+public service; raise them for a load test whose clients all come from one address. Each
+connection holds a file descriptor: keep --live-max under the open-file limit (ulimit -n).
+
+--pprof 127.0.0.1:PORT serves Go's profiles (net/http/pprof, under /debug/pprof/) on a
+second address of their own, for investigating the server's speed; it must be a loopback
+address, since the profiles show the server's inner workings.`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) error {
 			addr := fs.String("addr", "127.0.0.1:8960", "address to listen on, host:port")
 			ipHeader := fs.String("client-ip-header", "", "behind a load balancer: the `HEADER` it sets to the client's address (e.g. X-Forwarded-For; its last entry counts), for the per-client write and live-stream limits")
@@ -102,9 +148,26 @@ fails at once.`,
 			enginePath := fs.String("engine", "", "offer play against and analysis by the UCI engine at `PATH` (default: stockfish on the PATH, then /usr/games/stockfish, if there is one); none: no engine")
 			searches := numberFlag(fs, "engine-searches", int64(max(1, runtime.NumCPU()/2)), 1, 64, "run at most `N` engine searches at once, each on its own process; the default is half the CPUs")
 			engineTime := numberFlag(fs, "engine-time", 5000, 100, int64(server.MaxEngineTime/time.Millisecond), "stop every engine search after `MS` milliseconds")
+			liveMax := numberFlag(fs, "live-max", playweb.DefaultMaxLive, 1, maxLiveFlag, "keep at most `N` live game connections (players' and spectators') open at once")
+			livePerAddr := numberFlag(fs, "live-per-address", 0, 1, maxLiveFlag, "keep at most `N` live game connections open from one client address (default: half of --live-max)")
+			pprofAddr := fs.String("pprof", "", "serve Go's profiles (/debug/pprof/) on this loopback `HOST:PORT`, apart from the app")
+			gameWrites := numberFlag(fs, "game-writes-per-second", playweb.DefaultWriteRate, 1, maxGameWritesFlag, "let one client address make `R` game writes (POSTs under /api/games) a second, in bursts of 3R")
 			return func(e *env, args []string) error {
 				if err := wantArgs(args, 0, 0, ""); err != nil {
 					return err
+				}
+				perAddr := livePerAddr.n
+				if !flagSet(fs, "live-per-address") {
+					perAddr = max(1, liveMax.n/2)
+				} else if perAddr > liveMax.n {
+					return usagef("--live-per-address %d is more than --live-max %d: one address cannot hold more connections than all of them", perAddr, liveMax.n)
+				}
+				if *pprofAddr != "" {
+					pln, err := listenPprof(*pprofAddr)
+					if err != nil {
+						return err
+					}
+					defer pln.Close()
 				}
 				var log *slog.Logger
 				lw := middleware.NewLogWriter(e.stderr, 200*time.Millisecond)
@@ -124,7 +187,9 @@ fails at once.`,
 					// latency tail short under load.
 					debug.SetGCPercent(400)
 				}
-				cfg := server.Config{Logger: log, ClientIPHeader: *ipHeader}
+				cfg := server.Config{Logger: log, ClientIPHeader: *ipHeader,
+					MaxLive: int(liveMax.n), MaxLivePerClient: int(perAddr),
+					GameWriteRate: float64(gameWrites.n), GameWriteBurst: int(3 * gameWrites.n)}
 				dsn := eventDSN(*db)
 				st, err := store.Open(context.Background(), dsn)
 				if err != nil {

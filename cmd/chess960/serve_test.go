@@ -19,6 +19,7 @@ import (
 
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/uci"
+	"github.com/coder/websocket"
 )
 
 // TestAPIEqualsCLI sweeps many more inputs than TestContract: each API
@@ -447,5 +448,85 @@ func stopServe(t *testing.T, cancel func(), done <-chan int) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// TestServeLiveLimits: serve's live-play limits (and --pprof) refuse values that make no
+// sense, clearly, and the ones given are the server's: past them a write
+// or a live connection is answered 429.
+func TestServeLiveLimits(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"serve", "--live-max", "0"}, 1, `--live-max "0": out of range: must be 1..1000000`},
+		{[]string{"serve", "--live-max", "-5"}, 1, `--live-max "-5": out of range: must be 1..1000000`},
+		{[]string{"serve", "--live-max", "1e6"}, 1, `--live-max "1e6": want a whole number in plain decimal digits`},
+		{[]string{"serve", "--live-max", "1000001"}, 1, `--live-max "1000001": out of range: must be 1..1000000`},
+		{[]string{"serve", "--live-per-address", "0"}, 1, `--live-per-address "0": out of range: must be 1..1000000`},
+		{[]string{"serve", "--live-max", "10", "--live-per-address", "11"}, 2, "--live-per-address 11 is more than --live-max 10"},
+		{[]string{"serve", "--live-per-address", "10001"}, 2, "--live-per-address 10001 is more than --live-max 10000"},
+		{[]string{"serve", "--game-writes-per-second", "0"}, 1, `--game-writes-per-second "0": out of range: must be 1..1000000`},
+		{[]string{"serve", "--game-writes-per-second", "2.5"}, 1, `--game-writes-per-second "2.5": want a whole number in plain decimal digits`},
+		{[]string{"serve", "--game-writes-per-second", ""}, 1, `--game-writes-per-second "": want a whole number`},
+		{[]string{"serve", "--pprof", "0.0.0.0:6060"}, 1, `--pprof "0.0.0.0:6060": want a loopback address`},
+		{[]string{"serve", "--pprof", "example.com:6060"}, 1, `--pprof "example.com:6060": want a loopback address`},
+		{[]string{"serve", "--pprof", "6060"}, 1, `--pprof "6060": address 6060: missing port in address`},
+	} {
+		out, errOut, code := call(t, "", c.args...)
+		checkRefusal(t, c.args, out, errOut, code)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d %q, want %d and %q", c.args, code, errOut, c.code, c.msg)
+		}
+	}
+
+	t.Setenv("CHESS960_DB", filepath.Join(t.TempDir(), "limits.db"))
+	base, _, stop := startServe(t, "--log", "off", "--engine", "none", "--live-max", "3", "--live-per-address", "2", "--game-writes-per-second", "1",
+		"--pprof", "127.0.0.1:0")
+	defer stop()
+	// One write a second, in bursts of three: the fourth at once is refused.
+	var id string
+	for i := 1; i <= 4; i++ {
+		resp, err := http.Post(base+"/api/games", "application/json", strings.NewReader(`{"position": "518"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var created struct {
+			Game struct{ ID string } `json:"game"`
+		}
+		json.NewDecoder(resp.Body).Decode(&created)
+		resp.Body.Close()
+		want := http.StatusCreated
+		if i == 4 {
+			want = http.StatusTooManyRequests
+		}
+		if resp.StatusCode != want {
+			t.Fatalf("game %d: status %d, want %d", i, resp.StatusCode, want)
+		}
+		if i == 1 {
+			id = created.Game.ID
+		}
+	}
+	// Two live connections from one address, and not a third.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	live := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/live"
+	for i := 1; i <= 3; i++ {
+		c, resp, err := websocket.Dial(ctx, live, nil)
+		if i <= 2 {
+			if err != nil {
+				t.Fatalf("live connection %d: %v", i, err)
+			}
+			defer c.CloseNow()
+			continue
+		}
+		if err == nil {
+			c.CloseNow()
+			t.Fatalf("live connection %d from one address: opened, want 429", i)
+		}
+		if resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("live connection %d from one address: %v, want 429", i, err)
+		}
 	}
 }

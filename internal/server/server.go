@@ -78,6 +78,17 @@ type Config struct {
 	// cannot shut the others out). Past either, a stream is answered 429.
 	MaxStreams          int
 	MaxStreamsPerClient int
+	// GameWriteRate and GameWriteBurst are the token bucket of live
+	// play's writes (POSTs under /api/games) per client IP, per second
+	// (defaults playweb.DefaultWriteRate and playweb.DefaultWriteBurst).
+	GameWriteRate  float64
+	GameWriteBurst int
+	// MaxLive is how many live play connections (/api/games/{id}/live)
+	// may be open at once (default playweb.DefaultMaxLive);
+	// MaxLivePerClient is how many of them one client address may hold
+	// (default half of MaxLive). Past either, one is answered 429.
+	MaxLive          int
+	MaxLivePerClient int
 	// ClientIPHeader names the header a load balancer in front sets to
 	// the client's address (such as X-Forwarded-For, whose last entry is
 	// taken: the one the balancer added). The write and stream limits
@@ -136,7 +147,8 @@ func New(cfg Config) *Server {
 		dfrcSample: dfrcSampleOnce}
 	s.events = eventweb.New(eventweb.Config{Events: cfg.Events, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		MaxStreams: cfg.MaxStreams, MaxStreamsPerClient: cfg.MaxStreamsPerClient, ClientIPHeader: cfg.ClientIPHeader}, s.site)
-	s.games = playweb.New(playweb.Config{Games: cfg.Games, ClientIPHeader: cfg.ClientIPHeader}, s.site)
+	s.games = playweb.New(playweb.Config{Games: cfg.Games, ClientIPHeader: cfg.ClientIPHeader,
+		WriteRate: cfg.GameWriteRate, WriteBurst: cfg.GameWriteBurst, MaxLive: cfg.MaxLive, MaxLivePerClient: cfg.MaxLivePerClient}, s.site)
 	if cfg.DFRCScores != nil {
 		var sample *dfrcSample
 		if len(cfg.DFRCScores.Scores) > 0 {

@@ -42,8 +42,11 @@ type Config struct {
 	// ClientIPHeader: see middleware.ClientIP.
 	ClientIPHeader string
 	// MaxLive is how many live connections may be open at once (default
-	// DefaultMaxLive), half of them at most from one address.
-	MaxLive int
+	// DefaultMaxLive); MaxLivePerClient is how many of them one client
+	// address may hold (default half of MaxLive; more than MaxLive counts
+	// as MaxLive). Past either, a connection is answered 429.
+	MaxLive          int
+	MaxLivePerClient int
 }
 
 // DefaultMaxLive is the default of Config.MaxLive: two players and a
@@ -70,8 +73,11 @@ func New(cfg Config, st *site.Site) *Server {
 	if cfg.MaxLive <= 0 {
 		cfg.MaxLive = DefaultMaxLive
 	}
+	if cfg.MaxLivePerClient <= 0 {
+		cfg.MaxLivePerClient = max(1, cfg.MaxLive/2)
+	}
 	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxLive, max(1, cfg.MaxLive/2)), rooms: newRooms()}
+		streams: middleware.NewStreamLimiter(cfg.MaxLive, cfg.MaxLivePerClient), rooms: newRooms()}
 }
 
 // Routes adds the API to mux.
