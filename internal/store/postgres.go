@@ -63,7 +63,7 @@ func openPostgres(ctx context.Context, dsn string, opt Options) (Store, error) {
 	if poll == 0 {
 		poll = PostgresPoll
 	}
-	s.hub = newHub(s.version, poll)
+	s.hub = newHub(s.version, s.versions, poll)
 	s.commits = newCommitter(s.writeBatch)
 	return s, nil
 }
@@ -387,6 +387,25 @@ func (s *pgStore) version(ctx context.Context, id string) (int64, error) {
 		return 0, s.wrap(id, err)
 	}
 	return v, nil
+}
+
+// versions reads the versions of the records of ids that exist.
+func (s *pgStore) versions(ctx context.Context, ids []string) (map[string]int64, error) {
+	rows, err := s.pool.Query(ctx, s.t.q("SELECT id, version FROM {records} WHERE id = ANY($1)"), ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[string]int64, len(ids))
+	for rows.Next() {
+		var id string
+		var v int64
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		out[id] = v
+	}
+	return out, rows.Err()
 }
 
 // Watch implements Store: this Store's own writes wake watchers at once,

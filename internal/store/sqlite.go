@@ -28,6 +28,10 @@ import (
 const sqliteParams = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 	"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
 
+// sqliteConns is how many connections a Store keeps open: readers run
+// in parallel under WAL; writers take turns anyway.
+const sqliteConns = 16
+
 // sqliteStore is the SQLite Store.
 type sqliteStore struct {
 	t    tables
@@ -41,8 +45,28 @@ type sqliteStore struct {
 	// SQLite's busy handler; other processes still wait through
 	// busy_timeout.
 	wmu       sync.Mutex
+	stmts     sync.Map // statement text → *sql.Stmt (prepared)
 	closeOnce sync.Once
 	closeErr  error
+}
+
+// stmt returns the statement q of these tables, prepared once: the
+// driver keeps no cache of its own, and parsing each query again cost a
+// sixth of live play's time.
+func (s *sqliteStore) stmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	q = s.t.q(q)
+	if st, ok := s.stmts.Load(q); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.stmts.LoadOrStore(q, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
 }
 
 // checkSQLitePath rejects a path that Open cannot use, with the reason.
@@ -81,6 +105,11 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: SQLite file %q: %w", path, err)
 	}
+	// Connections are kept, not opened per query: opening one costs the
+	// file's open and the pragmas above, which live play's load (many
+	// small reads at once) turned into half of the server's time.
+	db.SetMaxOpenConns(sqliteConns)
+	db.SetMaxIdleConns(sqliteConns)
 	s := &sqliteStore{t: tablesOf(opt.Kind), path: path, db: db}
 	if err := s.migrateRetry(ctx); err != nil {
 		db.Close()
@@ -99,7 +128,7 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 	if poll == 0 {
 		poll = SQLitePoll
 	}
-	s.hub = newHub(s.version, poll)
+	s.hub = newHub(s.version, s.versions, poll)
 	s.commits = newCommitter(s.writeBatch)
 	return s, nil
 }
@@ -233,8 +262,11 @@ func (s *sqliteStore) Load(ctx context.Context, id string) (Record, error) {
 	}
 	r := Record{ID: id}
 	var created, updated int64
-	err := s.db.QueryRowContext(ctx, s.t.q("SELECT name, version, state, created, updated FROM {records} WHERE id = ?"), id).
-		Scan(&r.Name, &r.Version, &r.State, &created, &updated)
+	st, err := s.stmt(ctx, "SELECT name, version, state, created, updated FROM {records} WHERE id = ?")
+	if err != nil {
+		return Record{}, s.wrap(id, err)
+	}
+	err = st.QueryRowContext(ctx, id).Scan(&r.Name, &r.Version, &r.State, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, s.wrap(id, ErrNotFound)
 	}
@@ -286,10 +318,22 @@ func (s *sqliteStore) writeTx(batch []*updateReq) error {
 		return err
 	}
 	defer tx.Rollback()
+	var sel, upd, ins *sql.Stmt
+	for q, p := range map[string]**sql.Stmt{
+		"SELECT version FROM {records} WHERE id = ?":                                               &sel,
+		"UPDATE {records} SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?":          &upd,
+		`INSERT INTO {changes} ({owner}, version, at, kind, "by", body) VALUES (?, ?, ?, ?, ?, ?)`: &ins,
+	} {
+		st, err := s.stmt(ctx, q)
+		if err != nil {
+			return err
+		}
+		*p = tx.StmtContext(ctx, st)
+	}
 	for _, r := range batch {
 		r.v, r.err = 0, nil
 		var cur int64
-		err = tx.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), r.id).Scan(&cur)
+		err = sel.QueryRowContext(ctx, r.id).Scan(&cur)
 		if errors.Is(err, sql.ErrNoRows) {
 			r.err = s.wrap(r.id, ErrNotFound)
 			continue
@@ -302,13 +346,10 @@ func (s *sqliteStore) writeTx(batch []*updateReq) error {
 			continue
 		}
 		next := r.expect + 1
-		if _, err := tx.ExecContext(ctx, s.t.q("UPDATE {records} SET name = ?, state = ?, version = ?, updated = ? WHERE id = ?"),
-			r.name, bytesOrEmpty(r.state), next, r.at.UnixMicro(), r.id); err != nil {
+		if _, err := upd.ExecContext(ctx, r.name, bytesOrEmpty(r.state), next, r.at.UnixMicro(), r.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.t.q(`INSERT INTO {changes} ({owner}, version, at, kind, "by", body)
-			VALUES (?, ?, ?, ?, ?, ?)`),
-			r.id, next, r.at.UnixMicro(), r.c.Kind, r.c.By, bytesOrEmpty(r.c.Body)); err != nil {
+		if _, err := ins.ExecContext(ctx, r.id, next, r.at.UnixMicro(), r.c.Kind, r.c.By, bytesOrEmpty(r.c.Body)); err != nil {
 			return err
 		}
 		r.v = next
@@ -328,8 +369,12 @@ func (s *sqliteStore) Changes(ctx context.Context, id string, since int64, limit
 	if limit <= 0 {
 		lim = -1 // SQLite: no limit
 	}
-	rows, err := s.db.QueryContext(ctx, s.t.q(`SELECT version, at, kind, "by", body FROM {changes}
-		WHERE {owner} = ? AND version > ? ORDER BY version LIMIT ?`), id, since, lim)
+	st, err := s.stmt(ctx, `SELECT version, at, kind, "by", body FROM {changes}
+		WHERE {owner} = ? AND version > ? ORDER BY version LIMIT ?`)
+	if err != nil {
+		return nil, s.wrap(id, err)
+	}
+	rows, err := st.QueryContext(ctx, id, since, lim)
 	if err != nil {
 		return nil, s.wrap(id, err)
 	}
@@ -390,7 +435,11 @@ func (s *sqliteStore) Version(ctx context.Context, id string) (int64, error) {
 // version reads an event's current version.
 func (s *sqliteStore) version(ctx context.Context, id string) (int64, error) {
 	var v int64
-	err := s.db.QueryRowContext(ctx, s.t.q("SELECT version FROM {records} WHERE id = ?"), id).Scan(&v)
+	st, err := s.stmt(ctx, "SELECT version FROM {records} WHERE id = ?")
+	if err != nil {
+		return 0, s.wrap(id, err)
+	}
+	err = st.QueryRowContext(ctx, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, s.wrap(id, ErrNotFound)
 	}
@@ -398,6 +447,29 @@ func (s *sqliteStore) version(ctx context.Context, id string) (int64, error) {
 		return 0, s.wrap(id, err)
 	}
 	return v, nil
+}
+
+// versions reads the versions of the records of ids that exist.
+func (s *sqliteStore) versions(ctx context.Context, ids []string) (map[string]int64, error) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, s.t.q("SELECT id, version FROM {records} WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")"), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[string]int64, len(ids))
+	for rows.Next() {
+		var id string
+		var v int64
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		out[id] = v
+	}
+	return out, rows.Err()
 }
 
 // Watch implements Store: this Store's own writes wake watchers at once,
@@ -453,6 +525,7 @@ func (s *sqliteStore) Close() error {
 	s.closeOnce.Do(func() {
 		s.commits.close()
 		s.hub.close()
+		s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 		s.closeErr = s.db.Close()
 	})
 	return s.closeErr

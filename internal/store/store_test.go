@@ -232,3 +232,47 @@ func TestGroupCommit(t *testing.T) {
 		}
 	})
 }
+
+// TestWatchPollsMany: a Store watching more records than one poll's query
+// reads (pollBatch) sees the changes another Store made to each of them,
+// through its polls or, on PostgreSQL, its notifications too.
+func TestWatchPollsMany(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b backend) {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		dsn := b.fresh(t)
+		watcher := open(t, dsn, Options{Kind: Games, Poll: 50 * time.Millisecond})
+		writer := open(t, dsn, Options{Kind: Games, Poll: -1})
+		const n = pollBatch + 100
+		chans := make([]<-chan int64, n)
+		for i := range n {
+			id := fmt.Sprintf("p%d", i)
+			if err := writer.Create(ctx, Record{ID: id, Name: "game", State: []byte(`{}`)}, Change{Kind: "create"}); err != nil {
+				t.Fatal(err)
+			}
+			ch, err := watcher.Watch(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := <-ch; v != 1 {
+				t.Fatalf("%s: first version %d", id, v)
+			}
+			chans[i] = ch
+		}
+		for i := range n {
+			if _, err := writer.Update(ctx, fmt.Sprintf("p%d", i), 1, "game", []byte(`{}`), Change{Kind: "move"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, ch := range chans {
+			select {
+			case v := <-ch:
+				if v != 2 {
+					t.Errorf("p%d: version %d, want 2", i, v)
+				}
+			case <-ctx.Done():
+				t.Fatalf("p%d: no new version seen", i)
+			}
+		}
+	})
+}

@@ -17,9 +17,11 @@ import (
 // goroutine per hub does the polling; all of them end when their context
 // ends or when the hub is closed, and close waits for them.
 type hub struct {
-	// version reads an event's current version (ErrNotFound if none).
-	version func(ctx context.Context, id string) (int64, error)
-	poll    time.Duration // <= 0: no polling
+	// version reads an event's current version (ErrNotFound if none);
+	// versions reads many at once (those it finds).
+	version  func(ctx context.Context, id string) (int64, error)
+	versions func(ctx context.Context, ids []string) (map[string]int64, error)
+	poll     time.Duration // <= 0: no polling
 
 	ctx    context.Context // canceled by close
 	cancel context.CancelFunc
@@ -56,10 +58,11 @@ func (w *watcher) offer(v int64) {
 	}
 }
 
-func newHub(version func(context.Context, string) (int64, error), poll time.Duration) *hub {
+func newHub(version func(context.Context, string) (int64, error), versions func(context.Context, []string) (map[string]int64, error), poll time.Duration) *hub {
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &hub{
 		version:  version,
+		versions: versions,
 		poll:     poll,
 		ctx:      ctx,
 		cancel:   cancel,
@@ -126,6 +129,9 @@ func (h *hub) wakeRefresher() {
 	}
 }
 
+// pollBatch is how many versions one poll's query reads.
+const pollBatch = 500
+
 // refresher reads the versions of hinted events at once and of all
 // watched events every poll, and publishes them.
 func (h *hub) refresher() {
@@ -155,12 +161,17 @@ func (h *hub) refresher() {
 			clear(h.hinted)
 			h.mu.Unlock()
 		}
-		for _, id := range ids {
-			// An error (a busy or lost database) is not fatal here:
-			// the next poll or hint tries again.
-			if v, err := h.version(h.ctx, id); err == nil {
-				h.publish(id, v)
+		// Many at a time: live play watches thousands of games, each
+		// polled every interval. An error (a busy or lost database) is
+		// not fatal here: the next poll or hint tries again.
+		for len(ids) > 0 {
+			n := min(len(ids), pollBatch)
+			if vs, err := h.versions(h.ctx, ids[:n]); err == nil {
+				for id, v := range vs {
+					h.publish(id, v)
+				}
 			}
+			ids = ids[n:]
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"sync/atomic"
 	"time"
 
 	"github.com/chess960/chess960/internal/game"
@@ -71,8 +70,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 	id := r.PathValue("id")
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	versions, err := s.cfg.Games.Watch(ctx, id)
-	if err != nil {
+	if _, err := s.cfg.Games.Load(ctx, id); err != nil {
 		return s.gameErr(r, err)
 	}
 	release, why := s.streams.Acquire(middleware.ClientIP(r, s.cfg.ClientIPHeader))
@@ -91,22 +89,36 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 	defer c.CloseNow()
 	c.SetReadLimit(maxMessage)
 
+	// The room: the game at each version, encoded once for all the
+	// game's connections here (rooms.go).
+	me := s.rooms.join(id)
+	defer s.rooms.leave(id, me)
 	out := make(chan liveOut, 16)
-	// The writer: every message to the client goes through here.
+	// The writer: every message to the client goes through here, the
+	// latest game message first.
 	go func() {
 		defer cancel()
 		ping := time.NewTicker(pingEvery)
 		defer ping.Stop()
+		write := func(b []byte) bool {
+			wctx, wcancel := context.WithTimeout(ctx, writeWithin)
+			defer wcancel()
+			return c.Write(wctx, websocket.MessageText, b) == nil
+		}
 		for {
 			select {
 			case <-ctx.Done():
 				return
+			case <-me.gone:
+				c.Close(websocket.StatusTryAgainLater, "the server is stopping")
+				return
+			case <-me.wake:
+				if b := me.msg.Load(); b != nil && !write(*b) {
+					return
+				}
 			case m := <-out:
 				b, _ := json.Marshal(m)
-				wctx, wcancel := context.WithTimeout(ctx, writeWithin)
-				err := c.Write(wctx, websocket.MessageText, b)
-				wcancel()
-				if err != nil {
+				if !write(b) {
 					return
 				}
 			case <-ping.C:
@@ -125,74 +137,6 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 		case <-ctx.Done():
 		}
 	}
-	// The watcher: the game at each version, from whichever instance; on
-	// a presence change in the room; and at the instant the side to
-	// move's flag falls (when the watcher commits it, if no one has) or a
-	// delayed move comes into the spectators' view.
-	me := s.rooms.join(id)
-	defer s.rooms.leave(id, me)
-	seated := make(chan struct{}, 1)
-	var seatSide atomic.Int32
-	seatSide.Store(-1)
-	go func() {
-		defer cancel()
-		last := 0
-		timer := time.NewTimer(time.Hour)
-		timer.Stop()
-		resend := func() bool {
-			g, err := s.cfg.Games.Check(ctx, id)
-			if err != nil {
-				return false
-			}
-			last = g.Version()
-			now := time.Now()
-			var gv gameJSON
-			var next time.Time
-			if seatSide.Load() >= 0 {
-				gv = view(id, g, now)
-			} else {
-				gv, next = spectate(id, g, now)
-			}
-			gv.Presence = s.rooms.presence(id)
-			send(liveOut{Type: "game", Game: &gv})
-			if _, fall := g.Flagged(now); !fall.IsZero() && (next.IsZero() || fall.Before(next)) {
-				next = fall
-			}
-			timer.Stop()
-			if !next.IsZero() {
-				timer.Reset(max(time.Until(next), 0) + time.Millisecond)
-			}
-			return true
-		}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case v, ok := <-versions:
-				if !ok {
-					return
-				}
-				if int(v) <= last {
-					continue
-				}
-				if !resend() {
-					return
-				}
-			case <-me.wake:
-				if !resend() {
-					return
-				}
-			case <-seated:
-				if !resend() {
-					return
-				}
-			case <-timer.C:
-				if !resend() {
-					return
-				}
-			}
-		}
-	}()
 	// The reader: the client's messages, at most msgRate a second.
 	token := ""
 	bucket, lastFill := float64(msgBurst), time.Now()
@@ -225,13 +169,8 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 				continue
 			}
 			token = in.Token
-			seatSide.Store(int32(c))
-			s.rooms.sit(id, me, c)
 			send(liveOut{Type: "seated", Side: side(c)})
-			select {
-			case seated <- struct{}{}:
-			default:
-			}
+			s.rooms.sit(id, me, c)
 		case "action":
 			if token == "" {
 				send(liveOut{Type: "refused", N: in.N, Error: "take a seat first: a watcher cannot act", Code: "forbidden"})

@@ -77,7 +77,7 @@ func New(cfg Config, st *site.Site) *Server {
 		cfg.MaxLivePerClient = max(1, cfg.MaxLive/2)
 	}
 	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
-		streams: middleware.NewStreamLimiter(cfg.MaxLive, cfg.MaxLivePerClient), rooms: newRooms()}
+		streams: middleware.NewStreamLimiter(cfg.MaxLive, cfg.MaxLivePerClient), rooms: newRooms(cfg.Games)}
 }
 
 // Routes adds the API to mux.
