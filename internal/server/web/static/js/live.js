@@ -214,13 +214,19 @@ async function askLegal(g) {
     if (status === 200 && body && game && game.version === g.version) {
       legal = { version: g.version, moves: body.legal || [], claims: body.claims || [], check: !!body.check };
       tryPremove();
-    } else if (game && game.version === g.version) {
-      legalAsked = 0; // asked again with the next message
+    } else {
+      again(g);
     }
   } catch (e) {
-    if (legalAsked === g.version) legalAsked = 0;
+    again(g);
   }
   render();
+}
+
+// again asks for the legal moves once more in a second (the server was
+// busy or away), if they are still wanted.
+function again(g) {
+  setTimeout(() => { if (game && game.version === g.version && myTurn() && !legalNow()) askLegal(game); }, 1000);
 }
 
 // --- Actions.
@@ -437,6 +443,7 @@ function renderStatus() {
     }
     if (inCheck && !game.over) st.setAttribute("data-check", "1");
   }
+  if (viewPly !== null) t += " · you are looking at move " + viewPly + " (» goes back to the game)";
   if (st.textContent !== t) st.textContent = t;
   document.title = (myTurn() ? "● Your move · " : "") + "Live game " + gameID + " · Chess960";
   const sn = $("seat-note");
