@@ -35,7 +35,7 @@ let skew = 0; // the server's wall clock less ours, ms (from clock.asOf)
 const seenAt = new Map(); // version -> performance.now() it was first seen
 let side = ""; // "w" or "b" once seated; "" watching
 let seatError = "";
-let ws = null, online = false, seated = false, everOnline = false;
+let ws = null, online = false, seated = false, everOnline = false, resendDue = false;
 let attempt = 0, retryTimer = 0, retryAt = 0;
 let nextN = 1;
 const pending = new Map(); // n -> action sent or to send, until it lands or is refused
@@ -76,7 +76,7 @@ function connect() {
     return;
   }
   ws = s;
-  seated = false;
+  seated = resendDue = false;
   s.onopen = () => {
     if (ws !== s) return;
     online = everOnline = true;
@@ -114,13 +114,15 @@ function receive(data) {
       // spectator delay, late); the seat's own view follows "seated".
       if (token && !seated && m.game.delayed) return;
       setGame(m.game);
+      if (resendDue) { resendDue = false; resend(); }
       break;
     case "seated":
+      // The game as the seat sees it follows; what is still unsent goes
+      // once that shows whether it landed.
       seated = true;
       seatError = "";
       setSide(m.side);
-      if (m.game) setGame(m.game);
-      resend();
+      if (m.game) { setGame(m.game); resend(); } else resendDue = true;
       break;
     case "ack": {
       const a = pending.get(m.n);
