@@ -164,7 +164,7 @@ function landed(a, g) {
     case "abort": return g.over && g.ending === "aborted";
     case "accept": return g.over && g.ending === "agreement";
     case "claim": return g.over && g.ending === "claim";
-    case "offer": return g.offer === side;
+    case "offer": return g.offer === side || (g.over && g.ending === "agreement");
     case "decline": return g.version > a.version && g.offer !== opp() && !(g.rematch && g.rematch.by === opp());
     case "rematch": return !!g.next || !!(g.rematch && g.rematch.by === side && g.rematch.mode === a.move);
   }
