@@ -360,6 +360,31 @@ func TestLivePlay(t *testing.T) {
 	waitFor(t, white, `document.querySelector('#board [data-piece][data-square="c8"]').dataset.piece === 'wQ'`, "the last position again")
 	shootPlayers(t, white, black, "live-over")
 
+	// A rematch, the same position with the colours reversed: White
+	// offers, Black accepts, and both pages link to the new game, where
+	// each link's token holds the other colour.
+	run(t, white, chromedp.Click(css("#rematch-same")))
+	waitFor(t, black, `!document.getElementById('rematch-box').hidden`, "the rematch offer on Black's page")
+	run(t, black, chromedp.Click(css("#rematch-accept")))
+	for _, c := range []context.Context{white, black} {
+		waitFor(t, c, `!document.getElementById('next-link').hidden`, "the link to the rematch")
+	}
+	next := eval[string](t, white, `document.getElementById('next-link').href`)
+	run(t, white, chromedp.Navigate(next))
+	waitFor(t, white, `document.getElementById('seat-note').textContent.includes('You play Black')`, "the first player, Black in the rematch")
+	if got := livePieces(t, white, "a1", "e1", "e8"); got != "wN wK bK" {
+		t.Errorf("the rematch's start shows %q, want position 245", got)
+	}
+	// The opponent's presence: not there yet, then there, then gone.
+	waitFor(t, white, `document.getElementById('note-top').textContent.includes('not connected')`, "the opponent not connected yet")
+	run(t, black, chromedp.Click(css("#next-link")))
+	waitFor(t, black, `document.getElementById('seat-note').textContent.includes('You play White')`, "the second player, White in the rematch")
+	waitFor(t, white, `document.querySelector('#dot-top').classList.contains('online') && document.getElementById('note-top').textContent === ''`, "the opponent online")
+	run(t, black, chromedp.Navigate("about:blank"))
+	waitFor(t, white, `/Opponent disconnected \d+ s ago/.test(document.getElementById('note-top').textContent)`, "the opponent disconnected")
+	run(t, white, chromedp.Navigate(watch))
+	waitFor(t, white, `!document.getElementById('after').hidden`, "the first game's page again")
+
 	// The PGN has the moves played, read by package pgn and pgn-extract.
 	res, err := http.Get(base + "/api/games/" + gameID + "/pgn")
 	if err != nil {
