@@ -506,6 +506,11 @@ type playPage struct {
 	SkillOptions  []option
 	NodesOptions  []option
 	PlayerWhite   bool // the form's side: the player's
+	// Live: the server keeps games (a database), so the page offers to
+	// play a friend online, from OnlinePosition (the start as the form
+	// takes it: a number, a DFRC pair or a FEN).
+	Live           bool
+	OnlinePosition string
 }
 
 // option is an option of a select.
@@ -625,12 +630,15 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) *site.Error {
 		MoveError: moveErr, MoveValue: moveValue, EngineError: engineErr}
 	pp.S.SVG = "" // the page has the board once, in the HTML
 	pp.Script = "play.js"
+	pp.Live, pp.OnlinePosition = s.cfg.Games != nil, st.StartFEN
 	if st.StartNum >= 0 {
+		pp.OnlinePosition = strconv.Itoa(st.StartNum)
 		pp.Title = "Play Chess960 position " + strconv.Itoa(st.StartNum)
 		pp.StartLabel = "Chess960 position " + strconv.Itoa(st.StartNum) + " (" + chess960.MustNew(st.StartNum).String() + ")"
 	} else if d, err := chess960.ParseDFRC(st.StartFEN); err == nil {
 		// The start of a DFRC game (/dfrc's "Play this start").
 		pp.Title = "Play DFRC " + d.String()
+		pp.OnlinePosition = d.String()
 		pp.StartLabel = "DFRC start " + d.String() + " (" + d.White.String() + " against " + strings.ToLower(d.Black.String()) + ")"
 	} else {
 		pp.Title = "Play from a position"

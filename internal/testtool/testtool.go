@@ -62,3 +62,10 @@ func Chessops(t testing.TB) (node, dir string) {
 	}
 	return node, dir
 }
+
+// PGNExtract returns the path of $PGN_EXTRACT, else pgn-extract on the
+// PATH, else Debian's /usr/games/pgn-extract.
+func PGNExtract(t testing.TB) string {
+	t.Helper()
+	return find(t, "PGN_EXTRACT", []string{"pgn-extract", "/usr/games/pgn-extract", "/usr/bin/pgn-extract"}, "pgn-extract", "apt-get install pgn-extract")
+}

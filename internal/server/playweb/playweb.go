@@ -80,7 +80,7 @@ func New(cfg Config, st *site.Site) *Server {
 		streams: middleware.NewStreamLimiter(cfg.MaxLive, cfg.MaxLivePerClient), rooms: newRooms(cfg.Games)}
 }
 
-// Routes adds the API to mux.
+// Routes adds the API and the game page (pages.go) to mux.
 func (s *Server) Routes(mux *http.ServeMux) {
 	h := func(pattern string, f site.HandlerFunc) { mux.Handle(pattern, s.site.Handler(f)) }
 	h("POST /api/games", s.create)
@@ -88,6 +88,7 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	h("POST /api/games/{id}/actions", s.act)
 	h("GET /api/games/{id}/pgn", s.pgn)
 	h("GET /api/games/{id}/live", s.live)
+	s.pageRoutes(mux)
 }
 
 // IsPath reports whether a path is the API's.

@@ -5,6 +5,7 @@
 // address is updated after every move, so a link reproduces the game.
 import { getJSON, isTyping, LRU } from "./app.js";
 import { createEngine } from "./engine.js";
+import "./online.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const root = document.getElementById("play");
