@@ -681,8 +681,8 @@ func reader(ctx context.Context, c *websocket.Conn) <-chan received {
 				return
 			}
 			var m outMsg
-			if err := json.Unmarshal(data, &m); err != nil {
-				err = fmt.Errorf("not JSON: %v: %.100s", err, data)
+			if jerr := json.Unmarshal(data, &m); jerr != nil {
+				err = fmt.Errorf("not JSON: %v: %.100s", jerr, data)
 			}
 			select {
 			case ch <- received{msg: m, at: at, err: err}:
@@ -891,6 +891,8 @@ func (s *slot) player(ctx context.Context, c *websocket.Conn, side chess.Color) 
 					return false
 				}
 				arm()
+			case "seated":
+				// The seat is taken; the game in full follows.
 			default:
 				b.error("player of %s: message type %q", s.id, r.msg.Type)
 			}

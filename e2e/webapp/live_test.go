@@ -308,7 +308,7 @@ func TestLivePlay(t *testing.T) {
 	}
 	// A new server on the same address and file: the pages reconnect by
 	// themselves; White's premove follows Black's ...h5.
-	srv = startLiveServer(t, db, srv.addr)
+	startLiveServer(t, db, srv.addr)
 	for _, c := range []context.Context{white, black} {
 		waitLong(t, c, `document.getElementById('conn').hidden`, "the page reconnected")
 	}

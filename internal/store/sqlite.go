@@ -25,8 +25,17 @@ import (
 //   - _txlock=immediate: every transaction is BEGIN IMMEDIATE, taking the
 //     write lock at its start, so Update's version check and its write
 //     are atomic across processes.
+//   - wal_autocheckpoint=0: no commit copies the WAL back into the file
+//     (which made the commit that crossed 1,000 pages, and every update
+//     queued behind it, wait for the copy and its fsync); the Store's
+//     checkpointer does it beside the writers (checkpointEvery).
 const sqliteParams = "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
-	"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
+	"&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
+
+// checkpointEvery is how often a Store copies the WAL into the database
+// file (PRAGMA wal_checkpoint(PASSIVE): it never waits for a reader or a
+// writer, and what it cannot copy now it copies next time).
+const checkpointEvery = time.Second
 
 // sqliteConns is how many connections a Store keeps open: readers run
 // in parallel under WAL; writers take turns anyway.
@@ -44,10 +53,12 @@ type sqliteStore struct {
 	// file's write lock, so they queue here instead of sleeping in
 	// SQLite's busy handler; other processes still wait through
 	// busy_timeout.
-	wmu       sync.Mutex
-	stmts     sync.Map // statement text → *sql.Stmt (prepared)
-	closeOnce sync.Once
-	closeErr  error
+	wmu   sync.Mutex
+	stmts sync.Map // statement text → *sql.Stmt (prepared)
+	// stopCheckpoints ends the checkpointer, which closes checkpointsDone.
+	stopCheckpoints, checkpointsDone chan struct{}
+	closeOnce                        sync.Once
+	closeErr                         error
 }
 
 // stmt returns the statement q of these tables, prepared once: the
@@ -130,7 +141,28 @@ func openSQLite(ctx context.Context, path string, opt Options) (Store, error) {
 	}
 	s.hub = newHub(s.version, s.versions, poll)
 	s.commits = newCommitter(s.writeBatch)
+	s.stopCheckpoints = make(chan struct{})
+	s.checkpointsDone = make(chan struct{})
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointer checkpoints the WAL every checkpointEvery, and once more
+// when the Store closes.
+func (s *sqliteStore) checkpointer() {
+	defer close(s.checkpointsDone)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopCheckpoints:
+			s.db.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			return
+		case <-t.C:
+			// An error (the database busy) is tried again next time.
+			s.db.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		}
+	}
 }
 
 // migrateRetry is migrate, tried again for up to migrateWait while SQLite
@@ -525,6 +557,8 @@ func (s *sqliteStore) Close() error {
 	s.closeOnce.Do(func() {
 		s.commits.close()
 		s.hub.close()
+		close(s.stopCheckpoints)
+		<-s.checkpointsDone
 		s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 		s.closeErr = s.db.Close()
 	})

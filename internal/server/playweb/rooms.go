@@ -180,7 +180,7 @@ func (rs *rooms) run(ctx context.Context, r *room) {
 	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
-	last := 0
+	last, known := 0, 0
 	for {
 		select {
 		case <-ctx.Done():
@@ -193,10 +193,11 @@ func (rs *rooms) run(ctx context.Context, r *room) {
 			if int(v) <= last {
 				continue
 			}
+			known = int(v)
 		case <-r.kick:
 		case <-timer.C:
 		}
-		g, err := rs.games.Check(ctx, r.id)
+		g, err := rs.games.CheckAt(ctx, r.id, known)
 		if err != nil {
 			if ctx.Err() != nil {
 				return
