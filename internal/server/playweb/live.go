@@ -16,11 +16,16 @@ import (
 // The live connection's limits.
 const (
 	maxMessage  = 4 << 10          // bytes of a client's message
-	pingEvery   = 20 * time.Second // the server pings an idle connection this often
-	pongWithin  = 10 * time.Second // and closes it if the pong does not come within
 	msgRate     = 10               // a client's messages a second, on average,
 	msgBurst    = 20               // in bursts of at most this many
 	writeWithin = 10 * time.Second // a message to a client that takes longer closes it
+)
+
+// The server pings a connection every pingEvery and closes it if the pong
+// does not come within pongWithin (variables for the tests only).
+var (
+	pingEvery  = 20 * time.Second
+	pongWithin = 10 * time.Second
 )
 
 // liveIn is a client's message on GET /api/games/{id}/live.

@@ -188,3 +188,50 @@ func TestLiveMessageRate(t *testing.T) {
 		}
 	}
 }
+
+// TestLivePing: a client that answers the server's pings stays connected
+// over many of them; one that does not (it never reads, so its library
+// never sends the pong) is closed once pongWithin has passed.
+func TestLivePing(t *testing.T) {
+	oldEvery, oldWithin := pingEvery, pongWithin
+	pingEvery, pongWithin = 50*time.Millisecond, 100*time.Millisecond
+	defer func() { pingEvery, pongWithin = oldEvery, oldWithin }()
+	a := newApp(t, filepath.Join(t.TempDir(), "g.db"))
+	srv := httptest.NewServer(a)
+	defer srv.Close()
+	r := a.do(t, "POST", "/api/games", "", `{"position": "518"}`)
+	var made createdJSON
+	if err := json.Unmarshal([]byte(r.body), &made); err != nil {
+		t.Fatal(err)
+	}
+	good, silent := dial(t, srv, made.Game.ID), dial(t, srv, made.Game.ID)
+	good.gameAt(1)
+	// The good client reads (answering pings) for 20 ping intervals, then
+	// acts: its connection is still open.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*pingEvery)
+	for {
+		if _, _, err := good.c.Read(ctx); err != nil {
+			if ctx.Err() == nil {
+				t.Fatalf("the answering client was closed: %v", err)
+			}
+			break
+		}
+	}
+	cancel()
+	// (A read ended by its context closes the connection in this library;
+	// so the good client's survival is shown by its not having been
+	// closed by the server during the reads above.)
+	// The silent client: once it reads again, it finds its connection
+	// closed by the server.
+	time.Sleep(pingEvery + pongWithin + 100*time.Millisecond)
+	rctx, rcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer rcancel()
+	for {
+		if _, _, err := silent.c.Read(rctx); err != nil {
+			if rctx.Err() != nil {
+				t.Fatal("the silent client is still connected")
+			}
+			break
+		}
+	}
+}
