@@ -112,7 +112,8 @@ func init() {
 		detail: `Serves the web app at --addr (default 127.0.0.1:8960; use :8960 to listen on every
 interface). It keeps no state: everything a page shows is in its address, so any number of
 instances behind a load balancer serve the same app. Events (tournaments, /events/new)
-are the exception: they live in the database --db, an SQLite file (default
+and live play's games (/play, "Play a friend online") are the exception: they live in
+the database --db, an SQLite file (default
 $CHESS960_DB, else ./chess960.db, created on first use) or a postgres:// URL, which
 several instances may share (live pages follow changes through LISTEN/NOTIFY); the
 command line's "event" works on the same database. The JSON API under /api/ answers what
