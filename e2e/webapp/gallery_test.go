@@ -2,6 +2,7 @@ package webapp_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"html"
 	"io"
@@ -47,8 +48,16 @@ var commandBuild struct {
 	err  error
 }
 
-// TestMain removes the command built for the tests.
+// TestMain makes the -screenshots directory when it is missing, and
+// removes the command built for the tests.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if *screenshots != "" {
+		if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+			fmt.Fprintf(os.Stderr, "-screenshots %s: %v\n", *screenshots, err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	if commandBuild.path != "" {
 		os.RemoveAll(filepath.Dir(commandBuild.path))
