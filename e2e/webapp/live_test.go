@@ -42,7 +42,7 @@ type liveServer struct {
 	ln   net.Listener
 }
 
-func startLiveServer(t *testing.T, db, addr string) *liveServer {
+func startLiveServer(t testing.TB, db, addr string) *liveServer {
 	t.Helper()
 	st, err := store.OpenWith(context.Background(), db, store.Options{Kind: store.Games})
 	if err != nil {

@@ -55,6 +55,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) *site.Error {
 	start := g.Start()
 	p := s.site.NewPage(r, "Live game "+id+" · Chess960", "play")
 	p.Script = "live.js"
+	p.HeadJS = site.InlineScript("live-open.js")
 	p.Description = "A live Chess960 game: watch it, or play it with your seat's link."
 	p.Defs = template.HTML(diagram.AppendDefs(nil, &diagram.Options{}))
 	p.Kept = true

@@ -7,6 +7,8 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +22,9 @@ import (
 type assets struct {
 	hash  string
 	files map[string]*asset
+	// imports holds, for each module under js/, the modules it imports
+	// statically, directly or not, in the order first met (js/NAME.js).
+	imports map[string][]string
 }
 
 type asset struct {
@@ -58,7 +63,55 @@ func loadAssets() *assets {
 		a.files[name] = &asset{body: body, gz: GzipBest(body), ctype: ct}
 	}
 	a.hash = hex.EncodeToString(h.Sum(nil))[:12]
+	a.imports = map[string][]string{}
+	for name := range a.files {
+		if strings.HasPrefix(name, "js/") && strings.HasSuffix(name, ".js") {
+			a.imports[name] = a.closure(name)
+		}
+	}
 	return a
+}
+
+// importRE matches a static import of a module beside the importer:
+// import ... from "./x.js", or import "./x.js", at the start of a line.
+var importRE = regexp.MustCompile(`(?m)^import\s+(?:[^"';]*?\s+from\s+)?["']\./([A-Za-z0-9_-]+\.js)["']`)
+
+// closure returns the modules that the module name imports, directly or
+// through another, each once, without name itself.
+func (a *assets) closure(name string) []string {
+	seen := map[string]bool{name: true}
+	var out []string
+	var walk func(string)
+	walk = func(n string) {
+		f := a.files[n]
+		if f == nil {
+			return
+		}
+		for _, m := range importRE.FindAllSubmatch(f.body, -1) {
+			dep := "js/" + string(m[1])
+			if !seen[dep] {
+				seen[dep] = true
+				out = append(out, dep)
+				walk(dep)
+			}
+		}
+	}
+	walk(name)
+	return out
+}
+
+// preloads returns the URLs of the modules that the page's script (a name
+// under js/) imports, but for those in skip, which the page loads anyway:
+// for <link rel="modulepreload">, so that the browser fetches them beside
+// the script instead of after it has read it.
+func (a *assets) preloads(script string, skip ...string) []string {
+	var out []string
+	for _, dep := range a.imports["js/"+script] {
+		if !slices.Contains(skip, strings.TrimPrefix(dep, "js/")) {
+			out = append(out, a.url(dep))
+		}
+	}
+	return out
 }
 
 // url returns the URL of a static file.

@@ -1,11 +1,17 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"html/template"
+	"io/fs"
 	"net/http"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/chess960/chess960/internal/server/middleware"
+	"github.com/chess960/chess960/internal/server/web"
 )
 
 // MaxQuery is the most bytes of a request's query.
@@ -79,9 +85,36 @@ func (h *headRecorder) Write(b []byte) (int, error) { return len(b), nil }
 func (h *headRecorder) WriteHeader(code int)        { h.status = code }
 
 // contentSecurityPolicy allows only the app's own scripts, styles and
-// images; no inline script, no framing.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// images, and of inline scripts only those of web/inline by their hashes
+// (InlineScript); no framing.
+var contentSecurityPolicy = "default-src 'self'; script-src 'self'" + inlineHashes() + "; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// inlineHashes returns " 'sha256-...'" for each script of web/inline, in
+// the order of their names.
+func inlineHashes() string {
+	names, err := fs.Glob(web.FS, "inline/*.js")
+	if err != nil {
+		panic(err) // a constant pattern
+	}
+	var b strings.Builder
+	for _, n := range names {
+		body, _ := web.FS.ReadFile(n)
+		sum := sha256.Sum256(body)
+		b.WriteString(" 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'")
+	}
+	return b.String()
+}
+
+// InlineScript returns the script web/inline/NAME, for a page's HeadJS; it
+// panics when there is none such (they are embedded, so that is a bug).
+func InlineScript(name string) template.JS {
+	body, err := web.FS.ReadFile("inline/" + name)
+	if err != nil {
+		panic("site: no inline script " + name)
+	}
+	return template.JS(body)
+}
 
 // securityHeaders are set on every answer. The keys are canonical, so
 // they go straight into the header map; nothing changes the value slices.

@@ -84,10 +84,11 @@ func (s *Site) AssetBody(name string) []byte {
 // funcs are the functions every template may call.
 func (s *Site) funcs() template.FuncMap {
 	return template.FuncMap{
-		"asset": s.assets.url,
-		"add":   func(a, b int) int { return a + b },
-		"sub":   func(a, b int) int { return a - b },
-		"mod":   func(a, b int) int { return a % b },
+		"asset":    s.assets.url,
+		"preloads": func(script string) []string { return s.assets.preloads(script, "app.js") },
+		"add":      func(a, b int) int { return a + b },
+		"sub":      func(a, b int) int { return a - b },
+		"mod":      func(a, b int) int { return a % b },
 		"at": func(s []string, i int) string {
 			if i < len(s) {
 				return s[i]
@@ -135,8 +136,11 @@ type Page struct {
 	Description string
 	Canonical   string
 	Script      string // a module under static/js, or ""
-	Engine      string // the engine's name, or "" without one
-	Defs        template.HTML
+	// HeadJS is a script of web/inline (InlineScript) that runs in the
+	// head, before the style sheet and the modules, or "".
+	HeadJS template.JS
+	Engine string // the engine's name, or "" without one
+	Defs   template.HTML
 	// Theme is the theme the visitor chose with the page's switch, "light"
 	// or "dark", from the theme cookie; "" follows the system's.
 	Theme string

@@ -130,3 +130,34 @@ func TestAcceptsGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestPreloads: a page's script gets a modulepreload link for each module
+// it imports statically, directly or through another, once, but app.js
+// (every page loads it anyway); dynamic imports and comments do not count.
+func TestPreloads(t *testing.T) {
+	a := &assets{hash: "h", files: map[string]*asset{
+		"js/page.js":  {body: []byte("// import \"./nope.js\"\nimport { x } from \"./app.js\";\nimport {\n  a, b } from './board.js';\nimport \"./side.js\";\nconst m = import(\"./lazy.js\");\n")},
+		"js/board.js": {body: []byte("import { y } from \"./util.js\";\n")},
+		"js/side.js":  {body: []byte("import { z } from \"./util.js\";\nimport \"./page.js\";\n")},
+		"js/util.js":  {body: []byte("export const z = 1;\n")},
+		"js/app.js":   {body: []byte("export const x = 1;\n")},
+	}, imports: map[string][]string{}}
+	for name := range a.files {
+		a.imports[name] = a.closure(name)
+	}
+	got := strings.Join(a.preloads("page.js", "app.js"), " ")
+	if want := "/s/h/js/board.js /s/h/js/util.js /s/h/js/side.js"; got != want {
+		t.Errorf("preloads(page.js) = %q, want %q", got, want)
+	}
+	if got := a.preloads("util.js", "app.js"); len(got) != 0 {
+		t.Errorf("preloads(util.js) = %q, want none", got)
+	}
+	if got := a.preloads("missing.js"); len(got) != 0 {
+		t.Errorf("preloads(missing.js) = %q, want none", got)
+	}
+	// The real game page's script imports board.js.
+	s := newTestSite()
+	if got := s.assets.preloads("live.js", "app.js"); len(got) != 1 || !strings.HasSuffix(got[0], "/js/board.js") {
+		t.Errorf("live.js preloads %q, want board.js alone", got)
+	}
+}

@@ -5,7 +5,9 @@ package web
 
 import "embed"
 
-// FS holds templates/*.html, static/ (served under /s/) and openapi.json.
+// FS holds templates/*.html, static/ (served under /s/), inline/ (the
+// scripts a page carries in its head, allowed by their hashes in the
+// Content-Security-Policy) and openapi.json.
 //
-//go:embed templates static openapi.json
+//go:embed templates static inline openapi.json
 var FS embed.FS

@@ -68,22 +68,26 @@ function connect() {
   clearTimeout(retryTimer);
   retryAt = 0;
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  let s;
-  try {
-    s = new WebSocket(proto + location.host + "/api/games/" + encodeURIComponent(gameID) + "/live");
-  } catch (e) {
-    retry();
-    return;
+  const early = adopt();
+  let s = early && early.socket;
+  if (!s) {
+    try {
+      s = new WebSocket(proto + location.host + "/api/games/" + encodeURIComponent(gameID) + "/live");
+    } catch (e) {
+      retry();
+      return;
+    }
   }
   ws = s;
   seated = resendDue = false;
-  s.onopen = () => {
+  const opened = (sendSeat) => {
     if (ws !== s) return;
     online = everOnline = true;
     attempt = 0;
-    if (token) s.send(JSON.stringify({ type: "seat", token }));
+    if (token && sendSeat) s.send(JSON.stringify({ type: "seat", token }));
     render();
   };
+  s.onopen = () => opened(true);
   s.onmessage = (ev) => { if (ws === s) receive(ev.data); };
   s.onclose = () => {
     if (ws !== s) return;
@@ -92,6 +96,22 @@ function connect() {
     retry();
     render();
   };
+  if (early && s.readyState === WebSocket.OPEN) {
+    opened(false); // live-open.js took the seat when it opened
+    for (const data of early.queue) receive(data);
+  }
+}
+
+// adopt returns, once, the socket that the head's script (live-open.js)
+// opened while the page loaded, with the messages it got, if it is still
+// open or opening and for the same seat; otherwise it closes it.
+function adopt() {
+  const e = window.chess960Live;
+  window.chess960Live = null;
+  if (!e) return null;
+  if (e.token === token && e.socket.readyState <= WebSocket.OPEN) return e;
+  try { e.socket.close(); } catch (err) { /* already closed */ }
+  return null;
 }
 
 function retry() {

@@ -1,0 +1,21 @@
+// The live game page opens its WebSocket here, in the head, while the
+// page still loads, and takes the seat on it at once; live.js adopts the
+// socket and the messages that came before it ran (window.chess960Live).
+// The page's Content-Security-Policy allows this script by its hash.
+(function () {
+  var m = /^\/g\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (!m || !window.WebSocket) return;
+  var key = "chess960.seat." + m[1], token = location.hash.slice(1), s, q = [];
+  try {
+    if (token) localStorage.setItem(key, token);
+    token = localStorage.getItem(key) || "";
+  } catch (e) {}
+  try {
+    s = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/games/" + m[1] + "/live");
+  } catch (e) {
+    return;
+  }
+  s.onopen = function () { if (token) s.send(JSON.stringify({ type: "seat", token: token })); };
+  s.onmessage = function (e) { q.push(e.data); };
+  window.chess960Live = { socket: s, queue: q, token: token };
+})();
