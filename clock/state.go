@@ -232,3 +232,16 @@ func (st State) Pause(from, to time.Time) State {
 	}
 	return st
 }
+
+// Give returns the clocks with d more on side's clock (an arbiter's
+// addition, as FIDE Laws 6.10 and 7.5.5 have it): for the side to move,
+// on the time it had when its turn began, so that what it has used so far
+// still counts. Untimed and correspondence clocks are unchanged.
+func (st State) Give(side Side, d time.Duration) State {
+	switch st.Control.Kind {
+	case Untimed, Correspondence:
+		return st
+	}
+	st.Left[side] += d
+	return st
+}

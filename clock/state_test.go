@@ -412,3 +412,33 @@ func TestPause(t *testing.T) {
 		t.Errorf("a backward pause changed the clocks: %+v", q)
 	}
 }
+
+// TestGive: an arbiter adds two minutes to each side of 3+2 after White's
+// first move at +10 s (White 172 s, Black to move from +10 with 180 s).
+func TestGive(t *testing.T) {
+	st := play(t, "3+2", []step{{10 * s, NoClaim, 172 * s, 180 * s}})
+	w := st.Give(White, 120*s)
+	if w.Left[White] != 292*s || w.Left[Black] != 180*s {
+		t.Errorf("White +2 min: %s, %s; want 292s, 180s", w.Left[White], w.Left[Black])
+	}
+	// Black, to move: at +40 its clock shows 180 + 120 − 30 = 270.
+	b := st.Give(Black, 120*s)
+	if got := b.Remaining(Black, t0.Add(40*s)); got != 270*s {
+		t.Errorf("Black +2 min, at +40: %s, want 270s", got)
+	}
+	// Its flag moves two minutes: +10 + 180 + 1 (quota) + 120 = +311.
+	if _, when := b.Flagged(t0.Add(40 * s)); !when.Equal(t0.Add(311 * s)) {
+		t.Errorf("flag at +%s, want +311s", when.Sub(t0))
+	}
+	// Black's move at +50: 300 − 40 + 2 = 262.
+	next, err := b.Move(t0.Add(50*s), NoClaim)
+	if err != nil || next.Left[Black] != 262*s {
+		t.Errorf("Black's move at +50: %s, %v; want 262s", next.Left[Black], err)
+	}
+	for _, c := range []string{"untimed", "3d"} {
+		u := Start(mustParse(t, c), t0)
+		if g := u.Give(White, time.Minute); g.Left != u.Left || !g.TurnStart.Equal(u.TurnStart) {
+			t.Errorf("%s: Give changed the clocks: %+v", c, g)
+		}
+	}
+}

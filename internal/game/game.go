@@ -48,6 +48,27 @@ const (
 	// to move's clock restarts at At with the time it had at Since: the
 	// downtime is charged to nobody (see clock.State.Pause).
 	Resume Kind = "resume"
+
+	// The kinds of an event's game (Info.Event): the server's and the
+	// arbiter's, never a seat's.
+
+	// Arrive is a seat's arrival at the board: its first connection (or
+	// its first move). FIDE's default time (Laws 6.7) is about arriving.
+	Arrive Kind = "arrive"
+	// Default ends the game when the default time has passed (Info.Default
+	// after Info.StartAt) and a side has not arrived: Text is "w", "b" or
+	// "both", the sides that lose by forfeit.
+	Default Kind = "default"
+	// Pause stops the clocks (the arbiter's); Unpause restarts them, the
+	// time between charged to nobody.
+	Pause   Kind = "pause"
+	Unpause Kind = "unpause"
+	// AddTime puts Amount on Side's clock (the arbiter's, FIDE Laws 7.5.5
+	// and 6.10).
+	AddTime Kind = "addtime"
+	// Adjudicate ends the game with the arbiter's result, Text: "1-0",
+	// "0-1", "1/2-1/2", or a forfeit, "+/-", "-/+", "-/-"; Note says why.
+	Adjudicate Kind = "adjudicate"
 )
 
 // The modes of a rematch.
@@ -56,7 +77,21 @@ const (
 	RematchNew  = "new"  // a new random draw, the colours reversed
 )
 
-var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim, Flag, Rematch, Resume}
+var kinds = []Kind{Move, Offer, Accept, Decline, Resign, Abort, Claim, Flag, Rematch, Resume,
+	Arrive, Default, Pause, Unpause, AddTime, Adjudicate}
+
+// ServerKinds are the kinds a seat may not send: the clock's, the
+// server's and the arbiter's.
+var ServerKinds = []Kind{Flag, Resume, Arrive, Default, Pause, Unpause, AddTime, Adjudicate}
+
+// Adjudications are the results an arbiter may give a game (Adjudicate).
+var Adjudications = []string{"1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"}
+
+// MaxNote is the most bytes of an adjudication's note.
+const MaxNote = 200
+
+// MaxAddTime is the most time one AddTime may give.
+const MaxAddTime = 24 * time.Hour
 
 // Action is one seat's act on a game.
 type Action struct {
@@ -78,6 +113,10 @@ type Action struct {
 	Next string
 	// Since is when the server went down, for a Resume.
 	Since time.Time
+	// Amount is the time an AddTime gives.
+	Amount time.Duration
+	// Note is an Adjudicate's reason.
+	Note string
 }
 
 // Ending says how a game ended, beyond the rules of chess.
@@ -91,6 +130,11 @@ const (
 	Claimed     Ending = "claim"       // a draw claimed (Outcome.Termination says which)
 	Aborted     Ending = "aborted"     // ended before both sides moved: no result, nobody's loss
 	TimeForfeit Ending = "time"        // a flag fell (set by the clock's caller)
+	// DefaultLoss: a side had not arrived when the default time passed;
+	// Result says who won, NoResult when neither had arrived.
+	DefaultLoss Ending = "default"
+	// Adjudicated: the arbiter gave the result (Adjudication).
+	Adjudicated Ending = "adjudication"
 )
 
 // Errors of Apply. Each comes wrapped in an *Error that names the action.
@@ -158,6 +202,16 @@ type Game struct {
 	created time.Time
 	// info is what the game is besides its actions (see Info).
 	info Info
+	// startAt is when the clocks start: the creation, or an event game's
+	// Info.StartAt.
+	startAt time.Time
+	// paused says the arbiter has stopped the clocks, since pausedAt.
+	paused   bool
+	pausedAt time.Time
+	// arrived says which seats have arrived (Arrive, or a move).
+	arrived [2]bool
+	// adjudicated is the arbiter's result (Adjudicate), and note why.
+	adjudicated, note string
 	// shared marks a Game that others hold (the Service's cache): Apply
 	// refuses to change it; Clone it first.
 	shared bool
@@ -173,13 +227,112 @@ type Info struct {
 	Delay Delay
 	// Prev is the game this one is a rematch of ("" for none).
 	Prev string
+	// Event is the event's board this game is, for an event's game; the
+	// zero EventRef for any other. An event's game cannot be aborted or
+	// rematched.
+	Event EventRef
+	// StartAt is when an event game's clocks start (the end of its study
+	// window): no move before. Zero: at its creation.
+	StartAt time.Time
+	// DefaultTime is FIDE's default time (Laws 6.7) of an event's game: a
+	// side that has not arrived DefaultTime after StartAt loses by
+	// forfeit (Default). 0: none.
+	DefaultTime time.Duration
 }
+
+// EventRef names an event's board: the event's ID, the round and the
+// board, from 1.
+type EventRef struct {
+	ID           string
+	Round, Board int
+}
+
+// IsEvent reports whether the game is an event's.
+func (i Info) IsEvent() bool { return i.Event.ID != "" }
 
 // Info returns the game's Info.
 func (g *Game) Info() Info { return g.info }
 
-// SetInfo sets the game's Info (its maker's, before the game is shared).
-func (g *Game) SetInfo(i Info) { g.info = i }
+// SetInfo sets the game's Info (its maker's, before the game is shared):
+// with a StartAt, the clocks start then.
+func (g *Game) SetInfo(i Info) {
+	g.info = i
+	if !i.StartAt.IsZero() {
+		g.startAt = i.StartAt
+		if g.timed {
+			g.clk = clock.Start(g.control, i.StartAt)
+		}
+	}
+}
+
+// StartsAt is when the clocks start (or started).
+func (g *Game) StartsAt() time.Time { return g.startAt }
+
+// Paused reports whether the arbiter has stopped the clocks, and since
+// when.
+func (g *Game) Paused() (bool, time.Time) { return g.paused, g.pausedAt }
+
+// Arrived reports whether side's seat has arrived (an event's game).
+func (g *Game) Arrived(side chess.Color) bool { return g.arrived[sideIndex(side)] }
+
+// Adjudication is the arbiter's result and its note, for a game ended
+// by Adjudicate.
+func (g *Game) Adjudication() (result, note string) { return g.adjudicated, g.note }
+
+func sideIndex(c chess.Color) int {
+	if c == chess.Black {
+		return 1
+	}
+	return 0
+}
+
+// Due returns the ending the server must commit by the instant at, if
+// one is due: the side to move's flag (Flag), or an event game's default
+// (Default) once its default time has passed with a side not arrived,
+// whichever came first, with At the instant it came. Nothing is due on a
+// game over or while the clocks are stopped.
+func (g *Game) Due(at time.Time) (Action, bool) {
+	next, a := g.nextDue()
+	if next.IsZero() || at.Before(next) {
+		return Action{}, false
+	}
+	return a, true
+}
+
+// NextDue is the instant the next ending falls due if nothing happens
+// first (see Due); zero if none will.
+func (g *Game) NextDue() time.Time {
+	t, _ := g.nextDue()
+	return t
+}
+
+func (g *Game) nextDue() (time.Time, Action) {
+	if g.over || g.paused {
+		return time.Time{}, Action{}
+	}
+	var when time.Time
+	var a Action
+	turn := g.g.Position().Turn()
+	if g.timed {
+		if _, w := g.clk.Flagged(g.startAt); !w.IsZero() {
+			when, a = w, Action{Kind: Flag, Side: turn, At: w}
+		}
+	}
+	if d := g.info.DefaultTime; d > 0 && g.info.IsEvent() && !(g.arrived[0] && g.arrived[1]) {
+		dl := g.startAt.Add(d)
+		if when.IsZero() || dl.Before(when) {
+			who := "both"
+			switch {
+			case g.arrived[0]:
+				who = "b"
+			case g.arrived[1]:
+				who = "w"
+			}
+			when, a = dl, Action{Kind: Default, Side: turn, Text: who, At: dl}
+		}
+	}
+	return when, a
+}
 
 // Clone returns a copy of g that shares nothing with it.
 func (g *Game) Clone() *Game {
@@ -208,7 +361,7 @@ func New(start chess.Position) *Game {
 func NewTimed(start chess.Position, c clock.Control, at time.Time) *Game {
 	g := New(start)
 	g.control = c
-	g.lastAt, g.created = at, at
+	g.lastAt, g.created, g.startAt = at, at, at
 	if c.Kind != clock.Untimed {
 		g.timed, g.clk = true, clock.Start(c, at)
 	}
@@ -224,7 +377,14 @@ func Replay(start chess.Position, log []Action) (*Game, error) {
 
 // ReplayTimed is Replay for a game made with NewTimed(start, c, at).
 func ReplayTimed(start chess.Position, c clock.Control, at time.Time, log []Action) (*Game, error) {
+	return replayInfo(start, c, at, Info{}, log)
+}
+
+// replayInfo is ReplayTimed for a game with the Info i (an event's game's
+// rules apply to its log).
+func replayInfo(start chess.Position, c clock.Control, at time.Time, i Info, log []Action) (*Game, error) {
 	g := NewTimed(start, c, at)
+	g.SetInfo(i)
 	for i, a := range log {
 		a.Base = g.version
 		if err := g.Apply(a); err != nil {
@@ -259,7 +419,7 @@ func (g *Game) Clock() (clock.State, bool) { return g.clk, g.timed }
 // the instant it did: the game is then lost on time (Flag), though nobody
 // has said so yet.
 func (g *Game) Flagged(at time.Time) (bool, time.Time) {
-	if !g.timed || g.over {
+	if !g.timed || g.over || g.paused {
 		return false, time.Time{}
 	}
 	return g.clk.Flagged(at)
@@ -316,8 +476,20 @@ func (g *Game) Apply(a Action) error {
 		return refuse(ErrInvalid, "base "+strconv.Itoa(a.Base)+": want a version, or 0 for any")
 	case len(a.Text) > 16:
 		return refuse(ErrInvalid, "a move is at most 16 characters")
-	case (a.Kind != Move && a.Kind != Claim && a.Kind != Rematch) && a.Text != "":
+	case (a.Kind != Move && a.Kind != Claim && a.Kind != Rematch && a.Kind != Adjudicate && a.Kind != Default) && a.Text != "":
 		return refuse(ErrInvalid, "a "+string(a.Kind)+" takes no move")
+	case a.Note != "" && a.Kind != Adjudicate:
+		return refuse(ErrInvalid, "only an adjudication has a note")
+	case len(a.Note) > MaxNote:
+		return refuse(ErrInvalid, "a note is at most "+strconv.Itoa(MaxNote)+" bytes")
+	case a.Amount != 0 && a.Kind != AddTime:
+		return refuse(ErrInvalid, "only an addtime gives an amount of time")
+	case a.Kind == AddTime && (a.Amount <= 0 || a.Amount > MaxAddTime):
+		return refuse(ErrInvalid, "time to add "+a.Amount.String()+": want more than 0, at most 24h")
+	case g.info.IsEvent() && a.Kind == Abort:
+		return refuse(ErrIllegal, "an event's game cannot be aborted: resign, offer a draw, or call the arbiter")
+	case g.info.IsEvent() && a.Kind == Rematch:
+		return refuse(ErrIllegal, "an event's game has no rematch: the next round is paired by the arbiter")
 	case a.Kind == Rematch && a.Text != RematchSame && a.Text != RematchNew:
 		return refuse(ErrInvalid, "a rematch is "+RematchSame+" (the same start, colours reversed) or "+RematchNew+" (a new draw), not "+quote.Input(a.Text))
 	case a.Next != "" && a.Kind != Rematch:
@@ -346,6 +518,15 @@ func (g *Game) Apply(a Action) error {
 		return refuse(ErrInvalid, "a move names the version it was made on (base)")
 	}
 	turn := g.g.Position().Turn()
+	switch a.Kind {
+	case Move, Claim, Offer, Accept:
+		if g.info.IsEvent() && a.At.Before(g.startAt) {
+			return refuse(ErrIllegal, "the clocks start at "+g.startAt.UTC().Format("15:04:05")+" UTC, when the study window ends: no move or offer before")
+		}
+		if g.paused && (a.Kind == Move || a.Kind == Claim) {
+			return refuse(ErrIllegal, "the arbiter has stopped the clocks: wait until they restart")
+		}
+	}
 	switch a.Kind {
 	case Move:
 		if a.Side != turn {
@@ -376,6 +557,7 @@ func (g *Game) Apply(a Action) error {
 		if _, err := g.g.PlayText(a.Text); err != nil {
 			return refuse(ErrIllegal, strings.TrimPrefix(err.Error(), "chess: "))
 		}
+		g.arrived[sideIndex(a.Side)] = true
 		// A move answers the opponent's standing offer: declined.
 		if g.hasOffer && g.offer != a.Side {
 			g.hasOffer = false
@@ -412,6 +594,71 @@ func (g *Game) Apply(a Action) error {
 			r = chess.Draw
 		}
 		g.end(r, TimeForfeit, a.At)
+	case Arrive:
+		if g.arrived[sideIndex(a.Side)] {
+			return refuse(ErrIllegal, a.Side.String()+" has arrived already")
+		}
+		g.arrived[sideIndex(a.Side)] = true
+	case Default:
+		var r chess.Result
+		switch {
+		case !g.info.IsEvent() || g.info.DefaultTime <= 0:
+			return refuse(ErrIllegal, "the game has no default time")
+		case a.Text == "w" && !g.arrived[0] && g.arrived[1]:
+			r = chess.BlackWins
+		case a.Text == "b" && g.arrived[0] && !g.arrived[1]:
+			r = chess.WhiteWins
+		case a.Text == "both" && !g.arrived[0] && !g.arrived[1]:
+			r = chess.NoResult
+		default:
+			return refuse(ErrIllegal, "a default names the sides that have not arrived (w, b or both), not "+quote.Input(a.Text))
+		}
+		if a.At.Before(g.startAt.Add(g.info.DefaultTime)) {
+			return refuse(ErrIllegal, "the default time has not passed")
+		}
+		g.end(r, DefaultLoss, a.At)
+	case Pause:
+		switch {
+		case !g.timed:
+			return refuse(ErrIllegal, "an untimed game has no clock to stop")
+		case g.paused:
+			return refuse(ErrIllegal, "the clocks are stopped already")
+		}
+		g.paused, g.pausedAt = true, a.At
+	case Unpause:
+		if !g.paused {
+			return refuse(ErrIllegal, "the clocks are not stopped")
+		}
+		g.clk = g.clk.Pause(g.pausedAt, a.At)
+		g.paused = false
+	case AddTime:
+		if !g.timed {
+			return refuse(ErrIllegal, "an untimed game has no clock to add time to")
+		}
+		if g.control.Kind == clock.Correspondence {
+			return refuse(ErrIllegal, "a correspondence game has a fixed time per move: nothing to add to")
+		}
+		side := clock.White
+		if a.Side == chess.Black {
+			side = clock.Black
+		}
+		g.clk = g.clk.Give(side, a.Amount)
+	case Adjudicate:
+		var r chess.Result
+		switch a.Text {
+		case "1-0", "+/-":
+			r = chess.WhiteWins
+		case "0-1", "-/+":
+			r = chess.BlackWins
+		case "1/2-1/2":
+			r = chess.Draw
+		case "-/-":
+			r = chess.NoResult
+		default:
+			return refuse(ErrInvalid, "an adjudication is one of "+strings.Join(Adjudications, ", ")+", not "+quote.Input(a.Text))
+		}
+		g.adjudicated, g.note = a.Text, a.Note
+		g.end(r, Adjudicated, a.At)
 	case Resume:
 		switch {
 		case !g.timed:
@@ -423,8 +670,11 @@ func (g *Game) Apply(a Action) error {
 		case a.Since.Before(g.lastAt):
 			return refuse(ErrIllegal, "the server was up at "+g.lastAt.UTC().Format(time.RFC3339Nano)+", after the downtime began")
 		}
-		if fell, when := g.clk.Flagged(a.Since); fell {
+		if fell, when := g.clk.Flagged(a.Since); fell && !g.paused {
 			return refuse(ErrTime, "the flag fell at "+when.UTC().Format(time.RFC3339Nano)+", before the downtime")
+		}
+		if g.paused {
+			break // the arbiter's pause covers the downtime: Unpause charges it to nobody
 		}
 		g.clk = g.clk.Pause(a.Since, a.At)
 	case Claim:
@@ -558,6 +808,20 @@ func (g *Game) Describe() string {
 			return g.result.String() + " (time; the opponent could not mate)"
 		}
 		return g.result.String() + " (time)"
+	case DefaultLoss:
+		switch g.result {
+		case chess.WhiteWins:
+			return "+/- (Black did not arrive)"
+		case chess.BlackWins:
+			return "-/+ (White did not arrive)"
+		}
+		return "-/- (neither player arrived)"
+	case Adjudicated:
+		d := g.adjudicated + " (adjudicated by the arbiter"
+		if g.note != "" {
+			d += ": " + g.note
+		}
+		return d + ")"
 	}
 	return g.g.Outcome().String()
 }

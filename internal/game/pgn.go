@@ -19,8 +19,9 @@ type Players struct {
 // SetUp and FEN tags that pgn writes for a Chess960 start or any other
 // non-standard one, a TimeControl tag (PGN standard 9.6.1; "-" for an
 // untimed game, none for a control PGN cannot write, such as a delay), a
-// Termination tag (8.2.5: "normal", "time forfeit", or "abandoned" for an
-// aborted game) once it is over, and in a timed game a [%clk H:MM:SS]
+// Termination tag (8.2.5: "normal", "time forfeit", "adjudication" for
+// the arbiter's result, or "abandoned" for an aborted game and a side
+// that never arrived) once it is over, and in a timed game a [%clk H:MM:SS]
 // comment after each move: the mover's time left after it.
 func (g *Game) PGN(p Players) *pgn.Game {
 	out := &pgn.Game{Start: g.Start()}
@@ -46,8 +47,10 @@ func (g *Game) PGN(p Players) *pgn.Game {
 		switch g.ending {
 		case TimeForfeit:
 			out.Tags.Set("Termination", "time forfeit")
-		case Aborted:
+		case Aborted, DefaultLoss:
 			out.Tags.Set("Termination", "abandoned")
+		case Adjudicated:
+			out.Tags.Set("Termination", "adjudication")
 		default:
 			out.Tags.Set("Termination", "normal")
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -85,17 +86,40 @@ type storedGame struct {
 	Seed    string `json:"seed,omitempty"`  // of the random draw that chose the start
 	Delay   string `json:"delay,omitempty"` // Delay's String
 	Prev    string `json:"prev,omitempty"`  // the game this is a rematch of
+	// An event's game: the event, round and board, when the clocks start,
+	// and the default time in seconds.
+	Event   string     `json:"event,omitempty"`
+	Round   int        `json:"round,omitempty"`
+	Board   int        `json:"board,omitempty"`
+	StartAt *time.Time `json:"start_at,omitempty"`
+	Default int64      `json:"default,omitempty"`
+}
+
+// info returns the game's Info from its stored form.
+func (sg storedGame) info() (Info, error) {
+	delay, err := ParseDelay(sg.Delay)
+	if err != nil {
+		return Info{}, err
+	}
+	i := Info{Seed: sg.Seed, Delay: delay, Prev: sg.Prev, Event: EventRef{ID: sg.Event, Round: sg.Round, Board: sg.Board},
+		DefaultTime: time.Duration(sg.Default) * time.Second}
+	if sg.StartAt != nil {
+		i.StartAt = *sg.StartAt
+	}
+	return i, nil
 }
 
 // storedAction is an action as the history keeps it.
 type storedAction struct {
-	Kind  Kind       `json:"kind"`
-	Side  string     `json:"side"` // "w" or "b"
-	Text  string     `json:"text,omitempty"`
-	At    time.Time  `json:"at"`
-	Think int64      `json:"think,omitempty"` // the mover's own measure, in nanoseconds
-	Next  string     `json:"next,omitempty"`  // an accepted rematch's game
-	Since *time.Time `json:"since,omitempty"` // a resume's downtime's start
+	Kind   Kind       `json:"kind"`
+	Side   string     `json:"side"` // "w" or "b"
+	Text   string     `json:"text,omitempty"`
+	At     time.Time  `json:"at"`
+	Think  int64      `json:"think,omitempty"`  // the mover's own measure, in nanoseconds
+	Next   string     `json:"next,omitempty"`   // an accepted rematch's game
+	Since  *time.Time `json:"since,omitempty"`  // a resume's downtime's start
+	Amount int64      `json:"amount,omitempty"` // an addtime's, in nanoseconds
+	Note   string     `json:"note,omitempty"`   // an adjudication's
 }
 
 // Spec is what a new game is: its start and time control, and its Info.
@@ -104,6 +128,11 @@ type Spec struct {
 	Control clock.Control // the zero Control: untimed
 	Seed    string        // the seed of the random draw that chose Start, if one did
 	Delay   Delay         // the spectators' delay
+	// An event's game (CreateEvent): its board, when its clocks start,
+	// and its default time (whole seconds).
+	Event       EventRef
+	StartAt     time.Time
+	DefaultTime time.Duration
 }
 
 // Create makes a game from start with the time control c (the zero
@@ -138,9 +167,18 @@ func (s *Service) create(ctx context.Context, sp Spec, white, black, prev string
 		return made{}, &Error{Action: Action{Kind: "create"}, Err: ErrIllegal, Detail: "the side to move has no legal move in the start"}
 	}
 	// The ID is public (72 bits); the seats' tokens are the secrets.
-	id := secret.Token(9)
+	return s.createID(ctx, secret.Token(9), sp, white, black, prev)
+}
+
+// createID stores the new game sp under id.
+func (s *Service) createID(ctx context.Context, id string, sp Spec, white, black, prev string) (made, error) {
 	sg := storedGame{Format: 1, Start: sp.Start.FEN(chess.Chess960), White: white, Black: black,
-		Seed: sp.Seed, Delay: sp.Delay.String(), Prev: prev}
+		Seed: sp.Seed, Delay: sp.Delay.String(), Prev: prev,
+		Event: sp.Event.ID, Round: sp.Event.Round, Board: sp.Event.Board, Default: int64(sp.DefaultTime / time.Second)}
+	if sp.Event.ID != "" && !sp.StartAt.IsZero() {
+		at := stamp(sp.StartAt)
+		sg.StartAt = &at
+	}
 	if sp.Control.Kind != clock.Untimed {
 		sg.Control = sp.Control.String()
 	}
@@ -152,9 +190,42 @@ func (s *Service) create(ctx context.Context, sp Spec, white, black, prev string
 		return made{}, fmt.Errorf("game: creating: %w", err)
 	}
 	g := NewTimed(sp.Start, sp.Control, now)
-	g.info = Info{Seed: sp.Seed, Delay: sp.Delay, Prev: prev}
+	info, _ := sg.info() // made from sp's, which were checked
+	g.SetInfo(info)
 	s.keep(id, g, sg)
 	return made{g.Clone(), id}, nil
+}
+
+// CreateEvent makes an event's game under the ID the event gives it,
+// with the seats whose tokens hash to white and black (secret.Hash), or
+// returns the game already made under that ID (the event's start of a
+// round may be tried again after a crash). sp.Event must name the board.
+func (s *Service) CreateEvent(ctx context.Context, id string, sp Spec, white, black string) (*Game, error) {
+	if sp.Event.ID == "" || sp.Event.Round < 1 || sp.Event.Board < 1 {
+		return nil, fmt.Errorf("game %s: an event's game names its event, round and board", quote.Input(id))
+	}
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
+	if sp.DefaultTime < 0 || sp.DefaultTime%time.Second != 0 {
+		return nil, fmt.Errorf("game %s: default time %s: want whole seconds, 0 for none", id, sp.DefaultTime)
+	}
+	defer s.lock(id)()
+	m, err := s.createID(ctx, id, sp, white, black, "")
+	if errors.Is(err, store.ErrExists) {
+		g, sg, err := s.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if sg.Event != sp.Event.ID || sg.Round != sp.Event.Round || sg.Board != sp.Event.Board {
+			return nil, fmt.Errorf("game %s exists, and is not round %d board %d of event %s", id, sp.Event.Round, sp.Event.Board, sp.Event.ID)
+		}
+		return g.Clone(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return m.Game, nil
 }
 
 // recordName is the store's name of a game's record: "game" while it
@@ -288,11 +359,10 @@ func (s *Service) loadAll(ctx context.Context, id string) (*Game, storedGame, er
 			return nil, storedGame{}, fmt.Errorf("game %s: the stored control: %w", id, err)
 		}
 	}
-	delay, err := ParseDelay(sg.Delay)
+	info, err := sg.info()
 	if err != nil {
 		return nil, storedGame{}, fmt.Errorf("game %s: the stored delay: %w", id, err)
 	}
-	info := Info{Seed: sg.Seed, Delay: delay, Prev: sg.Prev}
 	created := rec.Created
 	// The actions up to the record's version: a version committed since
 	// the record was read is left for the next read (the header does not
@@ -310,11 +380,10 @@ func (s *Service) loadAll(ctx context.Context, id string) (*Game, storedGame, er
 			}
 		}
 	}
-	g, err := ReplayTimed(start, control, created, log)
+	g, err := replayInfo(start, control, created, info, log)
 	if err != nil {
 		return nil, storedGame{}, fmt.Errorf("game %s: %w", id, err)
 	}
-	g.info = info
 	if g.Version() != int(rec.Version) {
 		return nil, storedGame{}, fmt.Errorf("game %s: the history ends at version %d, the record is at %d", id, g.Version(), rec.Version)
 	}
@@ -332,7 +401,8 @@ func readAction(id string, c store.Change) (Action, error) {
 	if sa.Side == "b" {
 		side = chess.Black
 	}
-	a := Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think), Next: sa.Next}
+	a := Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think), Next: sa.Next,
+		Amount: time.Duration(sa.Amount), Note: sa.Note}
 	if sa.Since != nil {
 		a.Since = *sa.Since
 	}
@@ -342,7 +412,8 @@ func readAction(id string, c store.Change) (Action, error) {
 // commit appends a (applied to ng, a clone of the game at expect) to the
 // history and caches ng.
 func (s *Service) commit(ctx context.Context, id string, expect int, ng *Game, sg storedGame, a Action, by string) error {
-	sa := storedAction{Kind: a.Kind, Side: sideText(a.Side), Text: a.Text, At: a.At, Think: int64(a.Think), Next: a.Next}
+	sa := storedAction{Kind: a.Kind, Side: sideText(a.Side), Text: a.Text, At: a.At, Think: int64(a.Think), Next: a.Next,
+		Amount: int64(a.Amount), Note: a.Note}
 	if !a.Since.IsZero() {
 		sa.Since = &a.Since
 	}
@@ -391,9 +462,6 @@ func seatOf(sg storedGame, token string) (chess.Color, error) {
 // refused action is an *Error (see Game.Apply) and changes nothing.
 // An accepted rematch makes the new game first (see Rematch).
 func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, error) {
-	if a.Kind == Flag || a.Kind == Resume {
-		return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server's clock decides a " + string(a.Kind)}
-	}
 	if a.Next != "" || !a.Since.IsZero() {
 		return nil, &Error{Action: a, Err: ErrInvalid, Detail: "the server names the next game and the downtime"}
 	}
@@ -423,19 +491,30 @@ func (s *Service) Act(ctx context.Context, id, token string, a Action) (*Game, e
 			return nil, err
 		}
 		a.Side = side
+		if slices.Contains(ServerKinds, a.Kind) {
+			return nil, &Error{Action: a, Err: ErrInvalid, Detail: "only the server or the arbiter sends " + quote.Input(string(a.Kind)) + ", never a seat"}
+		}
 		if a.At.IsZero() || try > 0 {
 			a.At = stamp(s.now())
 		}
-		if fell, when := g.Flagged(a.At); fell {
+		if due, ok := g.Due(a.At); ok {
 			if fromCache {
 				continue
 			}
-			// The side to move ran out of time before this action: the
-			// game ended then, whoever acts now.
-			if _, err := s.commitFlag(ctx, id, g, sg, when); err != nil && !errors.Is(err, ErrConflict) {
+			// The side to move ran out of time (or the default time
+			// passed) before this action: the game ended then, whoever
+			// acts now.
+			ng, err := s.commitDue(ctx, id, g, sg, due)
+			if err != nil && !errors.Is(err, ErrConflict) {
 				return nil, err
 			}
-			return nil, &Error{Action: a, Err: ErrOver, Detail: "the " + g.Position().Turn().String() + " flag fell at " + when.UTC().Format("15:04:05.000")}
+			if ng == nil {
+				ng = g
+			}
+			if due.Kind == Flag {
+				return nil, &Error{Action: a, Err: ErrOver, Detail: "the " + g.Position().Turn().String() + " flag fell at " + due.At.UTC().Format("15:04:05.000")}
+			}
+			return nil, &Error{Action: a, Err: ErrOver, Detail: ng.Describe()}
 		}
 		expect := g.Version()
 		ng := g.Clone()
@@ -526,8 +605,8 @@ func (s *Service) CheckAt(ctx context.Context, id string, v int) (*Game, error) 
 			return nil, err
 		}
 	}
-	if fell, when := g.Flagged(stamp(s.now())); fell {
-		if ng, err := s.commitFlag(ctx, id, g, sg, when); err == nil {
+	if due, ok := g.Due(stamp(s.now())); ok {
+		if ng, err := s.commitDue(ctx, id, g, sg, due); err == nil {
 			return ng, nil
 		} else if !errors.Is(err, ErrConflict) {
 			return nil, err
@@ -535,6 +614,122 @@ func (s *Service) CheckAt(ctx context.Context, id string, v int) (*Game, error) 
 		return s.Load(ctx, id)
 	}
 	return g, nil
+}
+
+// commitDue commits the ending that fell due (Game.Due) on g (as loaded).
+func (s *Service) commitDue(ctx context.Context, id string, g *Game, sg storedGame, a Action) (*Game, error) {
+	if a.Kind == Flag {
+		return s.commitFlag(ctx, id, g, sg, a.At)
+	}
+	ng := g.Clone()
+	if err := ng.Apply(a); err != nil {
+		return nil, err
+	}
+	if err := s.commit(ctx, id, g.Version(), ng, sg, a, "clock"); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return nil, &Error{Action: a, Err: ErrConflict, Detail: "the game changed; load it again"}
+		}
+		return nil, err
+	}
+	return ng, nil
+}
+
+// Arrive records the arrival of the seat whose token is given at an
+// event's game (its first connection), once; it returns the game as it
+// stands. A game that is not an event's, a seat already arrived and a
+// game over are left as they are.
+func (s *Service) Arrive(ctx context.Context, id, token string) (*Game, error) {
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
+	if g, _, ok := s.cached(id); ok && !g.info.IsEvent() {
+		return g.Clone(), nil // what a game is does not change: nothing to record
+	}
+	defer s.lock(id)()
+	for try := 0; try < 4; try++ {
+		g, sg, err := s.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		side, err := seatOf(sg, token)
+		if err != nil {
+			return nil, err
+		}
+		at := stamp(s.now())
+		if due, ok := g.Due(at); ok {
+			ng, err := s.commitDue(ctx, id, g, sg, due)
+			if errors.Is(err, ErrConflict) {
+				continue
+			}
+			return ng, err
+		}
+		if !g.info.IsEvent() || g.Over() || g.Arrived(side) {
+			return g, nil
+		}
+		a := Action{Kind: Arrive, Side: side, At: at, Base: g.Version()}
+		ng := g.Clone()
+		if err := ng.Apply(a); err != nil {
+			return nil, err
+		}
+		err = s.commit(ctx, id, g.Version(), ng, sg, a, "")
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return ng.Clone(), nil
+	}
+	return nil, &Error{Action: Action{Kind: Arrive}, Err: ErrConflict, Detail: "the game changed three times; try again"}
+}
+
+// Arbitrate applies an arbiter's action to an event's game (Pause,
+// Unpause, AddTime with Side and Amount, Adjudicate with Text and Note),
+// made by the arbiter named by, and commits it. Base 0: on the game as it
+// stands. A due ending is committed first (the arbiter then acts on a
+// game over, and is refused).
+func (s *Service) Arbitrate(ctx context.Context, id, by string, a Action) (*Game, error) {
+	switch a.Kind {
+	case Pause, Unpause, AddTime, Adjudicate:
+	default:
+		return nil, &Error{Action: a, Err: ErrInvalid, Detail: "an arbiter pauses, unpauses, adds time or adjudicates, not " + quote.Input(string(a.Kind))}
+	}
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
+	defer s.lock(id)()
+	for try := 0; try < 4; try++ {
+		g, sg, err := s.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if !g.info.IsEvent() {
+			return nil, &Error{Action: a, Err: ErrIllegal, Detail: "only an event's game has an arbiter"}
+		}
+		a.At = stamp(s.now())
+		if due, ok := g.Due(a.At); ok {
+			if _, err := s.commitDue(ctx, id, g, sg, due); err != nil && !errors.Is(err, ErrConflict) {
+				return nil, err
+			}
+			continue
+		}
+		ng := g.Clone()
+		if err := ng.Apply(a); err != nil {
+			return nil, err
+		}
+		if by == "" {
+			by = "arbiter"
+		}
+		err = s.commit(ctx, id, g.Version(), ng, sg, a, by)
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return ng.Clone(), nil
+	}
+	return nil, &Error{Action: a, Err: ErrConflict, Detail: "the game changed three times while this was applied; try again"}
 }
 
 // commitFlag commits the side to move's flag at at on g (as loaded).
@@ -664,8 +859,8 @@ func (s *Service) resume(ctx context.Context, id string, since, at time.Time) (b
 	if !g.timed || g.over {
 		return false, nil
 	}
-	if fell, when := g.Flagged(since); fell {
-		_, err := s.commitFlag(ctx, id, g, sg, when)
+	if due, ok := g.Due(since); ok {
+		_, err := s.commitDue(ctx, id, g, sg, due)
 		if errors.Is(err, ErrConflict) {
 			err = nil
 		}

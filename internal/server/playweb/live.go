@@ -176,6 +176,11 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 			token = in.Token
 			send(liveOut{Type: "seated", Side: side(c)})
 			s.rooms.sit(id, me, c)
+			// At an event's game, the seat's first connection is its
+			// arrival (the default time's); the room sends the new version.
+			if _, err := s.cfg.Games.Arrive(ctx, id, in.Token); err != nil && ctx.Err() == nil {
+				s.logArrive(id, err)
+			}
 		case "action":
 			if token == "" {
 				send(liveOut{Type: "refused", N: in.N, Error: "take a seat first: a watcher cannot act", Code: "forbidden"})

@@ -457,3 +457,11 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) *site.Error {
 	w.Write(body)
 	return nil
 }
+
+// logArrive logs an arrival that could not be recorded (the seat plays
+// on; the next connection tries again).
+func (s *Server) logArrive(id string, err error) {
+	if log := s.site.Logger(); log != nil {
+		log.Error("game arrival", "game", id, "error", err.Error())
+	}
+}

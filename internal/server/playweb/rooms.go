@@ -226,7 +226,7 @@ func (rs *rooms) run(ctx context.Context, r *room) {
 			}
 		}
 		rs.mu.Unlock()
-		if _, fall := g.Flagged(now); !fall.IsZero() && (next.IsZero() || fall.Before(next)) {
+		if fall := g.NextDue(); !fall.IsZero() && (next.IsZero() || fall.Before(next)) {
 			next = fall
 		}
 		timer.Stop()
