@@ -63,7 +63,17 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 	case KindStart:
 		return "", d.start(c.Round, now)
 	case KindResult:
+		if err := d.checkInPlay(c); err != nil {
+			return "", err
+		}
 		return "", d.setResult(c.Round, c.Board, c.Result, by, now)
+	case KindGameResult:
+		if who.Role != RoleServer {
+			return "", &Error{Kind: ErrForbidden, Msg: "game-result is the server's: a game's result comes from the game"}
+		}
+		return "", d.gameResult(c, now)
+	case KindRotatePlayer:
+		return d.rotatePlayer(c.Player)
 	case KindPGN:
 		return "", d.setPGN(c.Round, c.Board, c.PGN)
 	case KindFinish:
@@ -105,7 +115,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 // Kinds lists the kinds of change the API takes.
 var Kinds = []ChangeKind{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
 	KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart, KindResult, KindPGN, KindFinish,
-	KindRotateAdmin, KindAddLink, KindRevokeLink}
+	KindRotateAdmin, KindAddLink, KindRevokeLink, KindRotatePlayer}
 
 // TokenBytes is the size of a link's secret: 256 random bits.
 const TokenBytes = 32
@@ -132,6 +142,14 @@ func (d *doc) setSettings(s *Settings) error {
 	}
 	if err := checkEnough(n, d.Rounds); err != nil {
 		return err
+	}
+	if n.Play != d.Play {
+		if l := d.lastRound(); l != nil && l.Status == Started && !l.complete() {
+			return notNow("play: round %d is in play; change where the games are played between rounds", l.Number)
+		}
+	}
+	if n.Play.InApp() && d.PlayerSecret == "" {
+		d.PlayerSecret = secret.Token(TokenBytes) // an event stored before the app's games
 	}
 	if n.TieBreakRules == "" {
 		n.TieBreakRules = d.TieBreakRules // not given: unchanged ("" stays 2024)
@@ -204,6 +222,7 @@ func normalizePlayer(p PlayerInfo) (PlayerInfo, error) {
 func (pl *Player) set(p PlayerInfo) {
 	pl.Name, pl.Rating, pl.FideID, pl.Federation = p.Name, p.Rating, p.FideID, p.Federation
 	pl.Title, pl.Club, pl.Sex, pl.Birth, pl.K = p.Title, p.Club, p.Sex, p.Birth, p.K
+	pl.AtBoard = p.AtBoard
 }
 
 func (d *doc) addPlayers(ps []PlayerInfo) error {
@@ -360,6 +379,7 @@ func (d *doc) start(n int, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	defer d.startGames(r, now)
 	if d.Positions.PerBoard {
 		for j := range r.Boards {
 			v := boards[n-1][j]

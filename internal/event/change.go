@@ -25,6 +25,12 @@ type Change struct {
 	Link     string
 	Note     string
 	Import   *ImportedRound
+	// Game is the game whose result a KindGameResult carries.
+	Game string
+	// Confirm, on a result for a board whose game is in play in the app,
+	// says the arbiter confirmed that the result ends the game (package
+	// eventplay ends it first); without it the result is refused.
+	Confirm bool
 }
 
 // The kinds of change.
@@ -48,6 +54,13 @@ const (
 	KindAddLink     ChangeKind = "add-link"     // Label: a new arbiter link
 	KindRevokeLink  ChangeKind = "revoke-link"  // Link: the link's ID
 	KindImport      ChangeKind = "import-round" // Import: a round played elsewhere (from a TRF)
+	// KindGameResult is the result of a board's game in the app: Round,
+	// Board, Game, Result, PGN, Note (how it ended), Label (who ended it,
+	// for an adjudication). The server's (package eventplay), not a
+	// client's; it changes nothing on a board with a result already.
+	KindGameResult ChangeKind = "game-result"
+	// KindRotatePlayer gives Player a new link; the old one stops working.
+	KindRotatePlayer ChangeKind = "rotate-player"
 )
 
 // PlayerInfo is what an organiser gives about a player.
@@ -61,6 +74,8 @@ type PlayerInfo struct {
 	Sex        string
 	Birth      string
 	K          int
+	// AtBoard: in a hybrid event, the player plays at a board.
+	AtBoard bool
 }
 
 // ManualPair is one board of a manual pairing, by player IDs; Black 0 is

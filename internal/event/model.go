@@ -52,6 +52,22 @@ type Settings struct {
 	// LateEntries is how a player entered once a round is public is
 	// numbered: LateRerank (the default) or LateNext (see numbers.go).
 	LateEntries string
+	// Play is where the games are played: over the board (PlayBoard, the
+	// default), in the app (PlayApp), or in the app but for the players
+	// who play at a board (PlayHybrid, Player.AtBoard). With the app,
+	// TimeControl is a clock control (package clock's notation).
+	Play PlayMode
+	// Study is the study window, in minutes (0..60): the round's position
+	// is shown when the round starts, and the clocks start together when
+	// the window ends.
+	Study int
+	// DefaultTime is FIDE's default time (Laws 6.7), in minutes (0: none):
+	// a player who has not come to the game (opened it) this long after
+	// the clocks started loses by forfeit.
+	DefaultTime int
+	// Delay is the spectators' delay of the games in the app ("N moves"
+	// or "N minutes"; "" for none), on the public pages and the feed.
+	Delay string
 }
 
 // PositionRules say which start positions an event draws and how.
@@ -122,6 +138,11 @@ type Player struct {
 	Withdrawn int
 	// Byes are the byes the player asked for, by round.
 	Byes []ByeRequest
+	// AtBoard: in a hybrid event, the player plays at a board (no device):
+	// their games are over the board, their results entered by hand.
+	AtBoard bool
+	// LinkGen counts the rotations of the player's link (PlayerToken).
+	LinkGen int
 }
 
 // ByeRequest is a round a player will not play.
@@ -152,6 +173,9 @@ type Round struct {
 	Numbers map[int]int
 	Paired  time.Time
 	Began   time.Time
+	// Clocks is when the clocks of the round's games in the app start:
+	// Began plus the study window. Zero for a round over the board.
+	Clocks time.Time
 }
 
 // Board is one game of a round.
@@ -164,6 +188,9 @@ type Board struct {
 	// History is every result entered for the board, the current last.
 	History []Entry
 	PGN     string
+	// Game is the ID of the board's game in the app (package game), once
+	// the round has started; "" for a game over the board.
+	Game string
 }
 
 // Entry is one result entered.
@@ -171,6 +198,9 @@ type Entry struct {
 	Result Result
 	At     time.Time
 	By     string
+	// Note says how: the game's ending ("game: checkmate"), an
+	// adjudication's reason, a correction's.
+	Note string
 }
 
 // Bye is a player without a game in a round.
@@ -193,6 +223,9 @@ type Role string
 const (
 	RoleAdmin   Role = "admin"   // the organiser: everything, links included
 	RoleArbiter Role = "arbiter" // everything but links and the event's settings
+	// RoleServer is the server's own changes: a game's result (package
+	// eventplay). No link has it.
+	RoleServer Role = "server"
 )
 
 // Actor is who makes a change: the role of the link it came through and

@@ -261,6 +261,7 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	default:
 		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
 	}
+	d.PlayerSecret = secret.Token(TokenBytes)
 	tok := secret.Token(TokenBytes)
 	d.Keys = []key{{ID: "admin", Label: string(RoleAdmin), Role: RoleAdmin, Hash: secret.Hash(tok), Made: d.Created}}
 	if len(in.Players) > 0 {
@@ -410,6 +411,9 @@ func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c 
 		}
 		d := st.d.clone()
 		secret, err := apply(d, c, who, s.now(), eng.pair)
+		if errors.Is(err, errNoChange) {
+			return st, "", nil
+		}
 		if err != nil {
 			return nil, "", err
 		}
@@ -453,14 +457,14 @@ func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c 
 // conflict with nothing.
 func subject(c Change) string {
 	switch c.Kind {
-	case KindResult, KindPGN:
+	case KindResult, KindPGN, KindGameResult:
 		return fmt.Sprintf("r%d/b%d", c.Round, c.Board)
 	case KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart:
 		if c.Round == 0 {
 			return "r?"
 		}
 		return fmt.Sprintf("r%d", c.Round)
-	case KindEditPlayer, KindWithdraw, KindReinstate, KindBye:
+	case KindEditPlayer, KindWithdraw, KindReinstate, KindBye, KindRotatePlayer:
 		return fmt.Sprintf("p%d", c.Player)
 	case KindSettings:
 		return "settings"

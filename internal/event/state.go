@@ -21,8 +21,11 @@ type doc struct {
 	// SeedSecret is the seed; it leaves the server only in Event.Seed,
 	// once the event is finished.
 	SeedSecret string `json:"seedSecret"`
-	Keys       []key  `json:"keys"`
-	NextPlayer int    `json:"nextPlayer"`
+	// PlayerSecret makes the players' links and their seats' tokens
+	// (PlayerToken, SeatToken); it never leaves the server.
+	PlayerSecret string `json:"playerSecret,omitempty"`
+	Keys         []key  `json:"keys"`
+	NextPlayer   int    `json:"nextPlayer"`
 	// KeepNumbers keeps the pairing numbers an imported file gave; late
 	// entries get the next numbers.
 	KeepNumbers bool `json:"keepNumbers,omitempty"`
@@ -234,6 +237,9 @@ func (s Settings) normalize() (Settings, error) {
 		s.Positions.MaxEval = 0
 	}
 	if s.LateEntries, err = checkLateEntries(s.LateEntries); err != nil {
+		return s, err
+	}
+	if err := s.normalizePlay(); err != nil {
 		return s, err
 	}
 	return s, nil

@@ -17,14 +17,18 @@ import (
 //
 //   - Format 1 (no "format" field): the layout before the stored document
 //     had types of its own. Its fields are those of format 2.
-//   - Format 2: the types below.
+//   - Format 2: the types below, without the games in the app.
+//   - Format 3: the games in the app: the settings' play, study window,
+//     default time and delay; a player's AtBoard and LinkGen; a round's
+//     Clocks; a board's Game; an entry's Note; the player secret. A
+//     format 2 document reads as one of an event over the board.
 //
 // A change to the layout is a new format: its types here, a migration from
 // the one before in decodeDoc, and a test that a document of the old
 // format reads (TestStoredFormat1).
 
 // storeFormat is the layout this program writes.
-const storeFormat = 2
+const storeFormat = 3
 
 // storedWire is the stored document as JSON: the settings' fields at the top level,
 // as format 1 has them, after the others.
@@ -51,6 +55,7 @@ type storedDocFields struct {
 	Keys          []storedKey          `json:"keys"`
 	NextPlayer    int                  `json:"nextPlayer"`
 	KeepNumbers   bool                 `json:"keepNumbers,omitempty"`
+	PlayerSecret  string               `json:"playerSecret,omitempty"`
 }
 
 type storedSettings struct {
@@ -66,6 +71,10 @@ type storedSettings struct {
 	UnratedRating int                 `json:"unratedRating,omitempty"`
 	Positions     storedPositionRules `json:"positions"`
 	LateEntries   string              `json:"lateEntries,omitempty"`
+	Play          PlayMode            `json:"play,omitempty"`
+	Study         int                 `json:"study,omitempty"`
+	DefaultTime   int                 `json:"defaultTime,omitempty"`
+	Delay         string              `json:"delay,omitempty"`
 }
 
 type storedPositionRules struct {
@@ -90,6 +99,8 @@ type storedPlayer struct {
 	Joined     int             `json:"joined"`
 	Withdrawn  int             `json:"withdrawn,omitempty"`
 	Byes       []storedRequest `json:"byes,omitempty"`
+	AtBoard    bool            `json:"atBoard,omitempty"`
+	LinkGen    int             `json:"linkGen,omitempty"`
 }
 
 type storedRequest struct {
@@ -109,6 +120,7 @@ type storedRound struct {
 	Numbers  map[int]int        `json:"numbers,omitempty"`
 	Paired   time.Time          `json:"paired"`
 	Began    time.Time          `json:"began,omitzero"`
+	Clocks   time.Time          `json:"clocks,omitzero"`
 }
 
 type storedBoard struct {
@@ -119,12 +131,14 @@ type storedBoard struct {
 	Result   Result             `json:"result,omitempty"`
 	History  []storedEntry      `json:"history,omitempty"`
 	PGN      string             `json:"pgn,omitempty"`
+	Game     string             `json:"game,omitempty"`
 }
 
 type storedEntry struct {
 	Result Result    `json:"result"`
 	At     time.Time `json:"at"`
 	By     string    `json:"by"`
+	Note   string    `json:"note,omitempty"`
 }
 
 type storedBye struct {
@@ -152,11 +166,12 @@ func encodeDoc(d *doc) []byte {
 	f.Format, f.ID, f.Created = storeFormat, d.ID, d.Created
 	f.Commitment, f.OwnSeed, f.WeakSeed, f.Seed, f.Finished = d.Commitment, d.OwnSeed, d.WeakSeed, d.Seed, d.Finished
 	f.FirstColor, f.SeedSecret, f.NextPlayer, f.KeepNumbers = d.FirstColor, d.SeedSecret, d.NextPlayer, d.KeepNumbers
+	f.PlayerSecret = d.PlayerSecret
 	f.Players = make([]storedPlayer, len(d.Players))
 	for i, p := range d.Players {
 		sp := storedPlayer{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
 			Federation: p.Federation, Title: p.Title, Club: p.Club, Sex: p.Sex, Birth: p.Birth, K: p.K,
-			Joined: p.Joined, Withdrawn: p.Withdrawn}
+			Joined: p.Joined, Withdrawn: p.Withdrawn, AtBoard: p.AtBoard, LinkGen: p.LinkGen}
 		for _, b := range p.Byes {
 			sp.Byes = append(sp.Byes, storedRequest(b))
 		}
@@ -165,7 +180,7 @@ func encodeDoc(d *doc) []byte {
 	f.Schedule = make([]storedRound, len(d.Schedule))
 	for i, r := range d.Schedule {
 		sr := storedRound{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
-			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began}
+			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks}
 		sr.Boards, sr.Byes = storeBoards(r.Boards), storeByes(r.Byes)
 		f.Schedule[i] = sr
 	}
@@ -186,7 +201,21 @@ func encodeDoc(d *doc) []byte {
 func storeSettings(s Settings) storedSettings {
 	return storedSettings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
 		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
-		Positions: storedPositionRules(s.Positions), LateEntries: s.LateEntries}
+		Positions: storedPositionRules(s.Positions), LateEntries: s.LateEntries,
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
+}
+
+// loadSettings is storeSettings reversed; a document without play is
+// over the board.
+func loadSettings(s storedSettings) Settings {
+	set := Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
+		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
+		Positions: PositionRules(s.Positions), LateEntries: s.LateEntries,
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
+	if set.Play == "" {
+		set.Play = PlayBoard
+	}
+	return set
 }
 
 // decodeDoc reads a stored document of any format this program knows.
@@ -202,8 +231,9 @@ func decodeDoc(data []byte) (*doc, error) {
 		format = *probe.Format
 	}
 	switch {
-	case format == 1, format == 2:
-		// Format 1 has the fields of format 2 without "format".
+	case format == 1, format == 2, format == 3:
+		// Format 1 has the fields of format 2 without "format"; format 2
+		// those of 3 without the games in the app (their zero values).
 	case format > storeFormat:
 		return nil, fmt.Errorf("stored in format %d, newer than this program's %d: run a newer chess960", format, storeFormat)
 	default:
@@ -215,17 +245,16 @@ func decodeDoc(data []byte) (*doc, error) {
 	}
 	f := s.storedDocFields
 	d := &doc{}
-	d.Settings = Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
-		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
-		Positions: PositionRules(s.Positions), LateEntries: s.LateEntries}
+	d.Settings = loadSettings(s.storedSettings)
 	d.ID, d.Created = f.ID, f.Created
 	d.Commitment, d.OwnSeed, d.WeakSeed, d.Seed, d.Finished = f.Commitment, f.OwnSeed, f.WeakSeed, f.Seed, f.Finished
 	d.FirstColor, d.SeedSecret, d.NextPlayer, d.KeepNumbers = f.FirstColor, f.SeedSecret, f.NextPlayer, f.KeepNumbers
+	d.PlayerSecret = f.PlayerSecret
 	d.Players = make([]Player, len(f.Players))
 	for i, p := range f.Players {
 		pl := Player{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
 			Federation: p.Federation, Title: p.Title, Club: p.Club, Sex: p.Sex, Birth: p.Birth, K: p.K,
-			Joined: p.Joined, Withdrawn: p.Withdrawn}
+			Joined: p.Joined, Withdrawn: p.Withdrawn, AtBoard: p.AtBoard, LinkGen: p.LinkGen}
 		for _, b := range p.Byes {
 			pl.Byes = append(pl.Byes, ByeRequest(b))
 		}
@@ -234,7 +263,7 @@ func decodeDoc(data []byte) (*doc, error) {
 	d.Schedule = make([]Round, len(f.Schedule))
 	for i, r := range f.Schedule {
 		rd := Round{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
-			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began}
+			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks}
 		rd.Boards, rd.Byes = loadBoards(r.Boards), loadByes(r.Byes)
 		d.Schedule[i] = rd
 	}
@@ -269,6 +298,8 @@ type storedChange struct {
 	Link     string               `json:"link,omitempty"`
 	Note     string               `json:"note,omitempty"`
 	Import   *storedImportedRound `json:"import,omitempty"`
+	Game     string               `json:"game,omitempty"`
+	Confirm  bool                 `json:"confirm,omitempty"`
 }
 
 type storedPlayerInfo struct {
@@ -281,6 +312,7 @@ type storedPlayerInfo struct {
 	Sex        string `json:"sex,omitempty"`
 	Birth      string `json:"birth,omitempty"`
 	K          int    `json:"k,omitempty"`
+	AtBoard    bool   `json:"atBoard,omitempty"`
 }
 
 type storedManualPair struct {
@@ -297,7 +329,7 @@ type storedImportedRound struct {
 // kept: it says what the change was made against, not what it did).
 func encodeChange(c Change) []byte {
 	s := storedChange{Kind: c.Kind, Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result, PGN: c.PGN,
-		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note}
+		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note, Game: c.Game, Confirm: c.Confirm}
 	if c.Settings != nil {
 		ss := storeSettings(*c.Settings)
 		s.Settings = &ss
@@ -325,12 +357,9 @@ func DecodeChange(body []byte) (Change, error) {
 		return Change{}, fmt.Errorf("a change in the history does not read: %v", err)
 	}
 	c := Change{Kind: s.Kind, Round: s.Round, Board: s.Board, Player: s.Player, Result: s.Result, PGN: s.PGN,
-		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note}
+		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note, Game: s.Game, Confirm: s.Confirm}
 	if s.Settings != nil {
-		set := Settings{Name: s.Settings.Name, Place: s.Settings.Place, Start: s.Settings.Start, End: s.Settings.End,
-			System: s.Settings.System, Rounds: s.Settings.Rounds, TimeControl: s.Settings.TimeControl,
-			TieBreaks: s.Settings.TieBreaks, TieBreakRules: s.Settings.TieBreakRules, UnratedRating: s.Settings.UnratedRating,
-			Positions: PositionRules(s.Settings.Positions), LateEntries: s.Settings.LateEntries}
+		set := loadSettings(*s.Settings)
 		c.Settings = &set
 	}
 	for _, p := range s.Players {
@@ -353,7 +382,7 @@ func storeBoards(bs []Board) []storedBoard {
 	}
 	out := make([]storedBoard, len(bs))
 	for j, b := range bs {
-		sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
+		sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN, Game: b.Game}
 		for _, h := range b.History {
 			sb.History = append(sb.History, storedEntry(h))
 		}
@@ -368,7 +397,7 @@ func loadBoards(bs []storedBoard) []Board {
 	}
 	out := make([]Board, len(bs))
 	for j, b := range bs {
-		bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN}
+		bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN, Game: b.Game}
 		for _, h := range b.History {
 			bd.History = append(bd.History, Entry(h))
 		}

@@ -21,6 +21,7 @@ func fill(t *testing.T, v reflect.Value, path string) {
 		reflect.TypeFor[ByeKind]():           ByeHalf,
 		reflect.TypeFor[Result]():            Draw,
 		reflect.TypeFor[System]():            RoundRobin,
+		reflect.TypeFor[PlayMode]():          PlayHybrid,
 		reflect.TypeFor[Role]():              RoleArbiter,
 		reflect.TypeFor[chess960.StartPos](): chess960.MustNew(123),
 		reflect.TypeFor[time.Time]():         time.Date(2026, 3, 1, 10, 30, 0, 0, time.UTC),
@@ -138,9 +139,9 @@ func TestStoredFormat1(t *testing.T) {
 	if r.Position.ID() != firstDraw("format one seed") {
 		t.Errorf("position %d, the derivation gives %d", r.Position.ID(), firstDraw("format one seed"))
 	}
-	// And its backup now is format 2, which reads back the same.
+	// And its backup now is format 3, which reads back the same.
 	b2, err := st.Backup()
-	if err != nil || !strings.Contains(string(b2), `"format": 2`) {
+	if err != nil || !strings.Contains(string(b2), `"format": 3`) {
 		t.Fatalf("backup: %v\n%.300s", err, b2)
 	}
 	st2, err := NewService(newMem()).Restore(context.Background(), b2, false)
@@ -148,7 +149,7 @@ func TestStoredFormat1(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(st2.Admin().Schedule, e.Schedule) || !reflect.DeepEqual(st2.Admin().Players, e.Players) {
-		t.Error("the format 2 backup reads back otherwise")
+		t.Error("the format 3 backup reads back otherwise")
 	}
 }
 
@@ -156,7 +157,7 @@ func TestStoredFormat1(t *testing.T) {
 // know is refused with the reason.
 func TestStoredFormatRefused(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"format": 3, "id": "x"}`: "newer than this program's 2",
+		`{"format": 4, "id": "x"}`: "newer than this program's 3",
 		`{"format": 0, "id": "x"}`: "which no chess960 wrote",
 		`[1, 2]`:                   "cannot unmarshal",
 		`{"format": 2, "schedule": [{"status": "paused"}]}`: `round status "paused"`,

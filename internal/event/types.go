@@ -86,6 +86,34 @@ func (k *ByeKind) UnmarshalText(b []byte) error {
 	return oneOf(k, b, "bye kind", byeKinds)
 }
 
+// PlayMode is where an event's games are played.
+type PlayMode string
+
+// The play modes.
+const (
+	PlayBoard  PlayMode = "board"  // over the board; results entered by hand
+	PlayApp    PlayMode = "app"    // in the app: every board a live game
+	PlayHybrid PlayMode = "hybrid" // in the app, but for the players at a board (Player.AtBoard)
+)
+
+var playModes = []PlayMode{PlayBoard, PlayApp, PlayHybrid}
+
+// InApp reports whether the event plays any game in the app.
+func (m PlayMode) InApp() bool { return m == PlayApp || m == PlayHybrid }
+
+// MarshalText implements encoding.TextMarshaler.
+func (m PlayMode) MarshalText() ([]byte, error) { return []byte(m), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: one of the modes, or
+// "" (over the board).
+func (m *PlayMode) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*m = PlayBoard
+		return nil
+	}
+	return oneOf(m, b, "play", playModes)
+}
+
 // ChangeKind is the kind of a change (see Change).
 type ChangeKind string
 

@@ -25,6 +25,8 @@ type Change struct {
 	Label    string       `json:"label,omitempty"`
 	Link     string       `json:"link,omitempty"`
 	Note     string       `json:"note,omitempty"`
+	// Confirm: a result for a board whose game is in play ends the game.
+	Confirm bool `json:"confirm,omitempty"`
 }
 
 // PlayerInfo is a player as a request gives one.
@@ -38,6 +40,7 @@ type PlayerInfo struct {
 	Sex        string `json:"sex,omitempty"`
 	Birth      string `json:"birth,omitempty"`
 	K          int    `json:"k,omitempty"`
+	AtBoard    bool   `json:"atBoard,omitempty"`
 }
 
 // ManualPair is a board of a pairing made by hand.
@@ -49,7 +52,7 @@ type ManualPair struct {
 // Model is the model's command the body asks for.
 func (c Change) Model() event.Change {
 	out := event.Change{Kind: event.ChangeKind(c.Kind), Base: c.Base, Round: c.Round, Board: c.Board, Player: c.Player,
-		Result: c.Result, PGN: c.PGN, Bye: event.ByeKind(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note}
+		Result: c.Result, PGN: c.PGN, Bye: event.ByeKind(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm}
 	if c.Settings != nil {
 		s := c.Settings.Model()
 		out.Settings = &s
@@ -66,7 +69,7 @@ func (c Change) Model() event.Change {
 // FromChange is the change as the API writes it (the history).
 func FromChange(c event.Change) Change {
 	out := Change{Kind: string(c.Kind), Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result,
-		PGN: c.PGN, Bye: string(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note}
+		PGN: c.PGN, Bye: string(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm}
 	if c.Settings != nil {
 		s := fromSettings(*c.Settings)
 		out.Settings = &s
@@ -84,7 +87,8 @@ func FromChange(c event.Change) Change {
 func (s Settings) Model() event.Settings {
 	return event.Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System,
 		Rounds: s.Rounds, TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules,
-		UnratedRating: s.UnratedRating, Positions: event.PositionRules(s.Positions), LateEntries: s.LateEntries}
+		UnratedRating: s.UnratedRating, Positions: event.PositionRules(s.Positions), LateEntries: s.LateEntries,
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
 }
 
 // Players is the model's list of players a request gives.

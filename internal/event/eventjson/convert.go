@@ -40,6 +40,10 @@ func fromSettings(x event.Settings) Settings {
 		UnratedRating: x.UnratedRating,
 		Positions:     fromPositionRules(x.Positions),
 		LateEntries:   x.LateEntries,
+		Play:          x.Play,
+		Study:         x.Study,
+		DefaultTime:   x.DefaultTime,
+		Delay:         x.Delay,
 	}
 }
 
@@ -68,6 +72,8 @@ func fromPlayer(x event.Player) Player {
 		Joined:     x.Joined,
 		Withdrawn:  x.Withdrawn,
 		Byes:       fromSlice(x.Byes, fromByeRequest),
+		AtBoard:    x.AtBoard,
+		LinkGen:    x.LinkGen,
 	}
 }
 
@@ -91,6 +97,7 @@ func fromRound(x event.Round) Round {
 		Numbers:  maps.Clone(x.Numbers),
 		Paired:   x.Paired,
 		Began:    x.Began,
+		Clocks:   x.Clocks,
 	}
 }
 
@@ -103,6 +110,7 @@ func fromBoard(x event.Board) Board {
 		Result:   x.Result,
 		History:  fromSlice(x.History, fromEntry),
 		PGN:      x.PGN,
+		Game:     x.Game,
 	}
 }
 
@@ -111,6 +119,7 @@ func fromEntry(x event.Entry) Entry {
 		Result: x.Result,
 		At:     x.At,
 		By:     x.By,
+		Note:   x.Note,
 	}
 }
 

@@ -34,6 +34,9 @@ func fill(t *testing.T, v reflect.Value, n *int) {
 	case reflect.TypeFor[event.System]():
 		v.Set(reflect.ValueOf(event.Swiss))
 		return
+	case reflect.TypeFor[event.PlayMode]():
+		v.Set(reflect.ValueOf(event.PlayApp))
+		return
 	}
 	switch v.Kind() {
 	case reflect.Struct:

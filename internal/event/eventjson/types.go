@@ -61,6 +61,19 @@ type Settings struct {
 	// LateEntries is how a player entered once a round is public is
 	// numbered: LateRerank (the default) or LateNext (see numbers.go).
 	LateEntries string `json:"lateEntries,omitempty"`
+	// Play is where the games are played: "board" (over the board, the
+	// default), "app", or "hybrid" (in the app but for the players at a
+	// board). With the app, timeControl is a clock control.
+	Play event.PlayMode `json:"play,omitempty"`
+	// Study is the study window, in minutes: the position is shown when
+	// the round starts, the clocks start when it ends.
+	Study int `json:"study,omitempty"`
+	// DefaultTime is FIDE's default time in minutes: a player who has not
+	// opened their game this long after the clocks started loses by
+	// forfeit; 0 for none.
+	DefaultTime int `json:"defaultTime,omitempty"`
+	// Delay is the spectators' delay, "N moves" or "N minutes".
+	Delay string `json:"delay,omitempty"`
 }
 
 // PositionRules is event.PositionRules as JSON.
@@ -99,6 +112,10 @@ type Player struct {
 	Withdrawn int `json:"withdrawn,omitempty"`
 	// Byes are the byes the player asked for, by round.
 	Byes []ByeRequest `json:"byes,omitempty"`
+	// AtBoard: in a hybrid event, the player plays at a board.
+	AtBoard bool `json:"atBoard,omitempty"`
+	// LinkGen counts the rotations of the player's link.
+	LinkGen int `json:"linkGen,omitempty"`
 }
 
 // ByeRequest is event.ByeRequest as JSON.
@@ -129,6 +146,8 @@ type Round struct {
 	Numbers map[int]int `json:"numbers,omitempty"`
 	Paired  time.Time   `json:"paired"`
 	Began   time.Time   `json:"began,omitzero"`
+	// Clocks is when the clocks of the round's games in the app start.
+	Clocks time.Time `json:"clocks,omitzero"`
 }
 
 // Board is event.Board as JSON.
@@ -141,6 +160,8 @@ type Board struct {
 	// History is every result entered for the board, the current last.
 	History []Entry `json:"history,omitempty"`
 	PGN     string  `json:"pgn,omitempty"`
+	// Game is the board's game in the app (/g/{game}), once started.
+	Game string `json:"game,omitempty"`
 }
 
 // Entry is event.Entry as JSON.
@@ -148,6 +169,7 @@ type Entry struct {
 	Result event.Result `json:"result"`
 	At     time.Time    `json:"at"`
 	By     string       `json:"by"`
+	Note   string       `json:"note,omitempty"` // how: the game's ending, a reason
 }
 
 // Bye is event.Bye as JSON.
