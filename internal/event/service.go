@@ -74,6 +74,10 @@ func NewService(st store.Store) *Service {
 	return s
 }
 
+// SetClock replaces the wall clock the Service reads (for tests and
+// simulations); call it before the Service is used.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
 // Store returns the service's store.
 func (s *Service) Store() store.Store { return s.st }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	chess960 "github.com/chess960/chess960"
@@ -32,8 +33,9 @@ import (
 // replay the whole game. The games it returns are shared: read them, or
 // Clone one to change it.
 type Service struct {
-	st  store.Store
-	now func() time.Time
+	onEnd atomic.Pointer[func(id string, g *Game)]
+	st    store.Store
+	now   func() time.Time
 
 	mu    sync.Mutex
 	cache map[string]*cached
@@ -426,8 +428,23 @@ func (s *Service) commit(ctx context.Context, id string, expect int, ng *Game, s
 		return err
 	}
 	s.keep(id, ng, sg)
+	if ng.Over() && a.Kind != Rematch && a.Kind != Decline {
+		if f := s.onEnd.Load(); f != nil {
+			(*f)(id, ng)
+		}
+	}
 	return nil
 }
+
+// SetClock replaces the wall clock the Service reads (for tests and
+// simulations); call it before the Service is used.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
+// OnEnd sets f to be called, in the goroutine that committed it, after
+// each action this Service commits that ends a game, with the game (do
+// not change it; f must not block). Package eventplay carries an event's
+// game's result to its board this way.
+func (s *Service) OnEnd(f func(id string, g *Game)) { s.onEnd.Store(&f) }
 
 func sideText(c chess.Color) string {
 	if c == chess.Black {
