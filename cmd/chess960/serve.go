@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/eventplay"
 	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
@@ -226,6 +227,15 @@ address, since the profiles show the server's inner workings.`,
 				for _, err := range did.Failed {
 					fmt.Fprintf(e.stderr, "chess960: warning: %v (left as it was)\n", err)
 				}
+				// The events' games in the app: every event with games in
+				// play is synced now (a game that ended during a crash gets
+				// its result on its board), then every second.
+				cfg.Play = eventplay.New(svc, cfg.Games, log)
+				stopPlay, err := cfg.Play.Start(context.Background())
+				if err != nil {
+					return fmt.Errorf("--db %s: the events' games: %v", quoteArg(redactDSN(dsn)), err)
+				}
+				defer stopPlay()
 				enginesSet := flagSet(fs, "engine-searches") || flagSet(fs, "engine-time")
 				if enginesSet && *enginePath == "none" {
 					return usagef("--engine-searches and --engine-time set the engine, and --engine none turns it off")

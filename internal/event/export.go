@@ -130,9 +130,43 @@ func (e *Event) PGN(w io.Writer) error {
 	return nil
 }
 
+// FeedGame returns a board's game for the round's broadcast feed: live,
+// the board's game in the app as a spectator sees it now (nil: the
+// board's own, as PGN writes it), with the event's tags and the Round
+// tag as "N.board", the form relays such as lichess broadcast read. A
+// live game keeps its TimeControl and [%clk] comments; its Result is the
+// board's once the board has one, else the game's ("*" while it goes
+// on). A forfeit has no game: nil.
+func (e *Event) FeedGame(r *Round, b *Board, live *pgn.Game) (*pgn.Game, error) {
+	if b.Result.Forfeit() {
+		return nil, nil
+	}
+	if live == nil {
+		g, err := e.boardGame(r, b)
+		if err != nil {
+			return nil, err
+		}
+		g.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
+		g.Tags.Delete("Board")
+		return g, nil
+	}
+	g := live.Clone()
+	tc, hasTC := g.Tags.Lookup("TimeControl")
+	res := g.Tags.Get("Result")
+	e.setTags(r, b, g)
+	g.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
+	g.Tags.Delete("Board")
+	if hasTC {
+		g.Tags.Set("TimeControl", tc)
+	}
+	if b.Result == "" && res != "" {
+		g.Tags.Set("Result", res)
+	}
+	return g, nil
+}
+
 // boardGame returns a board's game with the event's tags.
 func (e *Event) boardGame(r *Round, b *Board) (*pgn.Game, error) {
-	sp, ok := e.positionOf(r, b)
 	var g *pgn.Game
 	if b.PGN != "" {
 		var err error
@@ -141,11 +175,18 @@ func (e *Event) boardGame(r *Round, b *Board) (*pgn.Game, error) {
 		}
 	} else {
 		start := chess.NewPosition(chess960.Standard())
-		if ok {
+		if sp, ok := e.positionOf(r, b); ok {
 			start = chess.NewPosition(sp)
 		}
 		g = pgn.NewGame(start, nil)
 	}
+	e.setTags(r, b, g)
+	return g, nil
+}
+
+// setTags sets the event's tags on a board's game.
+func (e *Event) setTags(r *Round, b *Board, g *pgn.Game) {
+	sp, ok := e.positionOf(r, b)
 	wp, bp := e.PlayerByID(b.White), e.PlayerByID(b.Black)
 	res := b.Result
 	if res == "" {
@@ -182,7 +223,6 @@ func (e *Event) boardGame(r *Round, b *Board) (*pgn.Game, error) {
 		set("SetUp", "1")
 		set("FEN", sp.FEN())
 	}
-	return g, nil
 }
 
 func ratingTag(r int) string {

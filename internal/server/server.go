@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/eventplay"
 	livegame "github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server/eventweb"
 	"github.com/chess960/chess960/internal/server/playweb"
@@ -66,6 +67,10 @@ type Config struct {
 	// those routes answer 404, saying the server runs without a
 	// database.
 	Games *livegame.Service
+	// Play plays the events' rounds in the app, over Events and Games;
+	// nil with both set: New makes one, without its sweep (serve starts
+	// the sweep: eventplay.Coordinator.Start).
+	Play *eventplay.Coordinator
 	// WriteRate and WriteBurst are the token bucket of writes (POSTs
 	// under /events, /e/ and /api/events) per client IP, per second
 	// (defaults eventweb.DefaultWriteRate and eventweb.DefaultWriteBurst).
@@ -145,8 +150,11 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), site: site.New(sc),
 		perftSem: make(chan struct{}, cfg.MaxPerft), heavySem: make(chan struct{}, cfg.MaxHeavy),
 		dfrcSample: dfrcSampleOnce}
+	if cfg.Play == nil && cfg.Events != nil && cfg.Games != nil {
+		cfg.Play = eventplay.New(cfg.Events, cfg.Games, cfg.Logger)
+	}
 	s.events = eventweb.New(eventweb.Config{Events: cfg.Events, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		MaxStreams: cfg.MaxStreams, MaxStreamsPerClient: cfg.MaxStreamsPerClient, ClientIPHeader: cfg.ClientIPHeader}, s.site)
+		MaxStreams: cfg.MaxStreams, MaxStreamsPerClient: cfg.MaxStreamsPerClient, ClientIPHeader: cfg.ClientIPHeader, Play: cfg.Play}, s.site)
 	s.games = playweb.New(playweb.Config{Games: cfg.Games, ClientIPHeader: cfg.ClientIPHeader,
 		WriteRate: cfg.GameWriteRate, WriteBurst: cfg.GameWriteBurst, MaxLive: cfg.MaxLive, MaxLivePerClient: cfg.MaxLivePerClient}, s.site)
 	if cfg.DFRCScores != nil {

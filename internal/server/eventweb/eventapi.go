@@ -39,6 +39,8 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	page("GET /e/{id}/a/{token}/{tab}", s.adminGET)
 	page("GET /e/{id}/a/{token}/round/{n}", s.adminGET)
 	page("POST /e/{id}/a/{token}/do", s.adminDo)
+	page("GET /e/{id}/p/{token}", s.playerGET)
+	page("GET /e/{id}/round/{file}", s.roundFeed)
 
 	s.printRoutes(page)
 
@@ -47,6 +49,7 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	api("GET /api/events/{id}/standings", s.apiStandings)
 	api("GET /api/events/{id}/history", s.apiHistory)
 	api("POST /api/events/{id}/changes", s.apiChange)
+	api("GET /api/events/{id}/me", s.apiPlayer)
 }
 
 func exportQuery(r *http.Request, name string) *site.Error {
@@ -112,7 +115,15 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 		}
 		ctype, file = "text/csv; charset=utf-8", file+"-standings.csv"
 	case "games.pgn":
-		if err := ev.PGN(&b); err != nil {
+		if ev.Play.InApp() && s.cfg.Play != nil {
+			// Every round's games as the feeds have them: the games in the
+			// app as they stand (under the spectators' delay).
+			for n := range ev.Schedule {
+				if err := s.writeRound(r, &b, &ev, n+1); err != nil {
+					return s.eventErr(r, err)
+				}
+			}
+		} else if err := ev.PGN(&b); err != nil {
 			return s.eventErr(r, err)
 		}
 		ctype, file = "application/x-chess-pgn", file+".pgn"
@@ -453,7 +464,7 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	if c.Kind == event.KindCreate || c.Kind == event.KindImport {
 		return site.BadParam("kind", string(c.Kind), "want one of %s", event.KindNames())
 	}
-	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
+	st, secret, err := s.applyChange(r, a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
 		site.WriteJSONStatus(w, http.StatusConflict, conflictJSON{
@@ -467,6 +478,9 @@ func (s *Server) apiChange(w http.ResponseWriter, r *http.Request) *site.Error {
 	out := changedJSON{Event: eventjson.FromEvent(st.Admin())}
 	if secret != "" {
 		out.Link = "/e/" + st.ID() + "/a/" + secret
+		if c.Kind == event.KindRotatePlayer {
+			out.Link = "/e/" + st.ID() + "/p/" + secret
+		}
 	}
 	site.WriteJSONStatus(w, http.StatusOK, out)
 	return nil

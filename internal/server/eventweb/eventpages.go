@@ -52,8 +52,10 @@ type eventPage struct {
 	Next     []action
 	Verify   *event.Verification
 	Results  []event.Result
-	Form     createForm
-	Error    string
+	// PlayerLinks are the players' own links (the player-links tab).
+	PlayerLinks []playerLink
+	Form        createForm
+	Error       string
 	// NotFound is the address of an admin page that does not exist (the
 	// dashboard is shown with it, answered 404).
 	NotFound string
@@ -129,7 +131,10 @@ func formKey(f url.Values) string {
 
 // playerForm is the player fields of a form, as text.
 type playerForm struct {
-	Name, Rating, Title, Federation, FideID, Club, Sex, Birth string
+	Name, Rating, Title, Federation, FideID, Club, Sex, Birth, K string
+	AtBoard                                                      bool
+	// Hybrid shows the at-a-board box (a hybrid event).
+	Hybrid bool
 }
 
 // PlayerForm is a player's fields as the edit form shows them.
@@ -142,7 +147,12 @@ func (p *eventPage) PlayerForm(pl event.Player) playerForm {
 	if pl.Rating > 0 {
 		r = strconv.Itoa(pl.Rating)
 	}
-	return playerForm{Name: pl.Name, Rating: r, Title: pl.Title, Federation: pl.Federation, FideID: pl.FideID, Club: pl.Club, Sex: pl.Sex, Birth: pl.Birth}
+	k := ""
+	if pl.K > 0 {
+		k = strconv.Itoa(pl.K)
+	}
+	return playerForm{Name: pl.Name, Rating: r, Title: pl.Title, Federation: pl.Federation, FideID: pl.FideID, Club: pl.Club, Sex: pl.Sex, Birth: pl.Birth,
+		K: k, AtBoard: pl.AtBoard, Hybrid: p.ev.Play == event.PlayHybrid}
 }
 
 // NewPlayerForm is the add-a-player form's fields: empty, or as sent when
@@ -151,13 +161,14 @@ func (p *eventPage) NewPlayerForm() playerForm {
 	if p.Retry(string(event.KindAddPlayers)) || p.PreviewPlayer != nil {
 		return p.TypedPlayer()
 	}
-	return playerForm{}
+	return playerForm{Hybrid: p.ev.Play == event.PlayHybrid}
 }
 
 // TypedPlayer is the player fields of the refused form as sent.
 func (p *eventPage) TypedPlayer() playerForm {
 	return playerForm{Name: p.Val("name"), Rating: p.Val("rating"), Title: p.Val("title"), Federation: p.Val("federation"),
-		FideID: p.Val("fideId"), Club: p.Val("club"), Sex: p.Val("sex"), Birth: p.Val("birth")}
+		FideID: p.Val("fideId"), Club: p.Val("club"), Sex: p.Val("sex"), Birth: p.Val("birth"), K: p.Val("k"),
+		AtBoard: p.Val("atBoard") != "", Hybrid: p.ev.Play == event.PlayHybrid}
 }
 
 // ByNumber returns the players in pairing-number order, the order every
@@ -489,6 +500,11 @@ func (s *Server) adminGET(w http.ResponseWriter, r *http.Request) *site.Error {
 			return err
 		}
 		return s.export(w, r, a.st.Admin(), tab, true)
+	case "player-links.csv":
+		if err := site.NoQuery(r); err != nil {
+			return err
+		}
+		return s.playerLinksCSV(w, r, a.st)
 	}
 	q, qe := site.ParseQuery(r.URL.RawQuery)
 	if qe != nil {
@@ -564,6 +580,8 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 		if stand, err := ev.Standings(0); err == nil {
 			p.Stand = &stand
 		}
+	case tab == "player-links":
+		p.PlayerLinks = playerLinks(st, ev)
 	case tab == "history" || tab == "":
 		chs, err := s.cfg.Events.History(r.Context(), ev.ID, 0)
 		if err != nil {
@@ -797,7 +815,7 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *site.Error {
 		}
 	}
 	back := backTab(r.PostFormValue("back"))
-	st, secret, err := s.cfg.Events.ApplyTo(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, c)
+	st, secret, err := s.applyChange(r, a.st, event.Actor{Role: a.role, Label: a.label}, c)
 	var ce *event.ConflictError
 	if errors.As(err, &ce) {
 		tab := back
@@ -849,6 +867,10 @@ type eventView struct {
 	Rounds      int
 	TimeControl string
 	Positions   event.PositionRules
+	Play        event.PlayMode
+	Study       int
+	DefaultTime int
+	Delay       string
 	Commitment  string
 	WeakSeed    bool
 	// Seed is shown once the event is finished and the seed revealed.
@@ -863,6 +885,7 @@ type eventView struct {
 func viewOf(e event.Event) eventView {
 	return eventView{ID: e.ID, Version: e.Version, Name: e.Name, Place: e.Place, Start: e.Start, End: e.End,
 		System: e.System, Rounds: e.Rounds, TimeControl: e.TimeControl, Positions: e.Positions,
+		Play: e.Play, Study: e.Study, DefaultTime: e.DefaultTime, Delay: e.Delay,
 		Commitment: e.Commitment, WeakSeed: e.WeakSeed, Seed: e.Seed, Finished: e.Finished,
 		Players: e.Players, Schedule: e.Schedule, Links: e.Links}
 }

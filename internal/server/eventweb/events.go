@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/eventplay"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/server/site"
@@ -72,6 +73,10 @@ func (s *Server) eventErr(r *http.Request, err error) *site.Error {
 		return &site.Error{Status: http.StatusServiceUnavailable, RetryAfter: 2, Code: site.CodeBusy, Msg: msg + "; nothing was changed: send it again in a few seconds"}
 	case errors.Is(err, event.ErrForbidden):
 		return &site.Error{Status: http.StatusForbidden, Code: "forbidden", Msg: msg}
+	case errors.Is(err, event.ErrConfirm):
+		return &site.Error{Status: http.StatusConflict, Param: "confirm", Code: "confirm", Msg: msg}
+	case errors.Is(err, eventplay.ErrGameOver):
+		return &site.Error{Status: http.StatusConflict, Code: "state", Msg: msg}
 	case errors.Is(err, event.ErrState):
 		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: msg}
 	case errors.Is(err, event.ErrInvalid):
@@ -83,6 +88,26 @@ func (s *Server) eventErr(r *http.Request, err error) *site.Error {
 		s.site.Logger().Error("event", "path", redactPath(r.URL.Path), "error", err.Error())
 	}
 	return &site.Error{Status: http.StatusInternalServerError, Code: "internal", Msg: "internal error: the event could not be read or written; try again"}
+}
+
+// applyChange applies an organiser's or arbiter's change: a result goes
+// through the games' coordinator (a result on a board whose game is in
+// play ends the game), and a round started in the app gets its games.
+func (s *Server) applyChange(r *http.Request, st *event.State, who event.Actor, c event.Change) (*event.State, string, error) {
+	ctx := r.Context()
+	if c.Kind == event.KindResult && s.cfg.Play != nil {
+		next, err := s.cfg.Play.EnterResult(ctx, st, who, c)
+		return next, "", err
+	}
+	next, secret, err := s.cfg.Events.ApplyTo(ctx, st, who, c)
+	if err == nil && c.Kind == event.KindStart && s.cfg.Play != nil && next.Admin().Play.InApp() {
+		// The games now; any not made here (the database failing) are
+		// made by the coordinator's next sweep, on any instance.
+		if _, gerr := s.cfg.Play.MakeGames(ctx, next); gerr != nil && s.site.Logger() != nil {
+			s.site.Logger().Error("event games", "event", next.ID(), "error", gerr.Error())
+		}
+	}
+	return next, secret, err
 }
 
 // csrfToken is the hidden token of an admin link's forms:
@@ -234,6 +259,14 @@ func settingsFromForm(r *http.Request) (event.Settings, *site.Error) {
 	if s.UnratedRating, e = formInt(r, "unratedRating", false); e != nil {
 		return s, e
 	}
+	s.Play = event.PlayMode(r.PostFormValue("play"))
+	if s.Study, e = formInt(r, "study", false); e != nil {
+		return s, e
+	}
+	if s.DefaultTime, e = formInt(r, "defaultTime", false); e != nil {
+		return s, e
+	}
+	s.Delay = strings.TrimSpace(r.PostFormValue("delay"))
 	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
 	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
 	s.Positions.Balanced = r.PostFormValue("balanced") != ""
@@ -257,6 +290,7 @@ func playerFromForm(r *http.Request) (event.PlayerInfo, *site.Error) {
 	if p.K, e = formInt(r, "k", false); e != nil {
 		return p, e
 	}
+	p.AtBoard = r.PostFormValue("atBoard") != ""
 	return p, nil
 }
 
@@ -385,7 +419,7 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 		num(&c.Player, "player", true)
 		num(&c.Round, "round", c.Kind == event.KindBye)
 		c.Bye = event.ByeKind(r.PostFormValue("bye"))
-	case event.KindReinstate:
+	case event.KindReinstate, event.KindRotatePlayer:
 		num(&c.Player, "player", true)
 	case event.KindPair:
 		num(&c.Round, "round", false)
@@ -400,6 +434,8 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 		num(&c.Round, "round", true)
 		num(&c.Board, "board", true)
 		c.Result = r.PostFormValue("result")
+		c.Confirm = r.PostFormValue("confirm") != ""
+		c.Note = r.PostFormValue("note")
 	case event.KindPGN:
 		num(&c.Round, "round", true)
 		num(&c.Board, "board", true)
@@ -431,7 +467,7 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 // or the dashboard.
 func backTab(v string) string {
 	switch v {
-	case "players", "settings", "links", "standings", "exports", "history":
+	case "players", "settings", "links", "standings", "exports", "history", "player-links":
 		return v
 	}
 	if n, ok := strings.CutPrefix(v, "round/"); ok {

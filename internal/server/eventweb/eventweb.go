@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/eventplay"
 	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/server/site"
 )
@@ -37,6 +38,9 @@ type Config struct {
 	// ClientIPHeader names the header a load balancer in front sets to
 	// the client's address (see middleware.ClientIP); "": the peer.
 	ClientIPHeader string
+	// Play plays the events' rounds in the app (nil: a server without
+	// live play's games, whose events play over the board).
+	Play *eventplay.Coordinator
 }
 
 // Server serves the events. Mount its routes with Routes, and run Before
@@ -46,6 +50,8 @@ type Server struct {
 	site *site.Site
 	// publicPages holds events' public pages, by version.
 	publicPages pageCache
+	// feeds holds the rounds' broadcast feeds (feed.go).
+	feeds feeds
 	// writes limits the event writes per client; streams counts the live
 	// streams open, in all and per client; liveMax caps each one's time;
 	// liveGap is the least time between two versions a stream sends.
@@ -80,7 +86,7 @@ func New(cfg Config, st *site.Site) *Server {
 		liveMax: liveMaxTime, liveGap: liveGap, liveSpread: liveSpread, liveAfter: time.After}
 	funcs := map[string]any{"bye": byeName, "sys": SystemName}
 	st.Register("events", funcs, "templates/events.html")
-	for _, name := range []string{"event", "eventnew", "admin"} {
+	for _, name := range []string{"event", "eventnew", "admin", "player"} {
 		st.Register(name, funcs, "templates/eventparts.html", "templates/"+name+".html")
 	}
 	return s

@@ -44,14 +44,14 @@ func ClientIP(r *http.Request, header string) string {
 const Redacted = "REDACTED"
 
 // RedactPath returns the path p (a request's decoded URL.Path) fit for the
-// log: the token of an admin link /e/{id}/a/{token}/... is replaced by
-// REDACTED, in every spelling that can reach the link's handler or a
+// log: the token of an admin link /e/{id}/a/{token}/... or of a player's
+// link /e/{id}/p/{token} is replaced by REDACTED, in every spelling that can reach the link's handler or a
 // redirect to it. Go's ServeMux cleans a path before it routes it (empty
 // segments, "." and ".." go) and redirects to the cleaned path, and a
 // segment may come percent-encoded (p is decoded: %61 is already "a",
 // %2F already "/"). So the rule works on segments, not on positions:
-// everything after the first segment "a" that follows a segment "e" is
-// redacted. Whatever cleaning leaves as the token of /e/{id}/a/{token}
+// everything after the first segment "a" or "p" that follows a segment
+// "e" is redacted. Whatever cleaning leaves as the token of /e/{id}/a/{token}
 // stands after such an "a" (cleaning only removes segments), so it never
 // reaches the log; a path that merely looks like one loses its tail,
 // which is the safe way to be wrong.
@@ -65,7 +65,7 @@ func RedactPath(p string) string {
 			}
 			continue
 		}
-		if s == "a" {
+		if s == "a" || s == "p" {
 			return strings.Join(seg[:i+1], "/") + "/" + Redacted
 		}
 	}

@@ -36,6 +36,11 @@ func TestRedactPath(t *testing.T) {
 		{"/e/ev1/a/" + tok + "/../../x", "/e/ev1/a/REDACTED"},
 		{"/e/ev1/a/" + tok + "/", "/e/ev1/a/REDACTED"},
 		{"/e/a/a/" + tok, "/e/a/REDACTED"}, // an ID "a": more is hidden, nothing leaks
+		// A player's link.
+		{"/e/ev1/p/7-" + tok, "/e/ev1/p/REDACTED"},
+		{"/e/ev1/p//7-" + tok, "/e/ev1/p/REDACTED"},
+		{"/e/ev1/x/../p/7-" + tok, "/e/ev1/x/../p/REDACTED"},
+		{"/e/ev1/pgn/1/2", "/e/ev1/pgn/1/2"},
 		// Kept: no admin link.
 		{"/e/ev1", "/e/ev1"},
 		{"/e/ev1/live", "/e/ev1/live"},
