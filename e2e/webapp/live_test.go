@@ -105,7 +105,8 @@ type livePly struct {
 // offer declined, clocks running, a crash of the server mid-game with a
 // move made while it is down (the pages reconnect by themselves and the
 // move lands), a promotion, and a resignation. The PGN then holds the
-// moves played, read by package pgn and by pgn-extract.
+// moves played, read by package pgn, by pgn-extract, and by python-chess
+// with $PYTHON_CHESS.
 func TestLivePlay(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
 	srv := startLiveServer(t, db, "127.0.0.1:0")
@@ -428,6 +429,13 @@ func TestLivePlay(t *testing.T) {
 	// (pgn-extract writes the promotion piece in capitals: b7c8Q.)
 	if !strings.Contains(strings.ToLower(string(out)), strings.Join(want, " ")+" 1-0") {
 		t.Errorf("pgn-extract -Wuci reads\n%s\nwant the moves %s 1-0", out, strings.Join(want, " "))
+	}
+
+	// And python-chess, where one is at hand (testtool.PythonChess).
+	if pc, ok := testtool.PythonChess(t, string(body)); ok {
+		if len(pc) != 1 || len(pc[0].Errors) != 0 || strings.Join(pc[0].Moves, " ") != strings.Join(want, " ") || pc[0].Headers["Result"] != "1-0" {
+			t.Errorf("python-chess reads %+v; want the moves %s 1-0", pc, strings.Join(want, " "))
+		}
 	}
 
 	// The analysis link opens the play page on the final position.

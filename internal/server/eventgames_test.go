@@ -1,0 +1,337 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/eventplay"
+	livegame "github.com/chess960/chess960/internal/game"
+	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
+	"github.com/chess960/chess960/pgn"
+)
+
+// eventApp is the whole app over a database, with the events' games
+// coordinated and swept as serve runs them.
+type eventApp struct {
+	srv *httptest.Server
+	ev  *event.Service
+}
+
+func openEventApp(t *testing.T, dsn string) eventApp {
+	t.Helper()
+	ctx := context.Background()
+	est, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gst, err := store.OpenWith(ctx, dsn, store.Options{Kind: store.Games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, games := event.NewService(est), livegame.NewService(gst)
+	play := eventplay.New(ev, games, nil)
+	stop, err := play.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Config{Events: ev, Games: games, Play: play, WriteBurst: 1000, GameWriteBurst: 1000}))
+	t.Cleanup(func() { srv.Close(); stop(); gst.Close(); est.Close() })
+	return eventApp{srv: srv, ev: ev}
+}
+
+type answer struct {
+	status int
+	body   string
+}
+
+func (a eventApp) do(t *testing.T, method, path, bearer, body string) answer {
+	t.Helper()
+	req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return answer{res.StatusCode, string(b)}
+}
+
+// TestEventGamesOverHTTP: an event in the app, run through the HTTP API as
+// an arbiter and two players would: the players' links show the pairing
+// and nothing of the position before the start (the page, the JSON, the
+// feed); a player's link opens no admin page and no other player's game;
+// at the start each player's page hands out the seat of their game, the
+// study window holds the first move, the game is played over the game
+// API, and its result lands on the board and the standings, with the
+// feed carrying the game. On SQLite and PostgreSQL.
+func TestEventGamesOverHTTP(t *testing.T) {
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			dsn := filepath.Join(t.TempDir(), "db.sqlite")
+			if name == "postgres" {
+				dsn = testtool.FreshPostgres(t)
+			}
+			eventGamesOverHTTP(t, openEventApp(t, dsn))
+		})
+	}
+}
+
+func eventGamesOverHTTP(t *testing.T, a eventApp) {
+	r := a.do(t, "POST", "/api/events", "", `{"settings": {"name": "Online 960", "system": "dutch", "rounds": 2, "timeControl": "10+5", "play": "app", "study": 0, "defaultTime": 10},
+		"players": [{"name": "Ada", "rating": 2100}, {"name": "Ben", "rating": 2000}, {"name": "Cai", "rating": 1900}, {"name": "Dov", "rating": 1800}]}`)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var made struct {
+		Event struct{ ID string }
+		Admin string
+	}
+	json.Unmarshal([]byte(r.body), &made)
+	id, admin := made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
+	change := func(body string) answer {
+		t.Helper()
+		return a.do(t, "POST", "/api/events/"+id+"/changes", admin, body)
+	}
+	if r := change(`{"kind": "pair", "round": 1}`); r.status != 200 {
+		t.Fatalf("pair: %d %s", r.status, r.body)
+	}
+	change(`{"kind": "publish", "round": 1}`)
+	// The players' links, from the admin's CSV.
+	csv := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/player-links.csv", "", "")
+	links := regexp.MustCompile(`/e/`+id+`/p/([0-9]+-[A-Za-z0-9_-]+)`).FindAllStringSubmatch(csv.body, -1)
+	if csv.status != 200 || len(links) != 4 || !strings.HasPrefix(csv.body, "number,name,fide id,link\r\n") {
+		t.Fatalf("player-links.csv: %d\n%s", csv.status, csv.body)
+	}
+	tokens := map[int]string{}
+	for _, l := range links {
+		var pid int
+		fmt.Sscanf(l[1], "%d-", &pid)
+		tokens[pid] = l[1]
+	}
+	me := func(tok string) (answer, meJSON) {
+		t.Helper()
+		r := a.do(t, "GET", "/api/events/"+id+"/me", tok, "")
+		var m meJSON
+		json.Unmarshal([]byte(r.body), &m)
+		return r, m
+	}
+	// Before the start: the pairing, and no position anywhere.
+	st, _ := a.ev.Load(context.Background(), id)
+	{
+		r, m := me(tokens[1])
+		if r.status != 200 || m.Player.Name != "Ada" || len(m.Rounds) != 1 || m.Rounds[0].Board == 0 || m.Rounds[0].Link != "" || m.Rounds[0].Position != nil {
+			t.Fatalf("Ada's JSON before the start: %d %s", r.status, r.body)
+		}
+		page := a.do(t, "GET", "/e/"+id+"/p/"+tokens[1], "", "")
+		if page.status != 200 || !strings.Contains(page.body, "The pairing is published") || strings.Contains(page.body, "/g/") {
+			t.Errorf("Ada's page before the start: %d %.400s", page.status, page.body)
+		}
+		if f := a.do(t, "GET", "/e/"+id+"/round/1.pgn", "", ""); f.status != 200 || f.body != "" {
+			t.Errorf("the feed before the start: %d %q", f.status, f.body)
+		}
+		if st.Admin().Schedule[0].Position != nil {
+			t.Fatal("round 1 has a position before its start")
+		}
+	}
+	// A player's link opens nothing else.
+	for _, p := range []string{"/e/" + id + "/a/" + tokens[1], "/e/" + id + "/a/" + tokens[1] + "/players"} {
+		if r := a.do(t, "GET", p, "", ""); r.status != 404 {
+			t.Errorf("%s with a player's token: %d", p, r.status)
+		}
+	}
+	if r := a.do(t, "POST", "/api/events/"+id+"/changes", tokens[1], `{"kind": "start", "round": 1}`); r.status != 404 {
+		t.Errorf("a change with a player's token: %d %s", r.status, r.body)
+	}
+	if r, _ := me("1-" + strings.Repeat("A", 43)); r.status != 404 || strings.Contains(r.body, "Ada") {
+		t.Errorf("a forged player token: %d %s", r.status, r.body)
+	}
+	if r, _ := me(admin); r.status != 404 {
+		t.Errorf("the admin token as a player's: %d", r.status)
+	}
+	// The start: the games are made, each player's page hands out its seat.
+	if r := change(`{"kind": "start", "round": 1}`); r.status != 200 {
+		t.Fatalf("start: %d %s", r.status, r.body)
+	}
+	st, _ = a.ev.Load(context.Background(), id)
+	b1 := st.Admin().Schedule[0].Boards[0]
+	_, wm := me(tokens[b1.White])
+	_, bm := me(tokens[b1.Black])
+	wl, bl := wm.Rounds[0].Link, bm.Rounds[0].Link
+	if !strings.HasPrefix(wl, "/g/"+b1.Game+"#") || !strings.HasPrefix(bl, "/g/"+b1.Game+"#") || wl == bl || wm.Rounds[0].Position == nil {
+		t.Fatalf("the seats of board 1: %q %q, position %v", wl, bl, wm.Rounds[0].Position)
+	}
+	wseat, bseat := wl[strings.Index(wl, "#")+1:], bl[strings.Index(bl, "#")+1:]
+	// Board 2's players cannot act on board 1.
+	b2 := st.Admin().Schedule[0].Boards[1]
+	_, om := me(tokens[b2.White])
+	oseat := om.Rounds[0].Link[strings.Index(om.Rounds[0].Link, "#")+1:]
+	if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", oseat, `{"kind": "resign"}`); r.status != 404 {
+		t.Errorf("board 2's White resigning board 1: %d %s", r.status, r.body)
+	}
+	if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", tokens[b1.White], `{"kind": "resign"}`); r.status != 404 {
+		t.Errorf("the player's event token as a seat: %d %s", r.status, r.body)
+	}
+	// Board 1: a move each, then Black resigns.
+	g := gameState(t, a, b1.Game)
+	for i, seat := range []string{wseat, bseat} {
+		mv := g.Legal[0]
+		r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", seat, fmt.Sprintf(`{"kind": "move", "move": %q, "base": %d}`, mv, g.Version))
+		if r.status != 200 {
+			t.Fatalf("move %d (%s): %d %s", i+1, mv, r.status, r.body)
+		}
+		g = gameState(t, a, b1.Game)
+	}
+	// The feed shows the game in play.
+	f := a.do(t, "GET", "/e/"+id+"/round/1.pgn", "", "")
+	games := readPGN(t, f.body)
+	if len(games) != 2 || games[0].Tags.Get("Round") != "1.1" || games[0].Tags.Get("Result") != "*" || len(games[0].Moves.Nodes) != 2 ||
+		games[0].Tags.Get("Variant") != "Chess960" || !strings.Contains(f.body, "[%clk ") {
+		t.Errorf("the feed in play: %d\n%s", f.status, f.body)
+	}
+	if pc, ok := testtool.PythonChess(t, f.body); ok {
+		if len(pc) != 2 || len(pc[0].Errors) != 0 || pc[0].Headers["Round"] != "1.1" || strings.Join(pc[0].Moves, " ") != uciOf(games[0]) {
+			t.Errorf("python-chess reads the feed otherwise: %+v", pc)
+		}
+	}
+	if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", bseat, `{"kind": "resign"}`); r.status != 200 {
+		t.Fatalf("resign: %d %s", r.status, r.body)
+	}
+	// The result reaches the board (the instance's sync, at once).
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, _ = a.ev.Load(context.Background(), id)
+		if st.Admin().Schedule[0].Boards[0].Result != "" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b := st.Admin().Schedule[0].Boards[0]
+	if b.Result != event.WhiteWins || b.PGN == "" {
+		t.Fatalf("board 1 after the resignation: %q, PGN %q", b.Result, b.PGN)
+	}
+	if _, m := me(tokens[b1.White]); m.Rounds[0].Result != "1-0" || m.Rounds[0].Points != "1" {
+		t.Errorf("White's page after the game: %+v", m.Rounds[0])
+	}
+	// A result by hand on board 2, whose game is in play, needs confirming.
+	if r := change(`{"kind": "result", "round": 1, "board": 2, "result": "1/2-1/2"}`); r.status != 409 || !strings.Contains(r.body, `"code": "confirm"`) {
+		t.Errorf("an unconfirmed result on a game in play: %d %s", r.status, r.body)
+	}
+	if r := change(`{"kind": "result", "round": 1, "board": 2, "result": "1/2-1/2", "confirm": true, "note": "agreed at the board"}`); r.status != 200 {
+		t.Fatalf("the confirmed result: %d %s", r.status, r.body)
+	}
+	if g := gameState(t, a, b2.Game); !g.Over || !strings.Contains(g.Status, "adjudicated") {
+		t.Errorf("board 2's game after the arbiter's result: %+v", g)
+	}
+	// The round is complete: the standings count both games.
+	var stand struct {
+		Rounds int
+		Rows   []struct{ Name, Points string }
+	}
+	json.Unmarshal([]byte(a.do(t, "GET", "/api/events/"+id+"/standings", "", "").body), &stand)
+	points := map[string]string{}
+	for _, row := range stand.Rows {
+		points[row.Name] = row.Points
+	}
+	name := func(pid int) string { return st.Admin().Players[pid-1].Name }
+	if stand.Rounds != 1 || points[name(b1.White)] != "1.0" || points[name(b1.Black)] != "0.0" || points[name(b2.White)] != "0.5" || points[name(b2.Black)] != "0.5" {
+		t.Errorf("standings after round 1: %d rounds, %v", stand.Rounds, points)
+	}
+	// Round 2 pairs on these results.
+	if r := change(`{"kind": "pair", "round": 2}`); r.status != 200 {
+		t.Errorf("pair round 2: %d %s", r.status, r.body)
+	}
+	// The whole event's games.
+	all := readPGN(t, a.do(t, "GET", "/e/"+id+"/games.pgn", "", "").body)
+	if len(all) != 2 || all[0].Tags.Get("Result") != "1-0" || all[1].Tags.Get("Result") != "1/2-1/2" {
+		t.Errorf("games.pgn: %d games", len(all))
+	}
+}
+
+type meJSON struct {
+	Player struct{ Name string }
+	Rounds []struct {
+		Board    int
+		Link     string
+		Result   string
+		Points   string
+		Position *struct{ ID int }
+	}
+}
+
+type gameView struct {
+	Version int
+	Legal   []string
+	Over    bool
+	Status  string
+}
+
+// gameState reads a game as the API shows it, with its legal moves.
+func gameState(t *testing.T, a eventApp, id string) gameView {
+	t.Helper()
+	r := a.do(t, "GET", "/api/games/"+id, "", "")
+	var g struct {
+		Version int
+		FEN     string
+		Over    bool
+		Status  string
+	}
+	if err := json.Unmarshal([]byte(r.body), &g); err != nil || r.status != 200 {
+		t.Fatalf("GET /api/games/%s: %d %s", id, r.status, r.body)
+	}
+	return gameView{Version: g.Version, Over: g.Over, Status: g.Status, Legal: legalUCI(t, g.FEN)}
+}
+
+func readPGN(t *testing.T, text string) []*pgn.Game {
+	t.Helper()
+	var out []*pgn.Game
+	for g, err := range pgn.NewReader(strings.NewReader(text)).All() {
+		if err != nil || g.Err != nil {
+			t.Fatalf("PGN: %v %v\n%s", err, g.Err, text)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// legalUCI lists the legal moves of a FEN in Chess960 UCI.
+func legalUCI(t *testing.T, fen string) []string {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml chess.MoveList
+	p.LegalMoves(&ml)
+	var out []string
+	for _, m := range ml.Moves() {
+		out = append(out, m.UCI(chess.Chess960))
+	}
+	return out
+}
+
+// uciOf is a game's moves in Chess960 UCI, as package pgn reads them.
+func uciOf(g *pgn.Game) string {
+	var out []string
+	for _, n := range g.Moves.Nodes {
+		out = append(out, n.Move.UCI(chess.Chess960))
+	}
+	return strings.Join(out, " ")
+}
