@@ -118,8 +118,17 @@ func (c *Coordinator) makeGame(ctx context.Context, st *event.State, e event.Eve
 	}
 	sp := game.Spec{Start: chess.NewPosition(*pos), Control: e.Control(), Delay: e.SpectatorDelay(),
 		Event: game.EventRef{ID: e.ID, Round: r.Number, Board: b.Board}, StartAt: r.Clocks,
-		DefaultTime: time.Duration(e.DefaultTime) * time.Minute}
+		DefaultTime: time.Duration(e.DefaultTime) * time.Minute, Names: [2]string{playerName(e, b.White), playerName(e, b.Black)}}
 	return c.games.CreateEvent(ctx, b.Game, sp, seatHash(st, b.Game, "w"), seatHash(st, b.Game, "b"))
+}
+
+func playerName(e event.Event, id int) string {
+	for _, p := range e.Players {
+		if p.ID == id {
+			return p.Name
+		}
+	}
+	return ""
 }
 
 // hasLive reports whether a started round has a board whose game has no

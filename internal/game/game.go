@@ -238,6 +238,9 @@ type Info struct {
 	// side that has not arrived DefaultTime after StartAt loses by
 	// forfeit (Default). 0: none.
 	DefaultTime time.Duration
+	// Names are the players' names, White's and Black's, for an event's
+	// game ("" for none).
+	Names [2]string
 }
 
 // EventRef names an event's board: the event's ID, the round and the

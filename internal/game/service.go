@@ -95,6 +95,7 @@ type storedGame struct {
 	Board   int        `json:"board,omitempty"`
 	StartAt *time.Time `json:"start_at,omitempty"`
 	Default int64      `json:"default,omitempty"`
+	Names   [2]string  `json:"names,omitzero"`
 }
 
 // info returns the game's Info from its stored form.
@@ -104,7 +105,7 @@ func (sg storedGame) info() (Info, error) {
 		return Info{}, err
 	}
 	i := Info{Seed: sg.Seed, Delay: delay, Prev: sg.Prev, Event: EventRef{ID: sg.Event, Round: sg.Round, Board: sg.Board},
-		DefaultTime: time.Duration(sg.Default) * time.Second}
+		DefaultTime: time.Duration(sg.Default) * time.Second, Names: sg.Names}
 	if sg.StartAt != nil {
 		i.StartAt = *sg.StartAt
 	}
@@ -131,10 +132,11 @@ type Spec struct {
 	Seed    string        // the seed of the random draw that chose Start, if one did
 	Delay   Delay         // the spectators' delay
 	// An event's game (CreateEvent): its board, when its clocks start,
-	// and its default time (whole seconds).
+	// and its default time (whole seconds), and its players' names.
 	Event       EventRef
 	StartAt     time.Time
 	DefaultTime time.Duration
+	Names       [2]string
 }
 
 // Create makes a game from start with the time control c (the zero
@@ -176,7 +178,7 @@ func (s *Service) create(ctx context.Context, sp Spec, white, black, prev string
 func (s *Service) createID(ctx context.Context, id string, sp Spec, white, black, prev string) (made, error) {
 	sg := storedGame{Format: 1, Start: sp.Start.FEN(chess.Chess960), White: white, Black: black,
 		Seed: sp.Seed, Delay: sp.Delay.String(), Prev: prev,
-		Event: sp.Event.ID, Round: sp.Event.Round, Board: sp.Event.Board, Default: int64(sp.DefaultTime / time.Second)}
+		Event: sp.Event.ID, Round: sp.Event.Round, Board: sp.Event.Board, Default: int64(sp.DefaultTime / time.Second), Names: sp.Names}
 	if sp.Event.ID != "" && !sp.StartAt.IsZero() {
 		at := stamp(sp.StartAt)
 		sg.StartAt = &at

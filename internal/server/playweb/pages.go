@@ -55,6 +55,10 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) *site.Error {
 	start := g.Start()
 	p := s.site.NewPage(r, "Live game "+id+" · Chess960", "play")
 	p.Script = "live.js"
+	// The head's script opens the game's WebSocket while the page still
+	// loads and takes the seat on it at once; live.js adopts the socket
+	// and the messages that came before it ran (window.chess960Live). The
+	// CSP allows it by its hash (site.InlineScript).
 	p.HeadJS = site.InlineScript("live-open.js")
 	p.Description = "A live Chess960 game: watch it, or play it with your seat's link."
 	p.Defs = template.HTML(diagram.AppendDefs(nil, &diagram.Options{}))

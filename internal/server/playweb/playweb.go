@@ -168,6 +168,31 @@ type gameJSON struct {
 	Delayed bool   `json:"delayed,omitempty"`
 	// Presence says whether each seat's player is connected (live only).
 	Presence *presenceJSON `json:"presence,omitempty"`
+	// Event is the event's board an event's game is; such a game has its
+	// players' Names, StartsAt (the end of the study window: no move
+	// before), Arrived (who has come to the game, for the default time),
+	// and Paused (the arbiter stopped the clocks).
+	Event    *eventRefJSON `json:"event,omitempty"`
+	Names    *namesJSON    `json:"names,omitempty"`
+	StartsAt *time.Time    `json:"startsAt,omitempty"`
+	Arrived  *arrivedJSON  `json:"arrived,omitempty"`
+	Paused   bool          `json:"paused,omitempty"`
+}
+
+type eventRefJSON struct {
+	ID    string `json:"id"`
+	Round int    `json:"round"`
+	Board int    `json:"board"`
+}
+
+type arrivedJSON struct {
+	White bool `json:"w"`
+	Black bool `json:"b"`
+}
+
+type namesJSON struct {
+	White string `json:"white"`
+	Black string `json:"black"`
 }
 
 type rematchJSON struct {
@@ -244,6 +269,14 @@ func view(id string, g *game.Game, now time.Time) gameJSON {
 		out.Rematch = &rematchJSON{By: side(by), Mode: mode}
 	}
 	out.Next, out.Prev, out.Delay = g.Next(), info.Prev, info.Delay.String()
+	if info.IsEvent() {
+		out.Event = &eventRefJSON{ID: info.Event.ID, Round: info.Event.Round, Board: info.Event.Board}
+		out.Names = &namesJSON{White: info.Names[0], Black: info.Names[1]}
+		at := g.StartsAt().UTC()
+		out.StartsAt = &at
+		out.Arrived = &arrivedJSON{White: g.Arrived(chess.White), Black: g.Arrived(chess.Black)}
+		out.Paused, _ = g.Paused()
+	}
 	return out
 }
 

@@ -1,7 +1,4 @@
-// The live game page opens its WebSocket here, in the head, while the
-// page still loads, and takes the seat on it at once; live.js adopts the
-// socket and the messages that came before it ran (window.chess960Live).
-// The page's Content-Security-Policy allows this script by its hash.
+// The game's socket, opened while the page loads; live.js adopts it.
 (function () {
   var m = /^\/g\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
   if (!m || !window.WebSocket) return;

@@ -1,10 +1,8 @@
-// The live game page, /g/{id}: the game over a WebSocket
-// (/api/games/{id}/live), for a seat or a spectator. The server decides
-// everything: the page draws the game it is sent, sends the seat's
-// actions, each numbered, and shows each as sending until the server
-// acknowledges it (committed) or refuses it. The seat's token comes in the
-// address's fragment, which never reaches the server's logs; it is kept
-// in local storage for this game and removed from the address shown.
+// The live game page, /g/{id}, over /api/games/{id}/live, for a seat or a
+// spectator. The server decides everything: the page draws what it is
+// sent, and shows each numbered action as sending until it is acknowledged
+// (committed) or refused. The seat's token comes in the fragment (never
+// in a log), is kept in local storage, and leaves the address shown.
 import { getJSON, isTyping } from "./app.js";
 import { Board, parseBoard, applyUCI } from "./board.js";
 
@@ -102,9 +100,8 @@ function connect() {
   }
 }
 
-// adopt returns, once, the socket that the head's script (live-open.js)
-// opened while the page loaded, with the messages it got, if it is still
-// open or opening and for the same seat; otherwise it closes it.
+// adopt returns, once, the socket live-open.js opened in the head, with
+// its messages, if it is open or opening for the same seat; else closes it.
 function adopt() {
   const e = window.chess960Live;
   window.chess960Live = null;
@@ -165,10 +162,9 @@ function receive(data) {
   render();
 }
 
-// resend sends again, once seated after a reconnect, each action not yet
-// acknowledged: unless the game shows it landed, it goes with its own
-// base version, so that the server refuses it (visibly) if the game has
-// moved on.
+// resend sends again, once seated after a reconnect, each action not
+// acknowledged and not landed, with its own base version: the server
+// refuses it (visibly) if the game has moved on.
 function resend() {
   for (const a of [...pending.values()]) {
     if (game && landed(a, game)) pending.delete(a.n);
@@ -432,7 +428,8 @@ function renderBoard() {
 function renderBars() {
   const top = side === "b" ? "w" : "b", bottom = top === "w" ? "b" : "w";
   for (const [pos, s] of [["top", top], ["bottom", bottom]]) {
-    $("name-" + pos).textContent = colour(s) + (s === side ? " · you" : "");
+    const nm = game && game.names ? game.names[s === "w" ? "white" : "black"] : "";
+    $("name-" + pos).textContent = (nm ? nm + " (" + colour(s) + ")" : colour(s)) + (s === side ? " · you" : "");
     $("clock-" + pos).dataset.side = s;
     $("clock-" + pos).setAttribute("aria-label", colour(s) + "'s clock");
     const pr = game && game.presence ? game.presence[s] : null;
@@ -452,9 +449,14 @@ function renderStatus() {
     const last = n ? game.moves[n - 1].san : "";
     const inCheck = /[+#]$/.test(last);
     const mv = [...pending.values()].find((a) => a.kind === "move" && !a.acked);
+    const wait = studyLeft();
     if (game.over) {
       t = "Game over: " + headline(game) + ". " + reason(game);
       st.setAttribute("data-over", "1");
+    } else if (wait > 0) {
+      t = "Study the position: the clocks start in " + clockText(wait);
+    } else if (game.paused) {
+      t = "The arbiter has stopped the clocks";
     } else if (mv) {
       t = online && seated ? "Sending your move " + mv.label + "…" : "Your move " + mv.label + " waits for the connection";
     } else if (side) {
@@ -467,6 +469,12 @@ function renderStatus() {
   }
   if (viewPly !== null) t += " · you are looking at move " + viewPly + " (» goes back to the game)";
   if (st.textContent !== t) st.textContent = t;
+  const ev = $("event-link");
+  if (game && game.event) {
+    ev.hidden = false;
+    ev.href = "/e/" + encodeURIComponent(game.event.id);
+    ev.textContent = "Round " + game.event.round + ", board " + game.event.board + " of the event";
+  }
   document.title = (myTurn() ? "● Your move · " : "") + "Live game " + gameID + " · Chess960";
   const sn = $("seat-note");
   sn.textContent = side ? "You play " + colour(side) + "." : seatError ? "This seat link was not accepted (" + seatError + "): you are watching." : token && !everOnline ? "" : "You are watching: the moves and clocks appear as they are played.";
@@ -519,7 +527,7 @@ function renderActions() {
   $("play-actions").hidden = !playing;
   if (!playing) { $("resign-confirm").hidden = true; $("offer-box").hidden = true; return; }
   const mine = side === (startFEN.split(" ")[1] === "b" ? "b" : "w") ? Math.ceil(game.moves.length / 2) : Math.floor(game.moves.length / 2);
-  $("abort").hidden = mine > 0;
+  $("abort").hidden = mine > 0 || !!game.event; // an event's game has no abort
   const od = $("offer-draw");
   od.disabled = !!game.offer;
   od.textContent = game.offer === side ? "½ Draw offered" : "½ Offer a draw";
@@ -552,7 +560,7 @@ function renderAfter() {
   $("position-link").href = "/play?" + start;
   const rm = g.rematch && g.rematch.mode ? g.rematch : null;
   const what = (mode) => (mode === "new" ? "a new position" : "the same position, colours reversed");
-  $("rematch-actions").hidden = !side || !!g.next || !!(rm && rm.by === side);
+  $("rematch-actions").hidden = !side || !!g.next || !!(rm && rm.by === side) || !!g.event;
   $("rematch-box").hidden = !side || !rm || rm.by === side || !!g.next;
   if (rm) $("rematch-text").textContent = "Your opponent offers a rematch: " + what(rm.mode) + ".";
   $("rematch-note").hidden = !rm || rm.by !== side || !!g.next;
@@ -577,6 +585,8 @@ function reason(g) {
     case "resignation": return loser + " resigned.";
     case "agreement": return "Drawn by agreement.";
     case "aborted": return "The game was aborted before both sides moved: nobody's loss.";
+    case "default": return (g.status || "").replace(/^[^(]*\((.*)\)$/, "$1") + ": lost by forfeit on the default time.";
+    case "adjudication": return (g.status || "").replace(/^[^(]*\((.*)\)$/, "$1") + ".";
     case "time": return g.result === "1/2-1/2" ? colour(g.turn) + "'s time ran out, but the opponent could not mate: a draw." : loser + "'s time ran out.";
   }
   return (g.status || "").replace(/^(1-0|0-1|1\/2-1\/2)\s*/, "").replace(/^\((.*)\)$/, "$1") || g.status;
@@ -605,12 +615,16 @@ function renderNotes() {
 function remaining(s, now) {
   if (!game || !game.clock) return null;
   const figure = s === "w" ? game.clock.white : game.clock.black;
-  if (game.over || game.turn !== s) return figure;
+  if (game.over || game.turn !== s || game.paused || studyLeft() > 0) return figure;
   // The side to move's clock runs from the server's figure. Under simple
   // delay, the first seconds of a turn are free.
   const m = /\+(\d+) delay$/.exec(control);
   const delay = m ? Number(m[1]) * 1000 : 0;
-  const since = seenAt.get(game.version) || recvAt; // when this turn began, as seen here
+  let since = seenAt.get(game.version) || recvAt; // when this turn began, as seen here
+  if (game.startsAt && game.clock.asOf) {
+    // An event's game: the clocks started at startsAt, not before.
+    since = Math.max(since, recvAt + Date.parse(game.startsAt) - Date.parse(game.clock.asOf));
+  }
   const charged = (t) => Math.max(0, t - since - delay);
   return Math.max(0, figure - (charged(now) - charged(recvAt)));
 }
@@ -626,6 +640,7 @@ function clockText(ms) {
 
 function tick() {
   const now = performance.now();
+  if (game && game.startsAt && !game.over) renderStatus(); // the study window's countdown
   for (const pos of ["top", "bottom"]) {
     const c = $("clock-" + pos);
     const s = c.dataset.side;
@@ -634,7 +649,7 @@ function tick() {
     if (ms === null) continue;
     const t = clockText(ms);
     if (c.textContent !== t) c.textContent = t;
-    const running = !game.over && game.turn === s;
+    const running = !game.over && game.turn === s && !game.paused && studyLeft() === 0;
     c.classList.toggle("running", running);
     c.classList.toggle("low", ms < (control.endsWith("d") ? 3600000 : 20000));
     if (running && ms === 0 && flagAsked !== game.version) {
@@ -680,3 +695,10 @@ function agoText(s) {
 setInterval(tick, 100);
 render();
 connect();
+
+// studyLeft is the time, in ms, until an event's game's clocks start (0
+// once they have).
+function studyLeft() {
+  if (!game || !game.startsAt || game.over) return 0;
+  return Math.max(0, Date.parse(game.startsAt) - (Date.now() + skew));
+}
