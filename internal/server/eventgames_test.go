@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -189,6 +192,48 @@ func eventGamesOverHTTP(t *testing.T, a eventApp) {
 	if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", tokens[b1.White], `{"kind": "resign"}`); r.status != 404 {
 		t.Errorf("the player's event token as a seat: %d %s", r.status, r.body)
 	}
+	// The arbiter's round page shows the games, and its forms stop and
+	// restart board 2's clocks and add time.
+	rp := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/round/1", "", "")
+	if rp.status != 200 || !strings.Contains(rp.body, `href="/g/`+b1.Game+`"`) || !strings.Contains(rp.body, "Stop the clocks") || !strings.Contains(rp.body, "White not come") {
+		t.Errorf("the round page: %d %.300s", rp.status, rp.body)
+	}
+	form := func(fields string) answer {
+		t.Helper()
+		m := hmac.New(sha256.New, []byte(admin))
+		io.WriteString(m, "csrf:"+id)
+		body := fields + "&csrf=" + hex.EncodeToString(m.Sum(nil)) + "&back=round/1&round=1&board=2"
+		req, _ := http.NewRequest("POST", a.srv.URL+"/e/"+id+"/a/"+admin+"/do", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return answer{res.StatusCode, string(b)}
+	}
+	if r := form("kind=game-pause"); r.status != http.StatusSeeOther {
+		t.Errorf("pause: %d %.300s", r.status, r.body)
+	}
+	if g := gameState(t, a, b2.Game); !g.Paused {
+		t.Error("board 2's clocks are not stopped")
+	}
+	if r := form("kind=game-pause"); r.status != 422 || !strings.Contains(r.body, "stopped already") {
+		t.Errorf("a second pause: %d", r.status)
+	}
+	if r := form("kind=game-unpause"); r.status != http.StatusSeeOther {
+		t.Errorf("unpause: %d %.300s", r.status, r.body)
+	}
+	if r := form("kind=game-addtime&side=b&minutes=3"); r.status != http.StatusSeeOther {
+		t.Errorf("add time: %d %.300s", r.status, r.body)
+	}
+	if g := gameState(t, a, b2.Game); g.Paused || g.BlackMS < 12*60*1000 {
+		t.Errorf("board 2 after restarting and 3 min for Black: paused %v, Black %d ms", g.Paused, g.BlackMS)
+	}
+	if r := form("kind=game-addtime&side=x&minutes=3"); r.status != 400 {
+		t.Errorf("add time for side x: %d", r.status)
+	}
 	// Board 1: a move each, then Black resigns.
 	g := gameState(t, a, b1.Game)
 	for i, seat := range []string{wseat, bseat} {
@@ -281,6 +326,8 @@ type gameView struct {
 	Legal   []string
 	Over    bool
 	Status  string
+	Paused  bool
+	BlackMS int64
 }
 
 // gameState reads a game as the API shows it, with its legal moves.
@@ -292,11 +339,13 @@ func gameState(t *testing.T, a eventApp, id string) gameView {
 		FEN     string
 		Over    bool
 		Status  string
+		Paused  bool
+		Clock   struct{ Black int64 }
 	}
 	if err := json.Unmarshal([]byte(r.body), &g); err != nil || r.status != 200 {
 		t.Fatalf("GET /api/games/%s: %d %s", id, r.status, r.body)
 	}
-	return gameView{Version: g.Version, Over: g.Over, Status: g.Status, Legal: legalUCI(t, g.FEN)}
+	return gameView{Version: g.Version, Over: g.Over, Status: g.Status, Paused: g.Paused, BlackMS: g.Clock.Black, Legal: legalUCI(t, g.FEN)}
 }
 
 func readPGN(t *testing.T, text string) []*pgn.Game {

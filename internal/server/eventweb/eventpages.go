@@ -54,8 +54,10 @@ type eventPage struct {
 	Results  []event.Result
 	// PlayerLinks are the players' own links (the player-links tab).
 	PlayerLinks []playerLink
-	Form        createForm
-	Error       string
+	// Games are the round's games in the app, by board (a round's tab).
+	Games map[int]*gameBrief
+	Form  createForm
+	Error string
 	// NotFound is the address of an admin page that does not exist (the
 	// dashboard is shown with it, answered 404).
 	NotFound string
@@ -575,6 +577,7 @@ func (s *Server) adminView(r *http.Request, a admin, st *event.State, tab string
 		if n <= len(ev.Schedule) {
 			p.Round = &ev.Schedule[n-1]
 			p.Pairs = ev.ManualText(*p.Round)
+			p.Games = s.roundGames(r, *p.Round)
 		}
 	case tab == "standings":
 		if stand, err := ev.Standings(0); err == nil {
@@ -778,6 +781,13 @@ func (s *Server) adminDo(w http.ResponseWriter, r *http.Request) *site.Error {
 	}
 	if e := checkCSRF(r, a.token, a.st.ID()); e != nil {
 		return refuse(e)
+	}
+	if kind := r.PostFormValue("kind"); strings.HasPrefix(kind, "game-") {
+		if e := s.gameAction(r, a, kind); e != nil {
+			return refuse(e)
+		}
+		http.Redirect(w, r, a.base()+"/"+backTab(r.PostFormValue("back"))+"#board-"+r.PostFormValue("board"), http.StatusSeeOther)
+		return nil
 	}
 	c, e := changeFromForm(r)
 	if e != nil {
