@@ -195,7 +195,7 @@ func eventGamesOverHTTP(t *testing.T, a eventApp) {
 	// The arbiter's round page shows the games, and its forms stop and
 	// restart board 2's clocks and add time.
 	rp := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/round/1", "", "")
-	if rp.status != 200 || !strings.Contains(rp.body, `href="/g/`+b1.Game+`"`) || !strings.Contains(rp.body, "Stop the clocks") || !strings.Contains(rp.body, "White not come") {
+	if rp.status != 200 || !strings.Contains(rp.body, `href="/g/`+b1.Game+`"`) || !strings.Contains(rp.body, "Stop the clocks") || !strings.Contains(rp.body, "White not here yet") {
 		t.Errorf("the round page: %d %.300s", rp.status, rp.body)
 	}
 	form := func(fields string) answer {

@@ -53,7 +53,11 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) *site.Error {
 		return e
 	}
 	start := g.Start()
-	p := s.site.NewPage(r, "Live game "+id+" · Chess960", "play")
+	nav := "play"
+	if g.Info().IsEvent() {
+		nav = "events" // an event's game is one of the event's pages
+	}
+	p := s.site.NewPage(r, "Live game "+id+" · Chess960", nav)
 	p.Script = "live.js"
 	// The head's script opens the game's WebSocket while the page still
 	// loads and takes the seat on it at once; live.js adopts the socket
