@@ -384,3 +384,101 @@ func uciOf(g *pgn.Game) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestEventGamesThreeInstances: three instances on one database, as
+// behind a load balancer: the arbiter on B makes the event and starts the
+// round (B makes the games), the players play on A (their pages and their
+// game there), and the public reads C: C's feed has A's moves, C's page
+// and standings have the result A's coordinator put on the board, and the
+// arbiter's confirmed result on B ends a game that A then shows over. On
+// PostgreSQL (LISTEN/NOTIFY) and on SQLite (three processes' worth of
+// stores on one file).
+func TestEventGamesThreeInstances(t *testing.T) {
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			dsn := filepath.Join(t.TempDir(), "db.sqlite")
+			if name == "postgres" {
+				dsn = testtool.FreshPostgres(t)
+			}
+			threeInstances(t, openEventApp(t, dsn), openEventApp(t, dsn), openEventApp(t, dsn))
+		})
+	}
+}
+
+// eventually waits for cond, up to 10 s (instances see each other's
+// writes through the store's notifications or polling).
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+	}
+}
+
+func threeInstances(t *testing.T, a, b, c eventApp) {
+	r := b.do(t, "POST", "/api/events", "", `{"settings": {"name": "Three instances", "system": "dutch", "rounds": 2, "timeControl": "10+5", "play": "app"},
+		"players": [{"name": "Ada", "rating": 2100}, {"name": "Ben", "rating": 2000}, {"name": "Cai", "rating": 1900}, {"name": "Dov", "rating": 1800}]}`)
+	var made struct {
+		Event struct{ ID string }
+		Admin string
+	}
+	json.Unmarshal([]byte(r.body), &made)
+	id, admin := made.Event.ID, made.Admin[strings.LastIndex(made.Admin, "/")+1:]
+	for _, k := range []string{"pair", "publish", "start"} {
+		if r := b.do(t, "POST", "/api/events/"+id+"/changes", admin, `{"kind": "`+k+`", "round": 1}`); r.status != 200 {
+			t.Fatalf("%s on B: %d %s", k, r.status, r.body)
+		}
+	}
+	st, _ := b.ev.Load(context.Background(), id)
+	b1, b2 := st.Admin().Schedule[0].Boards[0], st.Admin().Schedule[0].Boards[1]
+	seat := func(pid int) string {
+		r := a.do(t, "GET", "/api/events/"+id+"/me", st.PlayerToken(pid), "")
+		var m meJSON
+		json.Unmarshal([]byte(r.body), &m)
+		if r.status != 200 || len(m.Rounds) != 1 || m.Rounds[0].Link == "" {
+			t.Fatalf("player %d's page on A: %d %s", pid, r.status, r.body)
+		}
+		return m.Rounds[0].Link[strings.Index(m.Rounds[0].Link, "#")+1:]
+	}
+	ws, bs := seat(b1.White), seat(b1.Black)
+	g := gameState(t, a, b1.Game)
+	for _, s := range []string{ws, bs, ws} {
+		mv := g.Legal[0]
+		if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", s, fmt.Sprintf(`{"kind": "move", "move": %q, "base": %d}`, mv, g.Version)); r.status != 200 {
+			t.Fatalf("a move on A: %d %s", r.status, r.body)
+		}
+		g = gameState(t, a, b1.Game)
+	}
+	eventually(t, "C's feed to have A's 3 moves", func() bool {
+		gs := readPGN(t, c.do(t, "GET", "/e/"+id+"/round/1.pgn", "", "").body)
+		return len(gs) == 2 && len(gs[0].Moves.Nodes) == 3
+	})
+	if r := a.do(t, "POST", "/api/games/"+b1.Game+"/actions", bs, `{"kind": "resign"}`); r.status != 200 {
+		t.Fatalf("resign on A: %d %s", r.status, r.body)
+	}
+	eventually(t, "the result on C's public page", func() bool {
+		p := c.do(t, "GET", "/e/"+id, "", "")
+		return strings.Contains(p.body, "1-0")
+	})
+	// The arbiter on B ends board 2's game, which A then shows over.
+	if r := b.do(t, "POST", "/api/events/"+id+"/changes", admin, `{"kind": "result", "round": 1, "board": 2, "result": "0-1", "confirm": true, "note": "White left the hall"}`); r.status != 200 {
+		t.Fatalf("the arbiter's result on B: %d %s", r.status, r.body)
+	}
+	eventually(t, "board 2's game over on A", func() bool { return gameState(t, a, b2.Game).Over })
+	var stand struct{ Rounds int }
+	eventually(t, "C's standings after round 1", func() bool {
+		json.Unmarshal([]byte(c.do(t, "GET", "/api/events/"+id+"/standings", "", "").body), &stand)
+		return stand.Rounds == 1
+	})
+	// Each board was written once: by A's coordinator, or by the arbiter.
+	st, _ = c.ev.Load(context.Background(), id)
+	for _, bd := range st.Admin().Schedule[0].Boards {
+		if len(bd.History) != 1 {
+			t.Errorf("board %d's history: %+v", bd.Board, bd.History)
+		}
+	}
+	if h := st.Admin().Schedule[0].Boards[1].History[0]; h.By != "admin" || h.Result != "0-1" {
+		t.Errorf("board 2's entry: %+v", h)
+	}
+}
