@@ -21,6 +21,7 @@ import (
 	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server"
+	"github.com/chess960/chess960/internal/server/eventweb"
 	"github.com/chess960/chess960/internal/server/middleware"
 	"github.com/chess960/chess960/internal/server/playweb"
 	"github.com/chess960/chess960/internal/store"
@@ -152,6 +153,7 @@ address, since the profiles show the server's inner workings.`,
 			engineTime := numberFlag(fs, "engine-time", 5000, 100, int64(server.MaxEngineTime/time.Millisecond), "stop every engine search after `MS` milliseconds")
 			liveMax := numberFlag(fs, "live-max", playweb.DefaultMaxLive, 1, maxLiveFlag, "keep at most `N` live game connections (players' and spectators') open at once")
 			livePerAddr := numberFlag(fs, "live-per-address", 0, 1, maxLiveFlag, "keep at most `N` live game connections open from one client address (default: half of --live-max)")
+			eventStreams := numberFlag(fs, "event-streams", eventweb.DefaultMaxStreams, 1, maxLiveFlag, "keep at most `N` live event streams (the event pages' /e/ID/live) open at once, half of them from one client address")
 			pprofAddr := fs.String("pprof", "", "serve Go's profiles (/debug/pprof/) on this loopback `HOST:PORT`, apart from the app")
 			gameWrites := numberFlag(fs, "game-writes-per-second", playweb.DefaultWriteRate, 1, maxGameWritesFlag, "let one client address make `R` game writes (POSTs under /api/games) a second, in bursts of 3R")
 			return func(e *env, args []string) error {
@@ -189,7 +191,7 @@ address, since the profiles show the server's inner workings.`,
 					// latency tail short under load.
 					debug.SetGCPercent(400)
 				}
-				cfg := server.Config{Logger: log, ClientIPHeader: *ipHeader,
+				cfg := server.Config{Logger: log, ClientIPHeader: *ipHeader, MaxStreams: int(eventStreams.n),
 					MaxLive: int(liveMax.n), MaxLivePerClient: int(perAddr),
 					GameWriteRate: float64(gameWrites.n), GameWriteBurst: int(3 * gameWrites.n)}
 				dsn := eventDSN(*db)

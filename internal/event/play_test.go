@@ -182,7 +182,7 @@ func TestGameResult(t *testing.T) {
 		t.Errorf("the same game-result again: %v, version %d (was %d)", err, st.Version(), v)
 	}
 	// The arbiter's correction after it stands, in the history.
-	st = f.do(Change{Kind: KindPGN, Round: 1, Board: 1, PGN: ""})
+	f.do(Change{Kind: KindPGN, Round: 1, Board: 1, PGN: ""})
 	st = f.do(Change{Kind: KindResult, Round: 1, Board: 1, Result: "1/2-1/2"})
 	if b := st.Public().Schedule[0].Boards[0]; b.Result != Draw || len(b.History) != 2 {
 		t.Errorf("corrected: %q, history %+v", b.Result, b.History)

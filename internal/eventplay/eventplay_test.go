@@ -351,8 +351,7 @@ func TestEnterResult(t *testing.T) {
 			t.Fatalf("board 2: want the game's 0-1")
 		}
 		// A correction afterwards is the arbiter's, in the history.
-		st, err = w.c.EnterResult(ctx, st, arb, event.Change{Kind: event.KindResult, Round: 1, Board: 2, Result: "1/2-1/2"})
-		if err == nil {
+		if _, err = w.c.EnterResult(ctx, st, arb, event.Change{Kind: event.KindResult, Round: 1, Board: 2, Result: "1/2-1/2"}); err == nil {
 			t.Error("a correction that the PGN contradicts was taken")
 		}
 	})

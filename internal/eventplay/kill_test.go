@@ -64,13 +64,13 @@ func TestEventKillChild(t *testing.T) {
 	fail := func(err error) { fmt.Fprintln(os.Stderr, "child:", err); os.Exit(3) }
 	ctx := context.Background()
 	w, _ := openReal(t, dsn)
-	st, err := w.events.Load(ctx, killEvent)
+	_, err := w.events.Load(ctx, killEvent)
 	if errors.Is(err, event.ErrNotFound) {
 		var ps []event.PlayerInfo
 		for i := range 12 {
 			ps = append(ps, event.PlayerInfo{Name: fmt.Sprintf("Player %d", i+1), Rating: 2000 - 10*i})
 		}
-		st, _, err = w.events.Create(ctx, event.Init{ID: killEvent, Settings: event.Settings{Name: "Kill test", System: event.Swiss, Rounds: 9,
+		_, _, err = w.events.Create(ctx, event.Init{ID: killEvent, Settings: event.Settings{Name: "Kill test", System: event.Swiss, Rounds: 9,
 			TimeControl: "60+30", Play: event.PlayApp}, Players: ps})
 	}
 	if err != nil {
@@ -79,6 +79,7 @@ func TestEventKillChild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))
 	out := bufio.NewWriter(os.Stdout)
 	length := map[string]int{}
+	var st *event.State
 	for {
 		if st, err = w.events.Load(ctx, killEvent); err != nil {
 			fail(err)

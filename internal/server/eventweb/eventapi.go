@@ -119,7 +119,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request, ev event.Event, 
 			// Every round's games as the feeds have them: the games in the
 			// app as they stand (under the spectators' delay).
 			for n := range ev.Schedule {
-				if err := s.writeRound(r, &b, &ev, n+1); err != nil {
+				if err := s.writeRound(r.Context(), &b, &ev, n+1); err != nil {
 					return s.eventErr(r, err)
 				}
 			}

@@ -2,6 +2,7 @@ package eventweb
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,7 +26,11 @@ import (
 // gives an empty feed: its position is secret until the start.
 //
 // The feed of a round is built at most once a FeedEvery for everyone
-// polling it: a relay that polls every 2 s sees each move within 3 s.
+// polling it, one build at a time: a poll while the feed is older than
+// that gets it as it is and starts the next build, so no poll waits for
+// one, but the first after a change of the event (a round started, a
+// result), which builds it again. A relay that polls every 2 s sees each move within
+// about 3 s.
 
 // FeedEvery is how stale a round's feed may be.
 const FeedEvery = time.Second
@@ -36,9 +41,10 @@ type feedKey struct {
 }
 
 type feedEntry struct {
-	at      time.Time
-	version int64
-	body    []byte
+	at       time.Time
+	version  int64
+	body     []byte
+	building bool // a build is under way
 }
 
 // feeds caches the built feeds.
@@ -84,27 +90,61 @@ func (s *Server) feedBody(r *http.Request, st *event.State, n int) ([]byte, erro
 	k := feedKey{st.ID(), n}
 	now := time.Now()
 	s.feeds.mu.Lock()
-	if f, ok := s.feeds.m[k]; ok && f.version == st.Version() && now.Sub(f.at) < FeedEvery {
+	f, ok := s.feeds.m[k]
+	switch {
+	case ok && f.version == st.Version() && now.Sub(f.at) < FeedEvery:
 		s.feeds.mu.Unlock()
 		return f.body, nil
+	case ok && f.building:
+		s.feeds.mu.Unlock()
+		return f.body, nil // the next is being built
+	case ok && f.version == st.Version():
+		// Older than FeedEvery, the event as it was (the games moved on):
+		// this poll gets it as it is, and the next is built.
+		f.building = true
+		s.feeds.m[k] = f
+		s.feeds.mu.Unlock()
+		go s.buildFeed(context.WithoutCancel(r.Context()), k, st, n)
+		return f.body, nil
+	case ok:
+		// The event changed: this poll waits for the build, the others
+		// meanwhile get the feed as it was.
+		f.building = true
+		s.feeds.m[k] = f
 	}
 	s.feeds.mu.Unlock()
+	return s.buildFeed(r.Context(), k, st, n)
+}
+
+// buildFeed builds round n's feed and keeps it.
+func (s *Server) buildFeed(ctx context.Context, k feedKey, st *event.State, n int) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
+	defer cancel()
+	at := time.Now()
+	if fresh, err := s.cfg.Events.Load(ctx, k.id); err == nil {
+		st = fresh
+	}
 	ev := st.Public().Redacted()
 	var buf bytes.Buffer
-	if err := s.writeRound(r, &buf, &ev, n); err != nil {
-		return nil, err
-	}
+	err := s.writeRound(ctx, &buf, &ev, n)
 	s.feeds.mu.Lock()
+	defer s.feeds.mu.Unlock()
 	if s.feeds.m == nil || len(s.feeds.m) > 1000 {
 		s.feeds.m = map[feedKey]feedEntry{}
 	}
-	s.feeds.m[k] = feedEntry{at: now, version: st.Version(), body: buf.Bytes()}
-	s.feeds.mu.Unlock()
+	if err != nil {
+		if f, ok := s.feeds.m[k]; ok {
+			f.building = false
+			s.feeds.m[k] = f
+		}
+		return nil, err
+	}
+	s.feeds.m[k] = feedEntry{at: at, version: st.Version(), body: buf.Bytes()}
 	return buf.Bytes(), nil
 }
 
 // writeRound writes round n's games (see roundFeed).
-func (s *Server) writeRound(r *http.Request, buf *bytes.Buffer, ev *event.Event, n int) error {
+func (s *Server) writeRound(ctx context.Context, buf *bytes.Buffer, ev *event.Event, n int) error {
 	rd := &ev.Schedule[n-1]
 	if rd.Status != event.Started {
 		return nil
@@ -115,7 +155,7 @@ func (s *Server) writeRound(r *http.Request, buf *bytes.Buffer, ev *event.Event,
 		b := &rd.Boards[j]
 		var live *pgn.Game
 		if b.Game != "" && s.cfg.Play != nil {
-			g, err := s.cfg.Play.Games().Load(r.Context(), b.Game)
+			g, err := s.cfg.Play.Games().Load(ctx, b.Game)
 			if err != nil && err != game.ErrNotFound {
 				return err
 			}

@@ -3,7 +3,9 @@ package eventweb
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
@@ -35,8 +37,12 @@ type pageCache struct {
 	order  []publicKey
 	bytes  int
 	flight map[publicKey]*flight
-	// renders counts the renderings made, for the tests.
+	// newest is the newest version cached of each rendering (doStale).
+	newest map[publicKey]int64
+	// renders counts the renderings made, and stale the older renderings
+	// served by doStale, for the tests.
 	renders int
+	stale   atomic.Int64
 }
 
 // flight is one rendering being made; done is closed when pg and e are
@@ -78,6 +84,61 @@ func (c *pageCache) putLocked(k publicKey, p renderedPage) {
 	c.pages[k] = p
 	c.order = append(c.order, k)
 	c.bytes += len(p.body)
+	if c.newest == nil {
+		c.newest = map[publicKey]int64{}
+	}
+	if nk := unversioned(k); k.version > c.newest[nk] {
+		c.newest[nk] = k.version
+	}
+}
+
+// newestFrom returns the newest rendering of k cached, if it is of
+// version from or later.
+func (c *pageCache) newestFrom(k publicKey, from int64) (renderedPage, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := c.newest[unversioned(k)]
+	if v < from {
+		return renderedPage{}, false
+	}
+	k.version = v
+	p, ok := c.pages[k]
+	return p, ok
+}
+
+// unversioned is a key without its version, for newest.
+func unversioned(k publicKey) publicKey {
+	k.version = 0
+	return k
+}
+
+// doStale is do for a request that wants version told or newer (a live
+// page's fetch on its stream's news): when k, the current version, is not
+// made yet but a version from told on is cached, it returns that one at
+// once and makes k in the background (once, as do does), instead of
+// keeping the request waiting. A live stream makes the version it tells
+// of before it tells it, so such a version is cached; and when results
+// come in faster than the page renders, the phones do not queue behind
+// each new rendering (their streams tell them of it once it is made).
+func (c *pageCache) doStale(ctx context.Context, k publicKey, told int64, build func() (renderedPage, *site.Error)) (renderedPage, *site.Error) {
+	c.mu.Lock()
+	if p, ok := c.pages[k]; ok {
+		c.mu.Unlock()
+		return p, nil
+	}
+	newest := c.newest[unversioned(k)]
+	old, ok := c.pages[publicKey{id: k.id, version: newest, kind: k.kind, theme: k.theme, gzip: k.gzip}]
+	if !ok || newest < told || newest >= k.version {
+		c.mu.Unlock()
+		return c.do(ctx, k, build)
+	}
+	started := c.flight[k] != nil
+	c.mu.Unlock()
+	if !started {
+		go c.do(context.WithoutCancel(ctx), k, build)
+	}
+	c.stale.Add(1)
+	return old, nil
 }
 
 // do returns the rendering of k: the cached one, or else the one build
@@ -123,6 +184,10 @@ func (c *pageCache) do(ctx context.Context, k publicKey, build func() (renderedP
 	return f.pg, f.e
 }
 
+// toldHeader is the header with which a live page (event.js) fetches the
+// page again on its stream's news: the version it was told of.
+const toldHeader = "X-Event-Version"
+
 // renderTimeout bounds the load and rendering that requests share: it
 // runs without the first request's cancellation, since others wait for it.
 const renderTimeout = 10 * time.Second
@@ -143,6 +208,18 @@ func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind 
 	if err := event.CheckID(id); err != nil {
 		return renderedPage{}, &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such event: " + site.CapMessage(err.Error())}
 	}
+	told, terr := strconv.ParseInt(r.Header.Get(toldHeader), 10, 64)
+	if terr == nil && told > 0 {
+		// A live page's fetch on its stream's news: a page of the version
+		// it was told of, or newer, is as good as the current one (its
+		// stream tells it of any newer), and needs no read of the store.
+		if kind, e := query(); e == nil && kind == "page" {
+			key := publicKey{id: id, kind: kind, gzip: gzip, theme: site.ThemeOf(r)}
+			if p, ok := s.publicPages.newestFrom(key, told); ok {
+				return p, nil
+			}
+		}
+	}
 	v, err := s.cfg.Events.Version(r.Context(), id)
 	if err != nil {
 		return renderedPage{}, s.eventErr(r, err)
@@ -154,6 +231,9 @@ func (s *Server) publicRendering(r *http.Request, gzip bool, query func() (kind 
 	key := publicKey{id: id, version: v, kind: kind, gzip: gzip}
 	if kind == "page" {
 		key.theme = site.ThemeOf(r)
+	}
+	if terr == nil && told > 0 && kind == "page" {
+		return s.publicPages.doStale(r.Context(), key, told, func() (renderedPage, *site.Error) { return s.loadRender(r, id, render) })
 	}
 	return s.publicPages.do(r.Context(), key, func() (renderedPage, *site.Error) { return s.loadRender(r, id, render) })
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/internal/server/site"
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 )
@@ -464,4 +465,49 @@ func liveVersions(t *testing.T, s *app, id string) (context.Context, <-chan int6
 		}
 	}()
 	return ctx, msgs
+}
+
+// TestPageCacheStale: a live page's fetch that was told of version 5,
+// while version 6 is being made, gets version 5 at once and version 6 is
+// made in the background, once; told of 6, it waits for 6; and a fetch
+// told of nothing (a navigation) always waits for the current version.
+func TestPageCacheStale(t *testing.T) {
+	var c pageCache
+	k := func(v int64) publicKey {
+		return publicKey{id: "e", version: v, kind: "page", theme: "light", gzip: true}
+	}
+	page := func(v int64) renderedPage { return renderedPage{body: []byte(fmt.Sprint("v", v))} }
+	if p, e := c.do(context.Background(), k(5), func() (renderedPage, *site.Error) { return page(5), nil }); e != nil || string(p.body) != "v5" {
+		t.Fatal(p, e)
+	}
+	release := make(chan struct{})
+	builds := atomic.Int64{}
+	slow := func() (renderedPage, *site.Error) { builds.Add(1); <-release; return page(6), nil }
+	p, e := c.doStale(context.Background(), k(6), 5, slow)
+	if e != nil || string(p.body) != "v5" {
+		t.Fatalf("told 5, version 6 in the making: %q %v, want v5 at once", p.body, e)
+	}
+	if p, _ := c.doStale(context.Background(), k(6), 5, slow); string(p.body) != "v5" {
+		t.Errorf("a second fetch told 5: %q", p.body)
+	}
+	got := make(chan string, 2)
+	go func() { p, _ := c.doStale(context.Background(), k(6), 6, slow); got <- string(p.body) }()
+	go func() { p, _ := c.do(context.Background(), k(6), slow); got <- string(p.body) }()
+	select {
+	case s := <-got:
+		t.Fatalf("a fetch that wants version 6 got %q before it was made", s)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	for range 2 {
+		if s := <-got; s != "v6" {
+			t.Errorf("after the making: %q, want v6", s)
+		}
+	}
+	if n := builds.Load(); n != 1 {
+		t.Errorf("version 6 was made %d times, want once", n)
+	}
+	if c.stale.Load() != 2 {
+		t.Errorf("%d stale answers, want 2", c.stale.Load())
+	}
 }

@@ -8,11 +8,14 @@ if (live && "EventSource" in window) {
   let shown = Number(live.dataset.version);
   let busy = false;
   let again = false;
+  let told = 0;
   const refresh = async () => {
     if (busy) { again = true; return; }
     busy = true;
     try {
-      const r = await fetch(location.href, { headers: { Accept: "text/html" } });
+      // X-Event-Version: the server may answer with the page of this
+      // version (made before the stream told of it) while it makes a newer.
+      const r = await fetch(location.href, { headers: { Accept: "text/html", "X-Event-Version": String(told) } });
       if (r.ok) {
         const doc = new DOMParser().parseFromString(await r.text(), "text/html");
         const next = doc.getElementById("ev-live");
@@ -32,6 +35,7 @@ if (live && "EventSource" in window) {
   const es = new EventSource("/e/" + encodeURIComponent(live.dataset.event) + "/live");
   es.addEventListener("version", (ev) => {
     const v = Number(ev.data);
+    if (v > told) told = v;
     if (v > shown) refresh();
   });
 }
