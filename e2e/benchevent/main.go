@@ -45,6 +45,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/chess960/chess960/chess"
@@ -170,6 +171,7 @@ func (b *bench) run(ctx context.Context) {
 	watchers.Add(1)
 	go func() { defer watchers.Done(); b.results(rctx, len(boards), allSeen) }()
 	start := time.Now()
+	srv0, self0 := cpuTime()
 	var bots sync.WaitGroup
 	for _, bd := range boards {
 		bots.Add(1)
@@ -177,6 +179,7 @@ func (b *bench) run(ctx context.Context) {
 	}
 	bots.Wait()
 	played := time.Since(start)
+	srv1, self1 := cpuTime()
 	select {
 	case <-allSeen:
 	case <-time.After(30 * time.Second):
@@ -199,6 +202,8 @@ func (b *bench) run(ctx context.Context) {
 		ms(pct(b.res, 50)), ms(pct(b.res, 99)), ms(pct(b.res, 100)), b.refused.Load(), b.lost.Load(), b.errs.Load(), rss)
 	fmt.Fprintf(os.Stderr, "benchevent: %d moves in %.0fs; %d probes, %d refetches, %d feed polls, %d results timed\n",
 		b.acked.Load(), played.Seconds(), len(b.probe), len(b.page), len(b.feed), len(b.res))
+	fmt.Printf("#   %s: serve used %.2f CPUs while the games were played, the driver (bots, phones, relays) %.2f\n",
+		*label, (srv1-srv0).Seconds()/played.Seconds(), (self1-self0).Seconds()/played.Seconds())
 }
 
 // setUp makes the event, starts round 1 and reads every seat.
@@ -653,6 +658,30 @@ func pct(sorted []float64, p float64) float64 {
 	}
 	i := int(float64(len(sorted))*p/100+0.5) - 1
 	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+// cpuTime is the CPU time, user and system, of the serve process (-pid)
+// and of the driver itself.
+func cpuTime() (serve, self time.Duration) {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	if *pid == 0 {
+		return 0, self
+	}
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", *pid))
+	if err != nil {
+		return 0, self
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0, self
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100, self // USER_HZ is 100
 }
 
 func rssMB() string {

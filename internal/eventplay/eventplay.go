@@ -86,7 +86,7 @@ func (c *Coordinator) MakeGames(ctx context.Context, st *event.State) (int, erro
 			continue
 		}
 		for _, b := range r.Boards {
-			if b.Game == "" || b.Result != "" {
+			if b.Game == "" || b.Result != "" || c.games.Known(b.Game) {
 				continue
 			}
 			if _, err := c.games.Load(ctx, b.Game); err == nil {

@@ -438,6 +438,13 @@ func (s *Service) commit(ctx context.Context, id string, expect int, ng *Game, s
 	return nil
 }
 
+// Known reports whether the Service holds the game id in its cache: it
+// exists (a game is never deleted), without asking the store.
+func (s *Service) Known(id string) bool {
+	_, _, ok := s.cached(id)
+	return ok
+}
+
 // SetClock replaces the wall clock the Service reads (for tests and
 // simulations); call it before the Service is used.
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
