@@ -11,10 +11,11 @@
 //     phones do: on its turn a bot waits -pace (±50%) and sends a random
 //     legal move on the version it saw; after -plies plies the side to
 //     move resigns;
-//   - -spectators phones follow the public page, as event.js does: each
-//     holds the event's live stream (/e/ID/live, each from an address of
-//     its own, X-Forwarded-For) and fetches /e/ID on every version it is
-//     told of;
+//   - -spectators phones follow the public page, as a browser with
+//     event.js does: each opens the page, then holds the event's live
+//     stream (/e/ID/live, each from an address of its own,
+//     X-Forwarded-For) and fetches /e/ID again on every version it is
+//     told of (on the page's connection, kept alive);
 //   - -feeds relays poll the round's feed (/e/ID/round/1.pgn) every
 //     -feed-every;
 //   - a watcher of the results reads the public event (GET /api/events/ID)
@@ -495,6 +496,13 @@ func (b *bench) spectator(ctx context.Context, i int) {
 	addr := fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255+1)
 	// A phone of its own: its own connections, kept alive.
 	phone := &bench{client: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 2}}, base: b.base, id: b.id}
+	// The phone opens the page first, as a browser does before its script
+	// opens the stream (its connection is then the one it fetches on).
+	if st, _, err := phone.do(ctx, "GET", "/e/"+b.id, "", "", "X-Forwarded-For", addr, "Accept-Encoding", "gzip"); err != nil || st != 200 {
+		if ctx.Err() == nil {
+			b.error("a phone opening the page: %d %v", st, err)
+		}
+	}
 	for ctx.Err() == nil {
 		b.stream(ctx, addr, func(v string) {
 			t := time.Now()
