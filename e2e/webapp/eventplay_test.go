@@ -6,8 +6,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server"
 	"github.com/chess960/chess960/internal/store"
+	"github.com/chess960/chess960/internal/testtool"
 )
 
 // eventPlayServer is the app with events and their games in the app on
@@ -137,6 +140,25 @@ func TestEventPlayPages(t *testing.T) {
 		t.Errorf("board 1's game on the round page: %q", txt)
 	}
 	shootTab(t, arb, "event-admin-round", 1280, 900, 360, 1280)
+
+	run(t, arb, chromedp.Navigate(srv.URL+"/e/"+id+"/a/"+admin+"/print/player-links"))
+	waitFor(t, arb, `document.querySelectorAll('article.slip svg').length === 4`, "the four slips with their codes")
+	shootTab(t, arb, "event-player-slips", 1280, 900, 1280)
+	// The codes as the browser drew them read back, with an independent
+	// decoder, to the players' links.
+	png := filepath.Join(t.TempDir(), "slips.png")
+	browser.Screenshot(t, arb, png)
+	out, err := exec.Command(testtool.Zbarimg(t), "--raw", "-q", png).Output()
+	if err != nil {
+		t.Fatalf("zbarimg on the slips: %v", err)
+	}
+	read := strings.Fields(string(out))
+	sort.Strings(read)
+	want := regexp.MustCompile(`http://[^\s,]+/e/`+id+`/p/[0-9]+-[A-Za-z0-9_-]+`).FindAllString(csv, -1)
+	sort.Strings(want)
+	if strings.Join(read, " ") != strings.Join(want, " ") {
+		t.Errorf("the slips' codes read %q, want the links %q", read, want)
+	}
 
 	run(t, arb, chromedp.Navigate(srv.URL+"/e/"+id))
 	waitFor(t, arb, `document.querySelectorAll('a.game-link').length === 2`, "the public page's game links")

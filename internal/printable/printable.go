@@ -483,3 +483,33 @@ func grid(n int) template.CSS {
 	}
 	return template.CSS(fmt.Sprintf("--cols: %d; --sv: %.2f; --sw: %.2f", cols, sv, sw))
 }
+
+// PlayerSlip is one player's slip of the sheet of links: who, and their
+// link as text and as a QR code (inline SVG, package qrsvg).
+type PlayerSlip struct {
+	Number int
+	Name   string
+	Title  string
+	Link   string
+	QR     template.HTML
+}
+
+type playerSlipsView struct {
+	Event header
+	Pages [][]PlayerSlip
+}
+
+// PlayerLinks writes the sheet of the players' own links, to cut up and
+// hand out at the venue: a slip a player, eight to an A4 or Letter page,
+// each with the event, the player's name and number, the link's QR code,
+// the link written out, and a line on keeping it to oneself.
+func PlayerLinks(w io.Writer, e event.Event, slips []PlayerSlip) error {
+	if len(slips) == 0 {
+		return &Error{Doc: "player links", Err: errors.New("the event has no players with links (it plays over the board)")}
+	}
+	v := playerSlipsView{Event: headerOf(&e)}
+	for i := 0; i < len(slips); i += 8 {
+		v.Pages = append(v.Pages, slips[i:min(i+8, len(slips))])
+	}
+	return execute(w, "player links", 0, "playerlinks.html", v)
+}

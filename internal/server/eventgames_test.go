@@ -129,6 +129,19 @@ func eventGamesOverHTTP(t *testing.T, a eventApp) {
 		fmt.Sscanf(l[1], "%d-", &pid)
 		tokens[pid] = l[1]
 	}
+	// The printed slips: one a player, with the link and its QR code.
+	sheet := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/print/player-links", "", "")
+	if sheet.status != 200 || strings.Count(sheet.body, `<article class="slip"`) != 4 || strings.Count(sheet.body, "<svg ") != 4 {
+		t.Errorf("the slips: %d, %d slips, %d codes", sheet.status, strings.Count(sheet.body, `<article class="slip"`), strings.Count(sheet.body, "<svg "))
+	}
+	for _, l := range links {
+		if !strings.Contains(sheet.body, "/e/"+id+"/p/"+l[1]+"</div>") {
+			t.Errorf("the slips lack the link of %s", l[1][:2])
+		}
+	}
+	if r := a.do(t, "GET", "/e/"+id+"/a/"+tokensOf(links)[1]+"/print/player-links", "", ""); r.status != 404 {
+		t.Errorf("the slips with a player's token: %d", r.status)
+	}
 	me := func(tok string) (answer, meJSON) {
 		t.Helper()
 		r := a.do(t, "GET", "/api/events/"+id+"/me", tok, "")
@@ -481,4 +494,15 @@ func threeInstances(t *testing.T, a, b, c eventApp) {
 	if h := st.Admin().Schedule[0].Boards[1].History[0]; h.By != "admin" || h.Result != "0-1" {
 		t.Errorf("board 2's entry: %+v", h)
 	}
+}
+
+// tokensOf maps the player IDs to their tokens, from the CSV's links.
+func tokensOf(links [][]string) map[int]string {
+	out := map[int]string{}
+	for _, l := range links {
+		var pid int
+		fmt.Sscanf(l[1], "%d-", &pid)
+		out[pid] = l[1]
+	}
+	return out
 }

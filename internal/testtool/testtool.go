@@ -63,6 +63,13 @@ func Chessops(t testing.TB) (node, dir string) {
 	return node, dir
 }
 
+// Zbarimg returns the path of $ZBARIMG, else zbarimg on the PATH
+// (Debian's zbar-tools): the QR decoder the printed codes are read with.
+func Zbarimg(t testing.TB) string {
+	t.Helper()
+	return find(t, "ZBARIMG", []string{"zbarimg", "/usr/bin/zbarimg"}, "zbarimg", "apt-get install zbar-tools")
+}
+
 // PGNExtract returns the path of $PGN_EXTRACT, else pgn-extract on the
 // PATH, else Debian's /usr/games/pgn-extract.
 func PGNExtract(t testing.TB) string {

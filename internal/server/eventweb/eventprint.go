@@ -6,9 +6,11 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/printable"
+	"github.com/chess960/chess960/internal/qrsvg"
 	"github.com/chess960/chess960/internal/server/site"
 )
 
@@ -29,6 +31,7 @@ func (s *Server) printRoutes(page func(string, site.HandlerFunc)) {
 	page("GET /e/{id}/print/standings", s.printPublic)
 	page("GET /e/{id}/print/{doc}/{round}", s.printPublic)
 	page("GET /e/{id}/a/{token}/print/standings", s.printAdmin)
+	page("GET /e/{id}/a/{token}/print/player-links", s.printPlayerLinks)
 	page("GET /e/{id}/a/{token}/print/{doc}/{round}", s.printAdmin)
 }
 
@@ -122,5 +125,48 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+	return nil
+}
+
+// GET /e/{id}/a/{token}/print/player-links: the sheet of the players'
+// links, a slip a player with a QR code, to hand out at the venue. The
+// links are absolute, from the request's host (X-Forwarded-Proto https
+// behind a proxy that ends TLS).
+func (s *Server) printPlayerLinks(w http.ResponseWriter, r *http.Request) *site.Error {
+	a, e := s.loadAdmin(r)
+	if e != nil {
+		return e
+	}
+	if e := site.NoQuery(r); e != nil {
+		return e
+	}
+	ev := a.st.Admin()
+	scheme := "https"
+	if r.TLS == nil && !strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+		scheme = "http"
+	}
+	var slips []printable.PlayerSlip
+	for _, l := range playerLinks(a.st, ev) {
+		link := scheme + "://" + r.Host + l.Path
+		qr, err := qrsvg.SVG(link, 30)
+		if err != nil {
+			return s.eventErr(r, err)
+		}
+		slips = append(slips, printable.PlayerSlip{Number: l.Player.Number, Name: l.Player.Name, Title: l.Player.Title, Link: link, QR: qr})
+	}
+	if len(slips) == 0 {
+		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: "the event plays over the board: its players have no links (set play to app or hybrid in the settings)"}
+	}
+	var b bytes.Buffer
+	if err := printable.PlayerLinks(&b, ev, slips); err != nil {
+		return s.eventErr(r, err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	// As the other printables: the style inline, nothing fetched, no script.
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'")
+	w.Write(b.Bytes())
 	return nil
 }
