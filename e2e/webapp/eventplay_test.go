@@ -26,10 +26,17 @@ import (
 
 // eventPlayServer is the app with events and their games in the app on
 // one SQLite file, the games' coordinator running as serve runs it.
-func eventPlayServer(t *testing.T) *httptest.Server {
+func eventPlayServer(t *testing.T) *httptest.Server { return eventPlayServerOn(t, "") }
+
+// eventPlayServerOn is eventPlayServer on the database dsn ("": a fresh
+// SQLite file).
+func eventPlayServerOn(t *testing.T, dsn string) *httptest.Server {
 	t.Helper()
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "db.sqlite")
+	db := dsn
+	if db == "" {
+		db = filepath.Join(t.TempDir(), "db.sqlite")
+	}
 	est, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
