@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"html"
+	"html/template"
 	"io"
 	"os"
 	"path/filepath"
@@ -630,5 +631,34 @@ func TestSelfContained(t *testing.T) {
 		if !strings.HasPrefix(doc, "<!DOCTYPE html>") || !strings.Contains(doc, "@page") {
 			t.Errorf("%s: not a whole printable document", name)
 		}
+	}
+}
+
+// TestProjectorResults: while a round is in play the projector counts the
+// results in and lists each board's (with up to 24 boards), a pending
+// board with an ellipsis; a round not started lists none.
+func TestProjectorResults(t *testing.T) {
+	f := newEvent(t, event.Settings{Name: "Results on the screen", System: event.Swiss, Rounds: 2}, "projector-results", entrants(8))
+	f.play(1, true, false)
+	e := f.st.Public()
+	b1 := e.Schedule[0].Boards[0]
+	f.do(event.Change{Kind: event.KindResult, Round: 1, Board: 1, Result: "1-0"})
+	e = f.st.Public()
+	doc := renderDoc(t, "projector-results", func(w io.Writer) error { return Projector(w, e, 1) })
+	if !strings.Contains(doc, `<p class="res-count" id="res-count"><b>1</b> of 4 results in</p>`) {
+		t.Errorf("the count of results: %.300s", doc[strings.Index(doc, "<main"):])
+	}
+	wn, bn := e.PlayerByID(b1.White).Name, e.PlayerByID(b1.Black).Name
+	if !strings.Contains(doc, `<li class=""><span class="rb">1</span><span class="rp">`+template.HTMLEscapeString(wn)+` – `+template.HTMLEscapeString(bn)+`</span><span class="rr">1–0</span></li>`) {
+		t.Error("board 1's result is not listed")
+	}
+	if strings.Count(doc, `<li class="pending">`) != 3 {
+		t.Errorf("%d boards pending, want 3", strings.Count(doc, `<li class="pending">`))
+	}
+	g := newEvent(t, event.Settings{Name: "Not started", System: event.Swiss, Rounds: 2}, "projector-results", entrants(8))
+	g.play(1, false, false)
+	doc = renderDoc(t, "projector-published", func(w io.Writer) error { return Projector(w, g.st.Public(), 1) })
+	if strings.Contains(doc, `id="res-count"`) {
+		t.Error("a round not started lists results")
 	}
 }
