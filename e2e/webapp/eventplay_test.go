@@ -143,6 +143,7 @@ func TestEventPlayPages(t *testing.T) {
 	defer cancel2()
 	run(t, arb, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/e/"+id+"/a/"+admin+"/round/1"))
 	waitFor(t, arb, `document.querySelectorAll('.game-brief').length === 2`, "the round's two games")
+	waitFor(t, arb, `document.querySelectorAll('.game-brief .mini-live img').length === 2`, "the round page's live boards")
 	if txt := text(t, arb, ".game-brief"); !strings.Contains(txt, "study window") || !strings.Contains(txt, " here,") && !strings.Contains(txt, "Black here") || !strings.Contains(txt, "not here yet") {
 		t.Errorf("board 1's game on the round page: %q", txt)
 	}
@@ -169,5 +170,6 @@ func TestEventPlayPages(t *testing.T) {
 
 	run(t, arb, chromedp.Navigate(srv.URL+"/e/"+id))
 	waitFor(t, arb, `document.querySelectorAll('a.game-link').length === 2`, "the public page's game links")
+	waitFor(t, arb, `document.querySelectorAll('.mini-live img').length === 2 && document.querySelector('.mini-live .mini-info').textContent.includes('study window')`, "the public page's live boards")
 	shootTab(t, arb, "event-public-live", 1280, 900, 360, 1280)
 }

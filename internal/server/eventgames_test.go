@@ -257,6 +257,35 @@ func eventGamesOverHTTP(t *testing.T, a eventApp) {
 		}
 		g = gameState(t, a, b1.Game)
 	}
+	// The round's live boards: every game's position, clocks and who has
+	// come, as the public page's script reads them; the arbiter's too.
+	var live []struct {
+		Board   int
+		Game    string
+		FEN     string
+		Plies   int
+		Arrived [2]bool
+		Clock   *struct {
+			White, Black int64
+			Running      string
+		}
+	}
+	lr := a.do(t, "GET", "/api/events/"+id+"/rounds/1/games", "", "")
+	if err := json.Unmarshal([]byte(lr.body), &live); err != nil || lr.status != 200 || len(live) != 2 {
+		t.Fatalf("the round's live games: %d %v %.300s", lr.status, err, lr.body)
+	}
+	if live[0].Game != b1.Game || live[0].FEN != g.FEN || live[0].Plies != 2 || live[0].Clock == nil || live[0].Clock.Running != "w" {
+		t.Errorf("board 1 live: %+v (the game's FEN %s)", live[0], g.FEN)
+	}
+	if r := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/games/1", "", ""); r.status != 200 || !strings.Contains(r.body, b2.Game) {
+		t.Errorf("the arbiter's live games: %d %.200s", r.status, r.body)
+	}
+	if r := a.do(t, "GET", "/api/events/"+id+"/rounds/9/games", "", ""); r.status != 404 {
+		t.Errorf("round 9's live games: %d", r.status)
+	}
+	if p := a.do(t, "GET", "/e/"+id, "", ""); !strings.Contains(p.body, `data-round-games="/api/events/`+id+`/rounds/1/games"`) {
+		t.Error("the public page does not follow the round's games")
+	}
 	// The feed shows the game in play.
 	f := a.do(t, "GET", "/e/"+id+"/round/1.pgn", "", "")
 	games := readPGN(t, f.body)
@@ -341,6 +370,7 @@ type gameView struct {
 	Status  string
 	Paused  bool
 	BlackMS int64
+	FEN     string
 }
 
 // gameState reads a game as the API shows it, with its legal moves.
@@ -358,7 +388,7 @@ func gameState(t *testing.T, a eventApp, id string) gameView {
 	if err := json.Unmarshal([]byte(r.body), &g); err != nil || r.status != 200 {
 		t.Fatalf("GET /api/games/%s: %d %s", id, r.status, r.body)
 	}
-	return gameView{Version: g.Version, Over: g.Over, Status: g.Status, Paused: g.Paused, BlackMS: g.Clock.Black, Legal: legalUCI(t, g.FEN)}
+	return gameView{Version: g.Version, Over: g.Over, Status: g.Status, Paused: g.Paused, BlackMS: g.Clock.Black, FEN: g.FEN, Legal: legalUCI(t, g.FEN)}
 }
 
 func readPGN(t *testing.T, text string) []*pgn.Game {

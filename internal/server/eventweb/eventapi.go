@@ -50,6 +50,8 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	api("GET /api/events/{id}/history", s.apiHistory)
 	api("POST /api/events/{id}/changes", s.apiChange)
 	api("GET /api/events/{id}/me", s.apiPlayer)
+	api("GET /api/events/{id}/rounds/{n}/games", s.apiRoundGames)
+	page("GET /e/{id}/a/{token}/games/{n}", s.adminRoundGames)
 }
 
 func exportQuery(r *http.Request, name string) *site.Error {

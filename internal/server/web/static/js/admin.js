@@ -5,6 +5,8 @@
 // unless the arbiter is busy with a form there (then a bar offers the
 // reload), so a second arbiter's result shows up without a conflict.
 
+import "./roundlive.js";
+
 const err = document.getElementById("form-error");
 if (err) {
   err.scrollIntoView({ block: "center" });

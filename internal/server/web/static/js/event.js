@@ -3,6 +3,8 @@
 // version it fetches the page again and swaps the live part), and the
 // create form fills in the default tie-breaks of the system chosen.
 
+import "./roundlive.js";
+
 const live = document.getElementById("ev-live");
 if (live && "EventSource" in window) {
   let shown = Number(live.dataset.version);
