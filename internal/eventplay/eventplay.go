@@ -273,8 +273,10 @@ func PGN(e event.Event, r event.Round, b event.Board, g *game.Game, full bool) s
 
 func (c *Coordinator) putResult(ctx context.Context, st *event.State, e event.Event, r event.Round, b event.Board, g *game.Game) (*event.State, error) {
 	res, pgn, note := Result(e, r, b, g)
+	// An adjudication is the arbiter's result, whichever path puts it on
+	// the board: this one, or EnterResult's own after it.
 	next, _, err := c.events.ApplyTo(ctx, st, server, event.Change{Kind: event.KindGameResult, Round: r.Number, Board: b.Board,
-		Game: b.Game, Result: string(res), PGN: pgn, Note: note})
+		Game: b.Game, Result: string(res), PGN: pgn, Note: note, Label: g.Adjudicator()})
 	if err != nil {
 		return nil, fmt.Errorf("event %s round %d board %d: the game's result %s: %w", e.ID, r.Number, b.Board, res, err)
 	}
@@ -319,10 +321,28 @@ func (c *Coordinator) EnterResult(ctx context.Context, st *event.State, who even
 		}
 	}
 	next, _, err := c.events.ApplyTo(ctx, st, who, ch)
+	if err != nil && ok && b.Game != "" && b.Result == "" && ch.Confirm {
+		// The game's end, which this adjudicated, may have reached the
+		// board first (the instance's sync): that is this result.
+		if cur, lerr := c.events.Load(ctx, st.ID()); lerr == nil {
+			if nb, _ := board(cur.Admin(), ch.Round, ch.Board); string(nb.Result) == normalized(ch.Result) {
+				return cur, nil
+			}
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return next, nil
+}
+
+// normalized is a result as the board keeps it ("" if it does not read).
+func normalized(s string) string {
+	r, err := event.ParseResult(s)
+	if err != nil {
+		return ""
+	}
+	return string(r)
 }
 
 // describe says how a game stands.

@@ -356,3 +356,37 @@ func TestEnterResult(t *testing.T) {
 		}
 	})
 }
+
+// TestEnterResultRace: the arbiter's confirmed result ends the game, and
+// the game's end may reach the board first (the instance's sync runs on
+// the game's end): the arbiter's result stands either way, once, by the
+// arbiter. Here the sync runs inside the game's end, so it always wins.
+func TestEnterResultRace(t *testing.T) {
+	eachDB(t, func(t *testing.T, open func() world, clk *clock, dsn string) {
+		ctx := context.Background()
+		w := open()
+		st := startRound(t, w)
+		if _, err := w.c.MakeGames(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		w.games.OnEnd(func(id string, g *game.Game) {
+			if _, err := w.c.Sync(ctx, g.Info().Event.ID, true); err != nil {
+				t.Errorf("the sync on the game's end: %v", err)
+			}
+		})
+		clk.set(2 * time.Minute)
+		arb := event.Actor{Role: event.RoleArbiter, Label: "Anna"}
+		st, err := w.c.EnterResult(ctx, st, arb, event.Change{Kind: event.KindResult, Round: 1, Board: 1, Result: "0-1", Confirm: true, Note: "White left"})
+		if err != nil {
+			t.Fatalf("the confirmed result, the sync first: %v", err)
+		}
+		b := boardOf(st, 1)
+		if b.Result != event.BlackWins || len(b.History) != 1 || b.History[0].By != "Anna" || !strings.Contains(b.History[0].Note, "White left") {
+			t.Errorf("board 1: %q, history %+v; want 0-1 once, by Anna, with her note", b.Result, b.History)
+		}
+		// And read back from the store by another instance.
+		if g, err := open().games.Load(ctx, b.Game); err != nil || g.Adjudicator() != "Anna" {
+			t.Errorf("the game read back: adjudicated by %q, %v", g.Adjudicator(), err)
+		}
+	})
+}

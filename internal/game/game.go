@@ -115,8 +115,9 @@ type Action struct {
 	Since time.Time
 	// Amount is the time an AddTime gives.
 	Amount time.Duration
-	// Note is an Adjudicate's reason.
+	// Note is an Adjudicate's reason, and By the arbiter who gave it.
 	Note string
+	By   string
 }
 
 // Ending says how a game ended, beyond the rules of chess.
@@ -210,8 +211,9 @@ type Game struct {
 	pausedAt time.Time
 	// arrived says which seats have arrived (Arrive, or a move).
 	arrived [2]bool
-	// adjudicated is the arbiter's result (Adjudicate), and note why.
-	adjudicated, note string
+	// adjudicated is the arbiter's result (Adjudicate), note why, and
+	// adjudicator who gave it.
+	adjudicated, note, adjudicator string
 	// shared marks a Game that others hold (the Service's cache): Apply
 	// refuses to change it; Clone it first.
 	shared bool
@@ -281,6 +283,9 @@ func (g *Game) Arrived(side chess.Color) bool { return g.arrived[sideIndex(side)
 // Adjudication is the arbiter's result and its note, for a game ended
 // by Adjudicate.
 func (g *Game) Adjudication() (result, note string) { return g.adjudicated, g.note }
+
+// Adjudicator is the arbiter who adjudicated the game ("" if none said).
+func (g *Game) Adjudicator() string { return g.adjudicator }
 
 func sideIndex(c chess.Color) int {
 	if c == chess.Black {
@@ -481,8 +486,10 @@ func (g *Game) Apply(a Action) error {
 		return refuse(ErrInvalid, "a move is at most 16 characters")
 	case (a.Kind != Move && a.Kind != Claim && a.Kind != Rematch && a.Kind != Adjudicate && a.Kind != Default) && a.Text != "":
 		return refuse(ErrInvalid, "a "+string(a.Kind)+" takes no move")
-	case a.Note != "" && a.Kind != Adjudicate:
-		return refuse(ErrInvalid, "only an adjudication has a note")
+	case (a.Note != "" || a.By != "") && a.Kind != Adjudicate:
+		return refuse(ErrInvalid, "only an adjudication has a note and an arbiter")
+	case len(a.By) > 100:
+		return refuse(ErrInvalid, "an arbiter's name is at most 100 bytes")
 	case len(a.Note) > MaxNote:
 		return refuse(ErrInvalid, "a note is at most "+strconv.Itoa(MaxNote)+" bytes")
 	case a.Amount != 0 && a.Kind != AddTime:
@@ -660,7 +667,7 @@ func (g *Game) Apply(a Action) error {
 		default:
 			return refuse(ErrInvalid, "an adjudication is one of "+strings.Join(Adjudications, ", ")+", not "+quote.Input(a.Text))
 		}
-		g.adjudicated, g.note = a.Text, a.Note
+		g.adjudicated, g.note, g.adjudicator = a.Text, a.Note, a.By
 		g.end(r, Adjudicated, a.At)
 	case Resume:
 		switch {

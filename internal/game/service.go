@@ -123,6 +123,7 @@ type storedAction struct {
 	Since  *time.Time `json:"since,omitempty"`  // a resume's downtime's start
 	Amount int64      `json:"amount,omitempty"` // an addtime's, in nanoseconds
 	Note   string     `json:"note,omitempty"`   // an adjudication's
+	By     string     `json:"by,omitempty"`     // an adjudication's arbiter
 }
 
 // Spec is what a new game is: its start and time control, and its Info.
@@ -406,7 +407,7 @@ func readAction(id string, c store.Change) (Action, error) {
 		side = chess.Black
 	}
 	a := Action{Kind: sa.Kind, Side: side, Text: sa.Text, At: sa.At, Think: time.Duration(sa.Think), Next: sa.Next,
-		Amount: time.Duration(sa.Amount), Note: sa.Note}
+		Amount: time.Duration(sa.Amount), Note: sa.Note, By: sa.By}
 	if sa.Since != nil {
 		a.Since = *sa.Since
 	}
@@ -417,7 +418,7 @@ func readAction(id string, c store.Change) (Action, error) {
 // history and caches ng.
 func (s *Service) commit(ctx context.Context, id string, expect int, ng *Game, sg storedGame, a Action, by string) error {
 	sa := storedAction{Kind: a.Kind, Side: sideText(a.Side), Text: a.Text, At: a.At, Think: int64(a.Think), Next: a.Next,
-		Amount: int64(a.Amount), Note: a.Note}
+		Amount: int64(a.Amount), Note: a.Note, By: a.By}
 	if !a.Since.IsZero() {
 		sa.Since = &a.Since
 	}
@@ -738,6 +739,9 @@ func (s *Service) Arbitrate(ctx context.Context, id, by string, a Action) (*Game
 				return nil, err
 			}
 			continue
+		}
+		if a.Kind == Adjudicate {
+			a.By = by
 		}
 		ng := g.Clone()
 		if err := ng.Apply(a); err != nil {
