@@ -46,10 +46,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/proc"
 	"github.com/coder/websocket"
 )
 
@@ -668,43 +668,12 @@ func pct(sorted []float64, p float64) float64 {
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
-// cpuTime is the CPU time, user and system, of the serve process (-pid)
-// and of the driver itself.
-func cpuTime() (serve, self time.Duration) {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
-		self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	if *pid == 0 {
-		return 0, self
-	}
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", *pid))
-	if err != nil {
-		return 0, self
-	}
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0, self
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / 100, self // USER_HZ is 100
-}
+func cpuTime() (serve, self time.Duration) { return proc.CPU(*pid) }
 
 func rssMB() string {
 	if *pid == 0 {
 		return "-"
 	}
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", *pid))
-	if err != nil {
-		return "-"
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.Atoi(f[1])
-			return strconv.Itoa((kb + 512) / 1024)
-		}
-	}
-	return "-"
+	kb, _ := proc.Memory(*pid)
+	return strconv.FormatInt((kb+512)/1024, 10)
 }

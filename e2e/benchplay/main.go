@@ -43,10 +43,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/chess960/chess960/chess"
+	"github.com/chess960/chess960/e2e/internal/proc"
 	"github.com/coder/websocket"
 )
 
@@ -291,59 +291,11 @@ func (b *bench) hangUp(c *websocket.Conn) {
 }
 
 // rssKB reads the serve process's VmRSS and VmHWM in kB.
-func rssKB() (rss, hwm int64) {
-	if *pid == 0 {
-		return 0, 0
-	}
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", *pid))
-	if err != nil {
-		return 0, 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 {
-			continue
-		}
-		n, _ := strconv.ParseInt(f[1], 10, 64)
-		switch f[0] {
-		case "VmRSS:":
-			rss = n
-		case "VmHWM:":
-			hwm = n
-		}
-	}
-	return rss, hwm
-}
+func rssKB() (rss, hwm int64) { return proc.Memory(*pid) }
 
 // cpuTime is the CPU time, user and system, of the serve process and of
 // the driver itself.
-func cpuTime() (serve, self time.Duration) {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
-		self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	if *pid == 0 {
-		return 0, self
-	}
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", *pid))
-	if err != nil {
-		return 0, self
-	}
-	// The fields after the command's name, which is in parentheses:
-	// utime and stime are the 14th and 15th of the line, in ticks.
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0, self
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / clockTicks, self
-}
-
-// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times:
-// 100 on every Linux this runs on.
-const clockTicks = 100
+func cpuTime() (serve, self time.Duration) { return proc.CPU(*pid) }
 
 func mb(kb int64) string {
 	if *pid == 0 {

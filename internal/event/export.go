@@ -250,9 +250,9 @@ func (e *Event) BoardPGN(round, board int) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// csvText keeps a spreadsheet from reading a name as a formula: a name
+// CSVText keeps a spreadsheet from reading a name as a formula: a name
 // that starts with =, +, -, @, a tab or a carriage return gets a leading '.
-func csvText(s string) string {
+func CSVText(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s
 	}
@@ -260,7 +260,7 @@ func csvText(s string) string {
 }
 
 // WriteStandingsCSV writes standings as CSV (RFC 4180, CR LF): rank,
-// number, name (guarded against formulas, see csvText), title, rating,
+// number, name (guarded against formulas, see CSVText), title, rating,
 // federation, points, one column per tie-break, rated games, average
 // opponent, performance and rating change.
 func WriteStandingsCSV(w io.Writer, e Event, s Standings) error {
@@ -272,7 +272,7 @@ func WriteStandingsCSV(w io.Writer, e Event, s Standings) error {
 	cw.Write(head)
 	for _, r := range s.Rows {
 		p := e.PlayerByID(r.Player)
-		rec := []string{strconv.Itoa(r.Rank), strconv.Itoa(r.Number), csvText(r.Name), r.Title, ratingTag(r.Rating), p.Federation, r.Points}
+		rec := []string{strconv.Itoa(r.Rank), strconv.Itoa(r.Number), CSVText(r.Name), r.Title, ratingTag(r.Rating), p.Federation, r.Points}
 		rec = append(rec, r.TieBreaks...)
 		for len(rec) < 7+len(s.TieBreaks) {
 			rec = append(rec, "")

@@ -118,15 +118,13 @@ func (c *Coordinator) makeGame(ctx context.Context, st *event.State, e event.Eve
 	}
 	sp := game.Spec{Start: chess.NewPosition(*pos), Control: e.Control(), Delay: e.SpectatorDelay(),
 		Event: game.EventRef{ID: e.ID, Round: r.Number, Board: b.Board}, StartAt: r.Clocks,
-		DefaultTime: time.Duration(e.DefaultTime) * time.Minute, Names: [2]string{playerName(e, b.White), playerName(e, b.Black)}}
+		DefaultTime: time.Duration(e.DefaultTime) * time.Minute, Names: [2]string{playerName(&e, b.White), playerName(&e, b.Black)}}
 	return c.games.CreateEvent(ctx, b.Game, sp, seatHash(st, b.Game, "w"), seatHash(st, b.Game, "b"))
 }
 
-func playerName(e event.Event, id int) string {
-	for _, p := range e.Players {
-		if p.ID == id {
-			return p.Name
-		}
+func playerName(e *event.Event, id int) string {
+	if p := e.PlayerByID(id); p != nil {
+		return p.Name
 	}
 	return ""
 }
@@ -254,19 +252,11 @@ func PGN(e event.Event, r event.Round, b event.Board, g *game.Game, full bool) s
 	if !full {
 		g, _, _ = g.Shown(time.Now())
 	}
-	name := func(id int) string {
-		for _, p := range e.Players {
-			if p.ID == id {
-				return p.Name
-			}
-		}
-		return ""
-	}
 	site := e.Place
 	if site == "" {
 		site = "chess960 serve"
 	}
-	pg := g.PGN(game.Players{Event: e.Name, Site: site, White: name(b.White), Black: name(b.Black)})
+	pg := g.PGN(game.Players{Event: e.Name, Site: site, White: playerName(&e, b.White), Black: playerName(&e, b.Black)})
 	pg.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
 	return pg.String()
 }

@@ -769,18 +769,8 @@ func TestCastlingTargets(t *testing.T) {
 // live-open.js) is allowed by the hash the Content-Security-Policy names,
 // computed here from the bytes the page carries; no other inline script.
 func TestGamePageInlineScript(t *testing.T) {
-	st, err := store.OpenWith(context.Background(), filepath.Join(t.TempDir(), "g.db"), store.Options{Kind: store.Games})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := New(Config{Games: livegame.NewService(st)})
-	r := get(t, s, "POST", "/api/games", strings.NewReader(`{"position": "100"}`))
-	var made struct{ Game struct{ ID string } }
-	if err := json.NewDecoder(r.Body).Decode(&made); err != nil || r.StatusCode != http.StatusCreated {
-		t.Fatalf("create: %d %v", r.StatusCode, err)
-	}
-	r = get(t, s, "GET", "/g/"+made.Game.ID, nil)
+	s, gameID := gamePageServer(t)
+	r := get(t, s, "GET", "/g/"+gameID, nil)
 	b := readAll(t, r)
 	scripts := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(b, -1)
 	if len(scripts) != 1 || !strings.Contains(scripts[0][1], "chess960Live") {
@@ -801,18 +791,8 @@ func TestGamePageInlineScript(t *testing.T) {
 // head's inline script) stay under live play's budget of 40 KB, and each
 // is fetched from the start: the page names them all (modulepreload).
 func TestGamePageScriptBudget(t *testing.T) {
-	st, err := store.OpenWith(context.Background(), filepath.Join(t.TempDir(), "g.db"), store.Options{Kind: store.Games})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := New(Config{Games: livegame.NewService(st)})
-	r := get(t, s, "POST", "/api/games", strings.NewReader(`{"position": "100"}`))
-	var made struct{ Game struct{ ID string } }
-	if err := json.NewDecoder(r.Body).Decode(&made); err != nil || r.StatusCode != http.StatusCreated {
-		t.Fatalf("create: %d %v", r.StatusCode, err)
-	}
-	page := readAll(t, get(t, s, "GET", "/g/"+made.Game.ID, nil))
+	s, gameID := gamePageServer(t)
+	page := readAll(t, get(t, s, "GET", "/g/"+gameID, nil))
 	total := 0
 	if m := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindStringSubmatch(page); m != nil {
 		total += len(m[1])
@@ -833,4 +813,22 @@ func TestGamePageScriptBudget(t *testing.T) {
 	if total > 40_000 {
 		t.Errorf("the game page's scripts are %d bytes, over the budget of 40 KB", total)
 	}
+}
+
+// gamePageServer is a server with live play's games on an SQLite file,
+// and the ID of a game made on it.
+func gamePageServer(t *testing.T) (*Server, string) {
+	t.Helper()
+	st, err := store.OpenWith(context.Background(), filepath.Join(t.TempDir(), "g.db"), store.Options{Kind: store.Games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s := New(Config{Games: livegame.NewService(st)})
+	r := get(t, s, "POST", "/api/games", strings.NewReader(`{"position": "100"}`))
+	var made struct{ Game struct{ ID string } }
+	if err := json.NewDecoder(r.Body).Decode(&made); err != nil || r.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %v", r.StatusCode, err)
+	}
+	return s, made.Game.ID
 }

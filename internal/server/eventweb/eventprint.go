@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/printable"
@@ -130,8 +129,7 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 
 // GET /e/{id}/a/{token}/print/player-links: the sheet of the players'
 // links, a slip a player with a QR code, to hand out at the venue. The
-// links are absolute, from the request's host (X-Forwarded-Proto https
-// behind a proxy that ends TLS).
+// links are absolute (linkBase).
 func (s *Server) printPlayerLinks(w http.ResponseWriter, r *http.Request) *site.Error {
 	a, e := s.loadAdmin(r)
 	if e != nil {
@@ -141,13 +139,9 @@ func (s *Server) printPlayerLinks(w http.ResponseWriter, r *http.Request) *site.
 		return e
 	}
 	ev := a.st.Admin()
-	scheme := "https"
-	if r.TLS == nil && !strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "http"
-	}
 	var slips []printable.PlayerSlip
 	for _, l := range playerLinks(a.st, ev) {
-		link := scheme + "://" + r.Host + l.Path
+		link := linkBase(r) + l.Path
 		qr, err := qrsvg.SVG(link, 30)
 		if err != nil {
 			return s.eventErr(r, err)

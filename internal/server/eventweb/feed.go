@@ -3,15 +3,12 @@ package eventweb
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/chess960/chess960/chess"
-	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server/site"
@@ -180,138 +177,4 @@ func (s *Server) writeRound(ctx context.Context, buf *bytes.Buffer, ev *event.Ev
 		}
 	}
 	return nil
-}
-
-// roundGameJSON is a board's game as the round's live views show it.
-type roundGameJSON struct {
-	Board    int          `json:"board"`
-	Game     string       `json:"game"`
-	FEN      string       `json:"fen"`
-	Last     string       `json:"last,omitempty"` // the last move shown, UCI
-	Turn     string       `json:"turn"`           // "w" or "b"
-	Plies    int          `json:"plies"`
-	Clock    *clockBrief  `json:"clock,omitempty"`
-	Over     bool         `json:"over"`
-	Result   event.Result `json:"result,omitempty"` // the board's
-	Status   string       `json:"status"`
-	Arrived  [2]bool      `json:"arrived"`
-	Paused   bool         `json:"paused,omitempty"`
-	Studying bool         `json:"studying,omitempty"`
-	Delayed  bool         `json:"delayed,omitempty"`
-}
-
-type clockBrief struct {
-	White int64 `json:"white"` // ms left at asOf
-	Black int64 `json:"black"`
-	// Running is the side whose clock runs ("" for none: the study
-	// window, the clocks stopped, the game over).
-	Running string    `json:"running,omitempty"`
-	AsOf    time.Time `json:"asOf"`
-}
-
-// GET /api/events/{id}/rounds/{n}/games: the round's games in the app as
-// they stand, for the live boards of the public page (the spectators'
-// delay applied); under the admin link (/e/{id}/a/{token}/games/{n}) as
-// they are.
-func (s *Server) apiRoundGames(w http.ResponseWriter, r *http.Request) *site.Error {
-	st, e := s.loadPublic(r)
-	if e != nil {
-		return e
-	}
-	return s.roundGamesJSON(w, r, st, false)
-}
-
-func (s *Server) adminRoundGames(w http.ResponseWriter, r *http.Request) *site.Error {
-	a, e := s.loadAdmin(r)
-	if e != nil {
-		return e
-	}
-	return s.roundGamesJSON(w, r, a.st, true)
-}
-
-func (s *Server) roundGamesJSON(w http.ResponseWriter, r *http.Request, st *event.State, full bool) *site.Error {
-	if e := site.NoQuery(r); e != nil {
-		return e
-	}
-	n, err := strconv.Atoi(r.PathValue("n"))
-	ev := st.Public()
-	if err != nil || n < 1 || n > len(ev.Schedule) {
-		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "round " + site.QuotePath(r.PathValue("n")) + " is not published"}
-	}
-	k := liveKey{id: st.ID(), round: n, full: full}
-	now := time.Now()
-	s.feeds.mu.Lock()
-	if c, ok := s.feeds.live[k]; ok && (c.building || now.Sub(c.at) < FeedEvery && c.version == st.Version()) {
-		// Fresh enough, or being built again: one build at a time.
-		s.feeds.mu.Unlock()
-		writeLiveJSON(w, c.body)
-		return nil
-	} else if ok {
-		c.building = true
-		s.feeds.live[k] = c
-	}
-	s.feeds.mu.Unlock()
-	out := []roundGameJSON{}
-	rd := ev.Schedule[n-1]
-	if rd.Status == event.Started && s.cfg.Play != nil {
-		for _, b := range rd.Boards {
-			if b.Game == "" {
-				continue
-			}
-			g, err := s.cfg.Play.Games().Load(r.Context(), b.Game)
-			if err != nil {
-				continue // made by the next sweep
-			}
-			shown, delayed := g, false
-			if !full {
-				shown, delayed, _ = g.Shown(now)
-			}
-			v := roundGameJSON{Board: b.Board, Game: b.Game, FEN: shown.Position().FEN(chess.Chess960), Plies: len(shown.Moves()),
-				Turn: "w", Over: g.Over(), Result: b.Result, Status: shown.Describe(), Delayed: delayed,
-				Arrived: [2]bool{g.Arrived(chess.White), g.Arrived(chess.Black)}, Studying: now.Before(g.StartsAt())}
-			if shown.Position().Turn() == chess.Black {
-				v.Turn = "b"
-			}
-			if ms := shown.Moves(); len(ms) > 0 {
-				v.Last = ms[len(ms)-1].UCI(chess.Chess960)
-			}
-			v.Paused, _ = g.Paused()
-			if clk, ok := g.Clock(); ok && !delayed {
-				at := now
-				if g.Over() {
-					at = g.EndedAt()
-				}
-				c := &clockBrief{White: clk.Remaining(clock.White, at).Milliseconds(), Black: clk.Remaining(clock.Black, at).Milliseconds(), AsOf: now.UTC()}
-				if !g.Over() && !v.Paused && !v.Studying {
-					c.Running = v.Turn
-				}
-				v.Clock = c
-			}
-			out = append(out, v)
-		}
-	}
-	body, _ := json.Marshal(out)
-	s.feeds.mu.Lock()
-	if s.feeds.live == nil || len(s.feeds.live) > 1000 {
-		s.feeds.live = map[liveKey]feedEntry{}
-	}
-	s.feeds.live[k] = feedEntry{at: now, version: st.Version(), body: body}
-	s.feeds.mu.Unlock()
-	writeLiveJSON(w, body)
-	return nil
-}
-
-// liveKey names a round's live games as cached: at most FeedEvery old,
-// for everyone polling them.
-type liveKey struct {
-	id    string
-	round int
-	full  bool
-}
-
-func writeLiveJSON(w http.ResponseWriter, body []byte) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", site.CacheNever)
-	w.Write(body)
 }

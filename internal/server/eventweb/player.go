@@ -4,17 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/chess960/chess960/chess"
-	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/event"
-	"github.com/chess960/chess960/internal/game"
 	"github.com/chess960/chess960/internal/server/site"
 )
 
@@ -261,16 +257,12 @@ func (s *Server) playerLinksCSV(w http.ResponseWriter, r *http.Request, st *even
 	if len(links) == 0 {
 		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: "the event plays over the board: its players have no links (set play to app or hybrid in the settings)"}
 	}
-	scheme := "https"
-	if r.TLS == nil && !strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "http"
-	}
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
 	cw.UseCRLF = true
 	cw.Write([]string{"number", "name", "fide id", "link"})
 	for _, l := range links {
-		cw.Write([]string{strconv.Itoa(l.Player.Number), csvSafe(l.Player.Name), l.Player.FideID, scheme + "://" + r.Host + l.Path})
+		cw.Write([]string{strconv.Itoa(l.Player.Number), event.CSVText(l.Player.Name), l.Player.FideID, linkBase(r) + l.Path})
 	}
 	cw.Flush()
 	h := w.Header()
@@ -281,125 +273,13 @@ func (s *Server) playerLinksCSV(w http.ResponseWriter, r *http.Request, st *even
 	return nil
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
+// linkBase is the scheme and host of the links handed out on paper and
+// by mail, from the request: https behind a proxy that ends TLS and says
+// so (X-Forwarded-Proto), else as the request came.
+func linkBase(r *http.Request) string {
+	scheme := "https"
+	if r.TLS == nil && !strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+		scheme = "http"
 	}
-	return s
-}
-
-// gameBrief is a board's game as the arbiter's round page shows it.
-type gameBrief struct {
-	ID           string
-	Moves        int
-	Turn         string // "White" or "Black"
-	Over         bool
-	Status       string
-	White, Black string // the clocks, as shown when the page was made
-	Paused       bool
-	Arrived      [2]bool
-	Studying     bool // the clocks have not started yet
-	StartsAt     time.Time
-}
-
-// roundGames reads the round's games in the app.
-func (s *Server) roundGames(r *http.Request, rd event.Round) map[int]*gameBrief {
-	if s.cfg.Play == nil {
-		return nil
-	}
-	out := map[int]*gameBrief{}
-	now := time.Now()
-	for _, b := range rd.Boards {
-		if b.Game == "" {
-			continue
-		}
-		g, err := s.cfg.Play.Games().Load(r.Context(), b.Game)
-		if err != nil {
-			continue
-		}
-		gb := gameBrief{ID: b.Game, Moves: len(g.Moves()), Turn: g.Position().Turn().String(), Over: g.Over(), Status: g.Describe(),
-			Arrived: [2]bool{g.Arrived(chess.White), g.Arrived(chess.Black)}, StartsAt: g.StartsAt(), Studying: now.Before(g.StartsAt())}
-		gb.Paused, _ = g.Paused()
-		if clk, ok := g.Clock(); ok {
-			at := now
-			if g.Over() {
-				at = g.EndedAt()
-			}
-			gb.White, gb.Black = clockShown(clk.Remaining(clock.White, at)), clockShown(clk.Remaining(clock.Black, at))
-		}
-		out[b.Board] = &gb
-	}
-	return out
-}
-
-func clockShown(d time.Duration) string {
-	s := int(d / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
-}
-
-// gameAction is an arbiter's action on a board's game from the round
-// page: game-pause, game-unpause, game-addtime (side, minutes).
-func (s *Server) gameAction(r *http.Request, a admin, kind string) *site.Error {
-	if s.cfg.Play == nil {
-		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "this server plays no games in the app"}
-	}
-	rn, e := formInt(r, "round", true)
-	if e != nil {
-		return e
-	}
-	bn, e := formInt(r, "board", true)
-	if e != nil {
-		return e
-	}
-	var act game.Action
-	switch kind {
-	case "game-pause":
-		act.Kind = game.Pause
-	case "game-unpause":
-		act.Kind = game.Unpause
-	case "game-addtime":
-		act.Kind = game.AddTime
-		mins, e := formInt(r, "minutes", true)
-		if e != nil {
-			return e
-		}
-		if mins < 1 || mins > 60 {
-			return site.BadParam("minutes", strconv.Itoa(mins), "want 1 to 60 minutes")
-		}
-		act.Amount = time.Duration(mins) * time.Minute
-		switch r.PostFormValue("side") {
-		case "w":
-			act.Side = chess.White
-		case "b":
-			act.Side = chess.Black
-		default:
-			return site.BadParam("side", r.PostFormValue("side"), "want w or b")
-		}
-	default:
-		return site.BadParam("kind", kind, "want game-pause, game-unpause or game-addtime")
-	}
-	if _, err := s.cfg.Play.Arbitrate(r.Context(), a.st, event.Actor{Role: a.role, Label: a.label}, rn, bn, act); err != nil {
-		return s.gameErr(r, err)
-	}
-	return nil
-}
-
-// gameErr turns a game's refusal into the answer.
-func (s *Server) gameErr(r *http.Request, err error) *site.Error {
-	msg := site.CapMessage(err.Error())
-	switch {
-	case errors.Is(err, game.ErrIllegal), errors.Is(err, game.ErrOver), errors.Is(err, event.ErrState):
-		return &site.Error{Status: http.StatusUnprocessableEntity, Code: "state", Msg: msg}
-	case errors.Is(err, game.ErrInvalid), errors.Is(err, event.ErrInvalid):
-		return &site.Error{Status: http.StatusBadRequest, Code: site.CodeInvalid, Msg: msg}
-	case errors.Is(err, game.ErrNotFound):
-		return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: msg}
-	case errors.Is(err, game.ErrConflict):
-		return &site.Error{Status: http.StatusConflict, Code: "conflict", Msg: msg}
-	}
-	return s.eventErr(r, err)
+	return scheme + "://" + r.Host
 }
