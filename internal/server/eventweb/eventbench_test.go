@@ -66,3 +66,46 @@ func BenchmarkEventPublic(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEventPublicRender is the making of the public page of a new
+// version (what the first request after a change waits for): a 500-player
+// Swiss in round 1, half its 250 results in, as bench-event-play has it.
+func BenchmarkEventPublicRender(b *testing.B) {
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	svc := event.NewService(st)
+	ps := make([]event.PlayerInfo, 500)
+	for i := range ps {
+		ps[i] = event.PlayerInfo{Name: fmt.Sprintf("Player %03d", i+1), Rating: 2700 - i, Federation: "NOR"}
+	}
+	cur, _, err := svc.Create(context.Background(), event.Init{Settings: event.Settings{Name: "Bench Open", Rounds: 9}, Players: ps})
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := cur.ID()
+	for _, c := range []event.Change{{Kind: event.KindPair, Round: 1}, {Kind: event.KindPublish, Round: 1}, {Kind: event.KindStart, Round: 1}} {
+		if cur, _, err = svc.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"}, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, bd := range cur.Public().Schedule[0].Boards[:125] {
+		c := event.Change{Kind: event.KindResult, Round: 1, Board: bd.Board, Result: "1-0"}
+		if _, _, err = svc.Apply(context.Background(), id, event.Actor{Role: event.RoleAdmin, Label: "admin"}, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	s := newApp(Config{Events: svc}, nil)
+	for b.Loop() {
+		s.publicPages = pageCache{} // as if the version were new
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("GET", "/e/"+id, nil)
+		r.Header.Set("Accept-Encoding", "gzip")
+		s.ServeHTTP(w, r)
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
+			b.Fatalf("%d %q", w.Code, w.Header().Get("Content-Encoding"))
+		}
+	}
+}

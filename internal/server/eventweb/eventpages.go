@@ -28,6 +28,8 @@ type eventPage struct {
 	site.Page
 	E  eventView
 	ev event.Event
+	// byID is ev's players by ID, for the rows (players).
+	byID map[int]*event.Player
 	// Admin pages: the link's path, its role and label, the forms' CSRF
 	// token, and the tab shown.
 	Admin bool
