@@ -41,8 +41,13 @@ const (
 	// sends (the latest goes out at the end of the gap).
 	liveGap = time.Second
 	// liveSpread is the most a stream waits before it tells of a version
-	// that comes after a quiet spell: the phones' fetches spread over it.
-	liveSpread = 250 * time.Millisecond
+	// that comes after a quiet spell, and the most it adds to a gap: the
+	// phones' fetches spread over it. At 250 ms, 1,000 phones fetching
+	// within it kept both CPUs busy, and a visitor's page waited behind
+	// them (bench-event-play: p99 18 to 33 ms); spread over a second
+	// they do not queue (9 to 10 ms), and a result reaches the phones at
+	// most a second later.
+	liveSpread = time.Second
 )
 
 // noDatabase answers the event routes of a server without events.
