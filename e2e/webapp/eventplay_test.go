@@ -144,8 +144,13 @@ func TestEventPlayPages(t *testing.T) {
 	run(t, arb, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/e/"+id+"/a/"+admin+"/round/1"))
 	waitFor(t, arb, `document.querySelectorAll('.game-brief').length === 2`, "the round's two games")
 	waitFor(t, arb, `document.querySelectorAll('.game-brief .mini-live img').length === 2`, "the round page's live boards")
-	if txt := text(t, arb, ".game-brief"); !strings.Contains(txt, "study window") || !strings.Contains(txt, " here,") && !strings.Contains(txt, "Black here") || !strings.Contains(txt, "not here yet") {
+	if txt := text(t, arb, ".game-brief"); !strings.Contains(txt, "study window") {
 		t.Errorf("board 1's game on the round page: %q", txt)
+	}
+	// Ada (board 1) has her game open; her opponent never came.
+	waitFor(t, arb, `(() => { const t = document.querySelector('[data-seats-board="1"]').textContent; return /^(White connected, Black not here yet|White not here yet, Black connected)$/.test(t); })()`, "Ada connected on the round page")
+	if n := eval[int](t, arb, `document.querySelectorAll('[data-seats-board="2"] strong').length`); n != 2 {
+		t.Errorf("board 2's players, neither here: %d in bold, want 2", n)
 	}
 	shootTab(t, arb, "event-admin-round", 1280, 900, 360, 1280)
 

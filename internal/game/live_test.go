@@ -183,7 +183,7 @@ func TestDowntime(t *testing.T) {
 		if _, err := svc.Act(ctx, seats.ID, seats.White, Action{Kind: Move, Text: "e4", Base: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Beat(ctx, "old", t0.Add(30*time.Second)); err != nil {
+		if err := st.Beat(ctx, "old", t0.Add(30*time.Second), nil); err != nil {
 			t.Fatal(err)
 		}
 		// Back at +100, in a new process.

@@ -33,9 +33,10 @@ import (
 // replay the whole game. The games it returns are shared: read them, or
 // Clone one to change it.
 type Service struct {
-	onEnd atomic.Pointer[func(id string, g *Game)]
-	st    store.Store
-	now   func() time.Time
+	onEnd   atomic.Pointer[func(id string, g *Game)]
+	present atomic.Pointer[func() []string]
+	st      store.Store
+	now     func() time.Time
 
 	mu    sync.Mutex
 	cache map[string]*cached
@@ -815,7 +816,7 @@ func (s *Service) Start(ctx context.Context) (stop func(), did Started, err erro
 			return nil, did, err
 		}
 	}
-	if err := s.st.Beat(ctx, instance, now); err != nil {
+	if err := s.st.Beat(ctx, instance, now, s.localPresent()); err != nil {
 		return nil, did, err
 	}
 	bctx, cancel := context.WithCancel(context.Background())
@@ -832,11 +833,62 @@ func (s *Service) Start(ctx context.Context) (stop func(), did Started, err erro
 				// A failed beat is tried again at the next tick; a long
 				// failure looks like a downtime to the next instance to
 				// start, which is what it was for the players.
-				s.st.Beat(bctx, instance, stamp(s.now()))
+				s.st.Beat(bctx, instance, stamp(s.now()), s.localPresent())
 			}
 		}
 	}()
 	return func() { cancel(); <-done }, did, nil
+}
+
+// SetPresent tells the Service who is connected to this instance: f
+// returns the seats held by a live connection here, each as PresentKey
+// makes it. Each beat (Start) records them, so that Present on any
+// instance knows them.
+func (s *Service) SetPresent(f func() []string) { s.present.Store(&f) }
+
+// PresentKey names a game's seat in what SetPresent's function returns.
+func PresentKey(id string, side chess.Color) string {
+	if side == chess.White {
+		return id + ":w"
+	}
+	return id + ":b"
+}
+
+func (s *Service) localPresent() []string {
+	if f := s.present.Load(); f != nil {
+		return (*f)()
+	}
+	return nil
+}
+
+// Present returns which seats of which games have a player connected to
+// an instance of the service, by game ID: this instance's as they are,
+// the others' as of their latest beat (at most BeatEvery old; an instance
+// that has not beaten for DownAfter counts as gone, with its
+// connections).
+func (s *Service) Present(ctx context.Context) (map[string][2]bool, error) {
+	all, err := s.st.Present(ctx, s.now().Add(-DownAfter))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][2]bool{}
+	for _, k := range append(all, s.localPresent()...) {
+		i := strings.LastIndexByte(k, ':')
+		if i < 0 {
+			continue
+		}
+		id, p := k[:i], out[k[:i]]
+		switch k[i+1:] {
+		case "w":
+			p[chess.White] = true
+		case "b":
+			p[chess.Black] = true
+		default:
+			continue
+		}
+		out[id] = p
+	}
+	return out, nil
 }
 
 // Started is what Start's downtime rule did.

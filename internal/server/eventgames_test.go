@@ -23,6 +23,7 @@ import (
 	"github.com/chess960/chess960/internal/store"
 	"github.com/chess960/chess960/internal/testtool"
 	"github.com/chess960/chess960/pgn"
+	"github.com/coder/websocket"
 )
 
 // eventApp is the whole app over a database, with the events' games
@@ -45,12 +46,16 @@ func openEventApp(t *testing.T, dsn string) eventApp {
 	}
 	ev, games := event.NewService(est), livegame.NewService(gst)
 	play := eventplay.New(ev, games, nil)
+	stopBeat, _, err := games.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	stop, err := play.Start(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(New(Config{Events: ev, Games: games, Play: play, WriteBurst: 1000, GameWriteBurst: 1000}))
-	t.Cleanup(func() { srv.Close(); stop(); gst.Close(); est.Close() })
+	t.Cleanup(func() { srv.Close(); stop(); stopBeat(); gst.Close(); est.Close() })
 	return eventApp{srv: srv, ev: ev}
 }
 
@@ -208,7 +213,7 @@ func eventGamesOverHTTP(t *testing.T, a eventApp) {
 	// The arbiter's round page shows the games, and its forms stop and
 	// restart board 2's clocks and add time.
 	rp := a.do(t, "GET", "/e/"+id+"/a/"+admin+"/round/1", "", "")
-	if rp.status != 200 || !strings.Contains(rp.body, `href="/g/`+b1.Game+`"`) || !strings.Contains(rp.body, "Stop the clocks") || !strings.Contains(rp.body, "White not here yet") {
+	if rp.status != 200 || !strings.Contains(rp.body, `href="/g/`+b1.Game+`"`) || !strings.Contains(rp.body, "Stop the clocks") || !strings.Contains(rp.body, "White <strong>not here yet</strong>, Black <strong>not here yet</strong>") {
 		t.Errorf("the round page: %d %.300s", rp.status, rp.body)
 	}
 	form := func(fields string) answer {
@@ -485,6 +490,36 @@ func threeInstances(t *testing.T, a, b, c eventApp) {
 		return m.Rounds[0].Link[strings.Index(m.Rounds[0].Link, "#")+1:]
 	}
 	ws, bs := seat(b1.White), seat(b1.Black)
+	// Board 1's White opens the game on A; the arbiter's round on B shows
+	// White connected, Black not here yet; once White's connection ends,
+	// White is away.
+	seats := func() string {
+		var gs []struct {
+			Board   int
+			Arrived [2]bool
+			Online  *[2]bool
+		}
+		json.Unmarshal([]byte(b.do(t, "GET", "/e/"+id+"/a/"+admin+"/games/1", "", "").body), &gs)
+		for _, g := range gs {
+			if g.Board == 1 && g.Online != nil {
+				return fmt.Sprintf("arrived %v online %v", g.Arrived, *g.Online)
+			}
+		}
+		return fmt.Sprintf("no board 1 with online in %+v", gs)
+	}
+	if p := c.do(t, "GET", "/api/events/"+id+"/rounds/1/games", "", ""); p.status != 200 || strings.Contains(p.body, "online") {
+		t.Errorf("the public round's games say who is online: %d %.300s", p.status, p.body)
+	}
+	wctx, wcancel := context.WithCancel(context.Background())
+	wconn, _, err := websocket.Dial(wctx, "ws"+strings.TrimPrefix(a.srv.URL, "http")+"/api/games/"+b1.Game+"/live", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wconn.Write(wctx, websocket.MessageText, []byte(`{"type": "seat", "token": "`+ws+`"}`))
+	eventually(t, "B to show board 1's White connected to A", func() bool { return seats() == "arrived [true false] online [true false]" })
+	wconn.Close(websocket.StatusNormalClosure, "")
+	wcancel()
+	eventually(t, "B to show board 1's White away", func() bool { return seats() == "arrived [true false] online [false false]" })
 	g := gameState(t, a, b1.Game)
 	for _, s := range []string{ws, bs, ws} {
 		mv := g.Legal[0]

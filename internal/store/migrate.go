@@ -127,6 +127,13 @@ var migrations = []migration{
 			)`,
 		},
 	},
+	{
+		// The seats connected to each instance (Store.Beat's present), so
+		// that any instance knows who is connected to any game.
+		version:  4,
+		sqlite:   []string{`ALTER TABLE heartbeats ADD COLUMN present TEXT NOT NULL DEFAULT ''`},
+		postgres: []string{`ALTER TABLE heartbeats ADD COLUMN present text NOT NULL DEFAULT ''`},
+	},
 }
 
 // Kind is what a Store keeps: events (the default) or live play's games.

@@ -283,14 +283,19 @@ func (s *pgStore) writeTx(batch []*updateReq) error {
 }
 
 // Beat implements Store.
-func (s *pgStore) Beat(ctx context.Context, instance string, at time.Time) error {
+func (s *pgStore) Beat(ctx context.Context, instance string, at time.Time, present []string) error {
 	if err := checkInstance(instance); err != nil {
 		return err
 	}
+	pr, err := joinPresent(present)
+	if err != nil {
+		return err
+	}
 	t := stamp(at)
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO heartbeats (instance, seen) VALUES ($1, $2)
-			ON CONFLICT (instance) DO UPDATE SET seen = greatest(heartbeats.seen, excluded.seen)`, instance, t); err != nil {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO heartbeats (instance, seen, present) VALUES ($1, $2, $3)
+			ON CONFLICT (instance) DO UPDATE SET seen = greatest(heartbeats.seen, excluded.seen),
+				present = CASE WHEN excluded.seen >= heartbeats.seen THEN excluded.present ELSE heartbeats.present END`, instance, t, pr); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM heartbeats WHERE seen < $1`, t.Add(-beatForget))
@@ -300,6 +305,27 @@ func (s *pgStore) Beat(ctx context.Context, instance string, at time.Time) error
 		return fmt.Errorf("store: heartbeat: %w", err)
 	}
 	return nil
+}
+
+// Present implements Store.
+func (s *pgStore) Present(ctx context.Context, since time.Time) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT present FROM heartbeats WHERE seen >= $1 AND present <> ''`, stamp(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: present: %w", err)
+	}
+	defer rows.Close()
+	seen, out := map[string]bool{}, []string{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, fmt.Errorf("store: present: %w", err)
+		}
+		out = splitPresent(p, seen, out)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: present: %w", err)
+	}
+	return out, nil
 }
 
 // LastBeat implements Store.

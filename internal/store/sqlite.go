@@ -514,8 +514,12 @@ func (s *sqliteStore) Watch(ctx context.Context, id string) (<-chan int64, error
 }
 
 // Beat implements Store.
-func (s *sqliteStore) Beat(ctx context.Context, instance string, at time.Time) error {
+func (s *sqliteStore) Beat(ctx context.Context, instance string, at time.Time, present []string) error {
 	if err := checkInstance(instance); err != nil {
+		return err
+	}
+	pr, err := joinPresent(present)
+	if err != nil {
 		return err
 	}
 	t := stamp(at)
@@ -526,8 +530,9 @@ func (s *sqliteStore) Beat(ctx context.Context, instance string, at time.Time) e
 		return fmt.Errorf("store: heartbeat: %w", err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO heartbeats (instance, seen) VALUES (?, ?)
-		ON CONFLICT (instance) DO UPDATE SET seen = max(seen, excluded.seen)`, instance, t.UnixMicro()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO heartbeats (instance, seen, present) VALUES (?, ?, ?)
+		ON CONFLICT (instance) DO UPDATE SET present = CASE WHEN excluded.seen >= seen THEN excluded.present ELSE present END,
+			seen = max(seen, excluded.seen)`, instance, t.UnixMicro(), pr); err != nil {
 		return fmt.Errorf("store: heartbeat: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM heartbeats WHERE seen < ?`, t.Add(-beatForget).UnixMicro()); err != nil {
@@ -537,6 +542,27 @@ func (s *sqliteStore) Beat(ctx context.Context, instance string, at time.Time) e
 		return fmt.Errorf("store: heartbeat: %w", err)
 	}
 	return nil
+}
+
+// Present implements Store.
+func (s *sqliteStore) Present(ctx context.Context, since time.Time) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT present FROM heartbeats WHERE seen >= ? AND present <> ''`, stamp(since).UnixMicro())
+	if err != nil {
+		return nil, fmt.Errorf("store: present: %w", err)
+	}
+	defer rows.Close()
+	seen, out := map[string]bool{}, []string{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, fmt.Errorf("store: present: %w", err)
+		}
+		out = splitPresent(p, seen, out)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: present: %w", err)
+	}
+	return out, nil
 }
 
 // LastBeat implements Store.

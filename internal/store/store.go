@@ -94,9 +94,16 @@ type Store interface {
 	// first.
 	Watch(ctx context.Context, id string) (<-chan int64, error)
 	// Beat records that the program instance (a name of 1 to 64
-	// printable bytes, new each start) is alive at the instant at, and
-	// forgets the beats of instances not seen for a day.
-	Beat(ctx context.Context, instance string, at time.Time) error
+	// printable bytes, new each start) is alive at the instant at, with
+	// what is present at it (for live play: the seats of the games
+	// connected to it, as "gameID:w"; each 1 to 300 printable bytes, at
+	// most MaxPresent bytes in all), and forgets the beats of instances
+	// not seen for a day. A beat older than the instance's latest changes
+	// nothing.
+	Beat(ctx context.Context, instance string, at time.Time, present []string) error
+	// Present returns what the instances that beat at since or later
+	// said was present at them, each entry once, in no order.
+	Present(ctx context.Context, since time.Time) ([]string, error)
 	// LastBeat returns the latest instant any instance beat at, and
 	// whether one ever did.
 	LastBeat(ctx context.Context) (time.Time, bool, error)
@@ -118,6 +125,41 @@ func checkInstance(instance string) error {
 		}
 	}
 	return nil
+}
+
+// MaxPresent bounds what one beat says is present, in bytes.
+const MaxPresent = 1 << 20
+
+// joinPresent checks the entries of a beat's present and joins them, one
+// a line.
+func joinPresent(present []string) (string, error) {
+	n := 0
+	for i, p := range present {
+		if p == "" || len(p) > 300 {
+			return "", fmt.Errorf("store: present entry %d, %.70q: want 1 to 300 bytes", i, p)
+		}
+		for j := 0; j < len(p); j++ {
+			if c := p[j]; c <= ' ' || c > '~' {
+				return "", fmt.Errorf("store: present entry %.70q: byte %d is not a printable ASCII character other than space", p, j)
+			}
+		}
+		if n += len(p) + 1; n > MaxPresent {
+			return "", fmt.Errorf("store: present: %d entries are more than %d bytes", len(present), MaxPresent)
+		}
+	}
+	return strings.Join(present, "\n"), nil
+}
+
+// splitPresent adds the entries of a stored present to seen, and to out
+// those not seen before.
+func splitPresent(stored string, seen map[string]bool, out []string) []string {
+	for p := range strings.SplitSeq(stored, "\n") {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Options tune a Store. The zero value is the default.

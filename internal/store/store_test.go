@@ -103,14 +103,14 @@ func TestMigrations(t *testing.T) {
 		if n := b.exec(t, dsn, "SELECT COUNT(*) FROM schema_migrations"); n != int64(len(migrations)) {
 			t.Errorf("schema_migrations has %d rows after two Opens, want %d", n, len(migrations))
 		}
-		if n := b.exec(t, dsn, "SELECT MAX(version) FROM schema_migrations"); n != 3 {
-			t.Errorf("schema version %d, want 3", n)
+		if n := b.exec(t, dsn, "SELECT MAX(version) FROM schema_migrations"); n != 4 {
+			t.Errorf("schema version %d, want 4", n)
 		}
 
 		// A schema newer than this program: refused.
 		b.exec(t, dsn, "INSERT INTO schema_migrations (version, applied) SELECT 999, applied FROM schema_migrations WHERE version = 1 RETURNING version")
 		_, err := Open(ctx, dsn)
-		if err == nil || !strings.Contains(err.Error(), "schema is at version 999, newer than this program's 3") {
+		if err == nil || !strings.Contains(err.Error(), "schema is at version 999, newer than this program's 4") {
 			t.Errorf("Open of a newer schema: %v; want a refusal naming both versions", err)
 		}
 	})

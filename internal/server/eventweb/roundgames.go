@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,21 +24,24 @@ import (
 
 // roundGameJSON is a board's game as the round's live views show it.
 type roundGameJSON struct {
-	Board    int          `json:"board"`
-	Game     string       `json:"game"`
-	FEN      string       `json:"fen"`
-	Last     string       `json:"last,omitempty"` // the last move shown, UCI
-	Turn     string       `json:"turn"`           // "w" or "b"
-	Plies    int          `json:"plies"`
-	Clock    *clockBrief  `json:"clock,omitempty"`
-	Over     bool         `json:"over"`
-	Result   event.Result `json:"result,omitempty"` // the board's
-	Status   string       `json:"status"`
-	Arrived  [2]bool      `json:"arrived"`
-	Paused   bool         `json:"paused,omitempty"`
-	Studying bool         `json:"studying,omitempty"`
-	Delayed  bool         `json:"delayed,omitempty"`
-	StartsAt time.Time    `json:"-"` // when the clocks start (the round page says it)
+	Board   int          `json:"board"`
+	Game    string       `json:"game"`
+	FEN     string       `json:"fen"`
+	Last    string       `json:"last,omitempty"` // the last move shown, UCI
+	Turn    string       `json:"turn"`           // "w" or "b"
+	Plies   int          `json:"plies"`
+	Clock   *clockBrief  `json:"clock,omitempty"`
+	Over    bool         `json:"over"`
+	Result  event.Result `json:"result,omitempty"` // the board's
+	Status  string       `json:"status"`
+	Arrived [2]bool      `json:"arrived"`
+	// Online says whether each player is connected now (to any instance),
+	// for the arbiter only; absent when unknown (the store could not say).
+	Online   *[2]bool  `json:"online,omitempty"`
+	Paused   bool      `json:"paused,omitempty"`
+	Studying bool      `json:"studying,omitempty"`
+	Delayed  bool      `json:"delayed,omitempty"`
+	StartsAt time.Time `json:"-"` // when the clocks start (the round page says it)
 }
 
 type clockBrief struct {
@@ -57,6 +61,12 @@ func (s *Server) boardGames(ctx context.Context, rd event.Round, full bool, now 
 	out := []roundGameJSON{}
 	if s.cfg.Play == nil {
 		return out
+	}
+	var online map[string][2]bool
+	if full {
+		// Who is connected: one read of the instances' beats for the
+		// round (on failure the arbiter sees the arrivals only).
+		online, _ = s.cfg.Play.Games().Present(ctx)
 	}
 	for _, b := range rd.Boards {
 		if b.Game == "" {
@@ -78,6 +88,10 @@ func (s *Server) boardGames(ctx context.Context, rd event.Round, full bool, now 
 		}
 		if ms := shown.Moves(); len(ms) > 0 {
 			v.Last = ms[len(ms)-1].UCI(chess.Chess960)
+		}
+		if online != nil {
+			o := online[b.Game]
+			v.Online = &o
 		}
 		v.Paused, _ = g.Paused()
 		if clk, ok := g.Clock(); ok && !delayed {
@@ -123,6 +137,40 @@ func (s *Server) roundGames(r *http.Request, rd event.Round) map[int]*gameBrief 
 		out[v.Board] = gb
 	}
 	return out
+}
+
+// seatState is how a board's player stands, in words: connected (now,
+// to any instance), away (came, but no connection now), not here yet
+// (never opened the game), or here (came; whether still connected is
+// not known).
+func seatState(v *roundGameJSON, side int) string {
+	switch {
+	case v.Online != nil && v.Online[side]:
+		return "connected"
+	case !v.Arrived[side]:
+		return "not here yet"
+	case v.Online != nil:
+		return "away"
+	}
+	return "here"
+}
+
+// Seats is both players' seatState, the ones to look at in bold (as
+// roundlive.js writes it too).
+func (gb *gameBrief) Seats() template.HTML {
+	var w rowWriter
+	for side, name := range []string{"White", "Black"} {
+		if side > 0 {
+			w.WriteString(", ")
+		}
+		w.WriteString(name + " ")
+		if st := seatState(&gb.roundGameJSON, side); st == "connected" || st == "here" {
+			w.WriteString(st)
+		} else {
+			w.WriteString("<strong>" + st + "</strong>")
+		}
+	}
+	return w.html()
 }
 
 func clockShown(d time.Duration) string {

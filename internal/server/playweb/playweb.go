@@ -76,8 +76,12 @@ func New(cfg Config, st *site.Site) *Server {
 	if cfg.MaxLivePerClient <= 0 {
 		cfg.MaxLivePerClient = max(1, cfg.MaxLive/2)
 	}
-	return &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
+	s := &Server{cfg: cfg, site: st, writes: middleware.NewRateLimiter(cfg.WriteRate, cfg.WriteBurst),
 		streams: middleware.NewStreamLimiter(cfg.MaxLive, cfg.MaxLivePerClient), rooms: newRooms(cfg.Games)}
+	if cfg.Games != nil {
+		cfg.Games.SetPresent(s.rooms.present)
+	}
+	return s
 }
 
 // Routes adds the API and the game page (pages.go) to mux.

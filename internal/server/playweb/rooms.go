@@ -142,6 +142,22 @@ func (r *room) kickRun() {
 	}
 }
 
+// present lists the seats held by a connection to this instance, for the
+// beats that tell the other instances (game.Service.SetPresent).
+func (rs *rooms) present() []string {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	var out []string
+	for id, r := range rs.m {
+		for _, side := range []chess.Color{chess.White, chess.Black} {
+			if r.seats[side].n > 0 {
+				out = append(out, game.PresentKey(id, side))
+			}
+		}
+	}
+	return out
+}
+
 // presence is each seat's connection to this instance, nil when nobody
 // is connected to the game here.
 func (rs *rooms) presence(id string) *presenceJSON {

@@ -31,6 +31,7 @@ type Memory struct {
 	chs      map[string][]store.Change
 	watchers map[string]map[chan int64]bool
 	beats    map[string]time.Time
+	present  map[string][]string // what each instance said was present at its latest beat
 
 	ctx    context.Context // canceled by Close
 	cancel context.CancelFunc
@@ -263,9 +264,15 @@ func (m *Memory) Watch(ctx context.Context, id string) (<-chan int64, error) {
 }
 
 // Beat implements store.Store.
-func (m *Memory) Beat(ctx context.Context, instance string, at time.Time) error {
+func (m *Memory) Beat(ctx context.Context, instance string, at time.Time, present []string) error {
 	if instance == "" || len(instance) > 64 || strings.ContainsFunc(instance, func(r rune) bool { return r <= ' ' || r > '~' }) {
 		return fmt.Errorf("store: instance name %.70q: want 1 to 64 printable ASCII bytes", instance)
+	}
+	n := 0
+	for _, p := range present {
+		if n += len(p) + 1; p == "" || len(p) > 300 || n > store.MaxPresent || strings.ContainsFunc(p, func(r rune) bool { return r <= ' ' || r > '~' }) {
+			return fmt.Errorf("store: present entry %.70q: want 1 to 300 printable ASCII bytes, %d in all", p, store.MaxPresent)
+		}
 	}
 	if at.IsZero() {
 		at = time.Now()
@@ -279,15 +286,39 @@ func (m *Memory) Beat(ctx context.Context, instance string, at time.Time) error 
 	if m.beats == nil {
 		m.beats = map[string]time.Time{}
 	}
-	if at.After(m.beats[instance]) {
+	if m.present == nil {
+		m.present = map[string][]string{}
+	}
+	if !at.Before(m.beats[instance]) {
 		m.beats[instance] = at
+		m.present[instance] = slices.Clone(present)
 	}
 	for k, t := range m.beats {
 		if t.Before(at.Add(-24 * time.Hour)) {
 			delete(m.beats, k)
+			delete(m.present, k)
 		}
 	}
 	return nil
+}
+
+// Present implements store.Store.
+func (m *Memory) Present(ctx context.Context, since time.Time) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	seen, out := map[string]bool{}, []string{}
+	for k, t := range m.beats {
+		if t.Before(since) {
+			continue
+		}
+		for _, p := range m.present[k] {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
 }
 
 // LastBeat implements store.Store.

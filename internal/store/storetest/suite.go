@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +41,7 @@ func Run(t *testing.T, fresh func(t *testing.T) func() store.Store) {
 	t.Run("Version", func(t *testing.T) { testVersion(t, open(t)()) })
 	t.Run("Errors", func(t *testing.T) { testErrors(t, open(t)()) })
 	t.Run("Beat", func(t *testing.T) { o := open(t); testBeat(t, o(), o()) })
+	t.Run("Present", func(t *testing.T) { o := open(t); testPresent(t, o(), o()) })
 	t.Run("ManyWriters", func(t *testing.T) { o := open(t); testManyWriters(t, o(), o()) })
 	t.Run("RaceUpdate", func(t *testing.T) { o := open(t); testRaceUpdate(t, o(), o()) })
 	t.Run("WatchCoalesce", func(t *testing.T) { testWatchCoalesce(t, open(t)()) })
@@ -228,13 +230,13 @@ func testBeat(t *testing.T, a, b store.Store) {
 		t.Fatalf("LastBeat of a new database: ok %v, %v; want none", ok, err)
 	}
 	t0 := time.Date(2026, 12, 3, 18, 0, 0, 123456000, time.UTC)
-	if err := a.Beat(ctx, "a-1", t0); err != nil {
+	if err := a.Beat(ctx, "a-1", t0, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Beat(ctx, "b-1", t0.Add(2*time.Second)); err != nil {
+	if err := b.Beat(ctx, "b-1", t0.Add(2*time.Second), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Beat(ctx, "a-1", t0.Add(time.Second)); err != nil {
+	if err := a.Beat(ctx, "a-1", t0.Add(time.Second), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []store.Store{a, b} {
@@ -243,23 +245,90 @@ func testBeat(t *testing.T, a, b store.Store) {
 		}
 	}
 	// An instance's beat going back (a clock stepped back) keeps the later one.
-	if err := b.Beat(ctx, "b-1", t0); err != nil {
+	if err := b.Beat(ctx, "b-1", t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if last, _, _ := a.LastBeat(ctx); !last.Equal(t0.Add(2 * time.Second)) {
 		t.Errorf("after an earlier beat, LastBeat = %v; want %v", last, t0.Add(2*time.Second))
 	}
 	// A day later, the old instances are forgotten.
-	if err := a.Beat(ctx, "a-2", t0.Add(25*time.Hour)); err != nil {
+	if err := a.Beat(ctx, "a-2", t0.Add(25*time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	if last, _, _ := b.LastBeat(ctx); !last.Equal(t0.Add(25 * time.Hour)) {
 		t.Errorf("LastBeat = %v; want %v", last, t0.Add(25*time.Hour))
 	}
 	for _, bad := range []string{"", "a b", "é", strings.Repeat("x", 65)} {
-		if err := a.Beat(ctx, bad, t0); err == nil {
+		if err := a.Beat(ctx, bad, t0, nil); err == nil {
 			t.Errorf("Beat(%q): no error", bad)
 		}
+	}
+}
+
+// testPresent: Present is the union of what the instances that beat
+// since the instant said was present at their latest beat, read from
+// either Store; an older beat does not replace a newer one's present; an
+// instance that stopped beating drops out; bad entries are refused.
+func testPresent(t *testing.T, a, b store.Store) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 12, 4, 18, 0, 0, 0, time.UTC)
+	got := func(s store.Store, since time.Time) string {
+		t.Helper()
+		p, err := s.Present(ctx, since)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(p)
+		return strings.Join(p, " ")
+	}
+	if p := got(a, t0); p != "" {
+		t.Errorf("a new database: present %q", p)
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(a.Beat(ctx, "a-1", t0, []string{"g1:w", "g2:b"}))
+	must(b.Beat(ctx, "b-1", t0.Add(time.Second), []string{"g1:w", "g1:b"}))
+	for _, s := range []store.Store{a, b} {
+		if p, want := got(s, t0), "g1:b g1:w g2:b"; p != want {
+			t.Errorf("present = %q, want %q", p, want)
+		}
+	}
+	// Only the instances that beat since the instant.
+	if p, want := got(a, t0.Add(time.Second)), "g1:b g1:w"; p != want {
+		t.Errorf("present since b's beat = %q, want %q", p, want)
+	}
+	// A later beat replaces the instance's present; an earlier one does not.
+	must(a.Beat(ctx, "a-1", t0.Add(2*time.Second), []string{"g3:w"}))
+	must(a.Beat(ctx, "a-1", t0.Add(time.Second), []string{"g9:w"}))
+	if p, want := got(b, t0), "g1:b g1:w g3:w"; p != want {
+		t.Errorf("after a's later beat and an earlier one: present = %q, want %q", p, want)
+	}
+	// An instance with nothing present any more.
+	must(b.Beat(ctx, "b-1", t0.Add(3*time.Second), nil))
+	if p, want := got(a, t0), "g3:w"; p != want {
+		t.Errorf("after b's empty beat: present = %q, want %q", p, want)
+	}
+	// Many entries, with IDs that hold a colon.
+	many := make([]string, 5000)
+	for i := range many {
+		many[i] = fmt.Sprintf("ev:%d-r1-b%d:w", i, i)
+	}
+	must(b.Beat(ctx, "b-1", t0.Add(4*time.Second), many))
+	if p, err := a.Present(ctx, t0.Add(4*time.Second)); err != nil || len(p) != len(many) {
+		t.Errorf("5000 entries: %d back, %v", len(p), err)
+	}
+	for _, bad := range [][]string{{""}, {"a b"}, {"g1:w\nx"}, {strings.Repeat("x", 301)}, {"é"}, slices.Repeat([]string{strings.Repeat("y", 300)}, 4000)} {
+		if err := a.Beat(ctx, "a-1", t0.Add(5*time.Second), bad); err == nil {
+			t.Errorf("Beat with present %.40q (%d entries): no error", bad[0], len(bad))
+		}
+	}
+	// The refused beats changed nothing.
+	if p, err := b.Present(ctx, t0.Add(2*time.Second)); err != nil || len(p) != len(many)+1 || !slices.Contains(p, "g3:w") {
+		t.Errorf("after refused beats: %d entries (g3:w among them: %v), %v; want %d", len(p), slices.Contains(p, "g3:w"), err, len(many)+1)
 	}
 }
 

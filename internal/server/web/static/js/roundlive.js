@@ -2,7 +2,8 @@
 // round page): a table with data-round-games (the URL of the round's games
 // as JSON) gets, in each [data-game-board=N] of it, the board's position
 // as a small diagram, both clocks and how the game stands, fetched every
-// two seconds (the server builds it at most once a second for everyone).
+// two seconds (the server builds it at most once a second for everyone);
+// on the arbiter's page also whether each player is connected.
 // The table may be swapped for a new one (event.js): it is looked up again
 // each time.
 
@@ -47,6 +48,16 @@ async function update() {
     if (g.delayed) t += " (delayed)";
     if (info.textContent !== t) info.textContent = t;
     cell.dataset.at = String(now);
+    // The arbiter's page: who is connected (the public view has no online).
+    const seats = g.online && table.querySelector('[data-seats-board="' + g.board + '"]');
+    if (seats) {
+      const parts = ["White", "Black"].map((side, i) => {
+        const st = g.online[i] ? "connected" : g.arrived[i] ? "away" : "not here yet";
+        return side + " " + (g.online[i] ? st : "<strong>" + st + "</strong>");
+      });
+      const html = parts.join(", ");
+      if (seats.innerHTML !== html) seats.innerHTML = html;
+    }
   }
 }
 
