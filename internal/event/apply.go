@@ -66,12 +66,22 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 		if err := d.checkInPlay(c); err != nil {
 			return "", err
 		}
-		return "", d.setResult(c.Round, c.Board, c.Result, by, now)
+		if err := d.setResult(c.Round, c.Board, c.Result, by, now); err != nil {
+			return "", err
+		}
+		return "", d.checkKO()
 	case KindGameResult:
 		if who.Role != RoleServer {
 			return "", &Error{Kind: ErrForbidden, Msg: "game-result is the server's: a game's result comes from the game"}
 		}
-		return "", d.gameResult(c, now)
+		if err := d.gameResult(c, now); err != nil {
+			return "", err
+		}
+		return "", d.checkKO()
+	case KindDecide:
+		return "", d.decide(c, by, now)
+	case KindChoose:
+		return "", d.choose(c, by, now)
 	case KindRotatePlayer:
 		return d.rotatePlayer(c.Player)
 	case KindPGN:
@@ -115,7 +125,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 // Kinds lists the kinds of change the API takes.
 var Kinds = []ChangeKind{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
 	KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart, KindResult, KindPGN, KindFinish,
-	KindRotateAdmin, KindAddLink, KindRevokeLink, KindRotatePlayer}
+	KindRotateAdmin, KindAddLink, KindRevokeLink, KindRotatePlayer, KindDecide, KindChoose}
 
 // TokenBytes is the size of a link's secret: 256 random bits.
 const TokenBytes = 32
@@ -134,7 +144,9 @@ func (d *doc) setSettings(s *Settings) error {
 			return notNow("system: round 1 is paired, so the system stays %s", d.System)
 		case n.Positions != d.Positions:
 			return notNow("positions: round 1 is paired, so the position rules stay as announced")
-		case d.System != Swiss && n.Rounds != d.Rounds:
+		case n.System == Knockout && !koSame(n.Knockout, d.Knockout):
+			return notNow("knockout: round 1 is paired, so the matches' format stays as announced")
+		case d.System != Swiss && d.System != Knockout && n.Rounds != d.Rounds:
 			return notNow("rounds: a round robin's rounds follow from its field")
 		case n.Rounds < len(d.Schedule):
 			return notNow("rounds %d: %d rounds are paired already", n.Rounds, len(d.Schedule))
@@ -166,6 +178,9 @@ func checkEnough(s Settings, rounds int) error {
 		return err
 	}
 	need := max(s.Rounds, rounds)
+	if s.System == Knockout {
+		need = 1 // a knockout's need follows from its field and results: each start checks it
+	}
 	if s.System == DoubleRoundRobin {
 		need = (need + 1) / 2
 	}
@@ -380,7 +395,7 @@ func (d *doc) start(n int, now time.Time) error {
 		return err
 	}
 	defer d.startGames(r, now)
-	if d.Positions.PerBoard {
+	if d.perBoard() {
 		for j := range r.Boards {
 			v := boards[n-1][j]
 			if v < 0 {
@@ -451,7 +466,15 @@ func displayResult(r Result) string {
 }
 
 func (d *doc) finish() error {
-	if len(d.Schedule) < d.Rounds || d.Rounds == 0 {
+	if d.System == Knockout {
+		b, err := d.secretBracket()
+		if err != nil {
+			return err
+		}
+		if !b.Finished {
+			return notNow("finish: the knockout's matches are not all decided")
+		}
+	} else if len(d.Schedule) < d.Rounds || d.Rounds == 0 {
 		return notNow("finish: %d of %d rounds are paired", len(d.Schedule), d.Rounds)
 	}
 	for _, r := range d.Schedule {

@@ -31,6 +31,11 @@ type Change struct {
 	// says the arbiter confirmed that the result ends the game (package
 	// eventplay ends it first); without it the result is refused.
 	Confirm bool
+	// Match and Color: a knockout's match ("round.match") for KindDecide
+	// (Player wins it; Note says why) and KindChoose (Color, "w" or "b",
+	// is the better seed's Armageddon colour).
+	Match string
+	Color string
 }
 
 // The kinds of change.
@@ -61,6 +66,12 @@ const (
 	KindGameResult ChangeKind = "game-result"
 	// KindRotatePlayer gives Player a new link; the old one stops working.
 	KindRotatePlayer ChangeKind = "rotate-player"
+	// KindDecide decides a knockout match for Player (Match, Note): a
+	// walkover, or a tie the ladder did not break, by lot.
+	KindDecide ChangeKind = "decide"
+	// KindChoose records the better seed's colour for a match's
+	// Armageddon (Match, Color).
+	KindChoose ChangeKind = "choose"
 )
 
 // PlayerInfo is what an organiser gives about a player.

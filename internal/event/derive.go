@@ -114,6 +114,14 @@ func (e *Event) cycle() int {
 // beyond those started are given as if started in order too (for the round
 // being started, pass the event with it marked started).
 func assign(e *Event, seed string) (pos []int, boards [][]int, err error) {
+	if e.System == Knockout {
+		boards, _, err = assignKO(e, seed)
+		pos = make([]int, len(e.Schedule))
+		for i := range pos {
+			pos[i] = -1
+		}
+		return pos, boards, err
+	}
 	cyc := e.cycle()
 	// Count the draws needed.
 	need := 0

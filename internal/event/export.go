@@ -20,6 +20,9 @@ import (
 // byes requested for the rounds to come (240 records in TRF-2026; in TRF-16
 // they are left out). BBP Pairings, JaVaFo, Swiss Manager and Vega read it.
 func (e *Event) TRF(w io.Writer, format pairing.Format) error {
+	if e.System == Knockout {
+		return notNow("TRF: a knockout is not a Swiss or a round robin, which is what TRF holds; export its PGN or its JSON")
+	}
 	started := 0
 	for _, r := range e.Schedule {
 		if !r.complete() {
@@ -146,7 +149,7 @@ func (e *Event) FeedGame(r *Round, b *Board, live *pgn.Game) (*pgn.Game, error) 
 		if err != nil {
 			return nil, err
 		}
-		g.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
+		g.Tags.Set("Round", r.PGNRound(b))
 		g.Tags.Delete("Board")
 		return g, nil
 	}
@@ -154,7 +157,7 @@ func (e *Event) FeedGame(r *Round, b *Board, live *pgn.Game) (*pgn.Game, error) 
 	tc, hasTC := g.Tags.Lookup("TimeControl")
 	res := g.Tags.Get("Result")
 	e.setTags(r, b, g)
-	g.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
+	g.Tags.Set("Round", r.PGNRound(b))
 	g.Tags.Delete("Board")
 	if hasTC {
 		g.Tags.Set("TimeControl", tc)
@@ -208,6 +211,13 @@ func (e *Event) setTags(r *Round, b *Board, g *pgn.Game) {
 	set("Date", date)
 	set("Round", strconv.Itoa(r.Number))
 	set("Board", strconv.Itoa(b.Board))
+	set("Stage", "")
+	if b.KO != nil {
+		// A knockout: the bracket's round, the match, the game; the
+		// tie-break stage by name (PGN has no tag of its own for it).
+		set("Round", r.PGNRound(b))
+		set("Stage", e.StageName(b.KO))
+	}
 	set("White", wp.Name)
 	set("Black", bp.Name)
 	set("Result", string(res))

@@ -15,6 +15,9 @@ import (
 
 // importRound adds round n, played elsewhere, with its boards and byes.
 func (d *doc) importRound(n int, ir ImportedRound) error {
+	if d.System == Knockout {
+		return notNow("import-round: a knockout's rounds are played here, not imported")
+	}
 	r := Round{Number: n, Status: Started, Imported: true, Boards: []Board{}}
 	in := map[int]bool{}
 	use := func(id int) error {

@@ -25,6 +25,7 @@ const (
 	Swiss            System = "dutch"      // FIDE Dutch system (C.04.3)
 	RoundRobin       System = "roundrobin" // Berger tables (C.05)
 	DoubleRoundRobin System = "double"     // Berger tables, twice, colours reversed
+	Knockout         System = "knockout"   // a bracket of matches (package pairing/knockout; Settings.Knockout)
 )
 
 // Settings are what the organiser chooses for an event.
@@ -68,6 +69,46 @@ type Settings struct {
 	// Delay is the spectators' delay of the games in the app ("N moves"
 	// or "N minutes"; "" for none), on the public pages and the feed.
 	Delay string
+	// Knockout is how a knockout's matches are played (System Knockout).
+	Knockout KnockoutRules
+}
+
+// KnockoutRules are a knockout's format (see knockout.go).
+type KnockoutRules struct {
+	// Games is the games of a match, FinalGames those of the final (0:
+	// Games).
+	Games      int
+	FinalGames int
+	// Ladder is the tie-break stages of a tied match, in order.
+	Ladder []TieBreakStage
+	// Armageddon, after the ladder: one game in which a draw counts as
+	// Black's win; White and Black are the two clocks ("5+2" against
+	// "4+2"); Choice gives the better seed the choice of colour
+	// (KindChoose), else the colours are drawn by lot.
+	Armageddon       bool
+	ArmageddonWhite  string
+	ArmageddonBlack  string
+	ArmageddonChoice bool
+	// Places is down to which place the players play (2: the final only,
+	// the default; 4: and the third place; 8: and 5th to 8th; -1: every
+	// place).
+	Places int
+	// Colors is "seed" (the better seed has White in the first game of
+	// each stage) or "lot" (drawn from the seed for each match and stage).
+	Colors string
+	// Positions is "match" (one position for each stage of a match),
+	// "pair" (one for each two games) or "game".
+	Positions string
+	// Seeding is "rating" (the seeds are the pairing numbers, by rating)
+	// or "lot" (drawn from the seed when round 1 is paired).
+	Seeding string
+}
+
+// TieBreakStage is one stage of a knockout's tie-break ladder.
+type TieBreakStage struct {
+	Games       int
+	SuddenDeath bool   // one game at a time until one is won (the last stage)
+	TimeControl string // the stage's clock
 }
 
 // PositionRules say which start positions an event draws and how.
@@ -114,6 +155,30 @@ type Event struct {
 	FirstColor string
 	// NumberChanges are the renumberings made after a round went public.
 	NumberChanges []NumberChange
+	// A knockout's seeds (player IDs, seed 1 first), fixed when round 1
+	// is paired, and the arbiter's decisions and Armageddon choices.
+	Seeds     []int
+	Decisions []MatchDecision
+	Choices   []ArmageddonChoice
+}
+
+// MatchDecision is a knockout match the arbiter decided: a walkover, or a
+// tie the ladder did not break, by lot.
+type MatchDecision struct {
+	Match  string // "round.match"
+	Winner int    // player ID
+	Note   string
+	By     string
+	At     time.Time
+}
+
+// ArmageddonChoice is the colour the better seed chose for a match's
+// Armageddon.
+type ArmageddonChoice struct {
+	Match string
+	Color string // "w" or "b"
+	By    string
+	At    time.Time
 }
 
 // Player is an entrant.
@@ -176,6 +241,10 @@ type Round struct {
 	// Clocks is when the clocks of the round's games in the app start:
 	// Began plus the study window. Zero for a round over the board.
 	Clocks time.Time
+	// KORound and KOGame: in a knockout, the bracket's round this round
+	// plays and the game of its matches (from 1; the tie-breaks' games
+	// count on).
+	KORound, KOGame int
 }
 
 // Board is one game of a round.
@@ -191,6 +260,20 @@ type Board struct {
 	// Game is the ID of the board's game in the app (package game), once
 	// the round has started; "" for a game over the board.
 	Game string
+	// KO is the knockout match game the board plays; nil otherwise.
+	KO *MatchGame
+}
+
+// MatchGame is a board's place in a knockout match.
+type MatchGame struct {
+	Match string // "round.match"
+	N     int    // the game's number in the match
+	// Stage is 0 for the match's own games, i for the ladder's i-th
+	// stage, and len(Ladder)+1 for the Armageddon; Unit is the game's
+	// position unit in it (the games of a match with one Stage and Unit
+	// share a position).
+	Stage, Unit int
+	Armageddon  bool
 }
 
 // Entry is one result entered.

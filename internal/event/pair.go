@@ -35,6 +35,9 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 			n = l.Number
 		}
 	}
+	if d.System == Knockout {
+		return d.pairKO(n, now)
+	}
 	if err := d.canPair(n); err != nil {
 		return err
 	}
@@ -170,6 +173,9 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 	}
 	if len(pairs) == 0 {
 		return invalid("set-pairing: no boards given")
+	}
+	if d.System == Knockout {
+		return notNow("set-pairing: a knockout's games follow from its bracket; decide a match (a walkover) instead")
 	}
 	if d.System != Swiss && n == 1 {
 		if err := d.fixRoundRobin(); err != nil {

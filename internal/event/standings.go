@@ -70,6 +70,9 @@ type Cell struct {
 // Standings returns the standings after the given number of rounds (0:
 // every round with all results in).
 func (e *Event) Standings(rounds int) (Standings, error) {
+	if e.System == Knockout {
+		return Standings{}, notNow("a knockout ranks its players by its bracket, not by points: see the bracket")
+	}
 	done := 0
 	for _, r := range e.Schedule {
 		if r.complete() {

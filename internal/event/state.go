@@ -102,6 +102,8 @@ func (e Event) clone() Event {
 	c.TieBreaks = slices.Clone(e.TieBreaks)
 	c.Links = slices.Clone(e.Links)
 	c.NumberChanges = slices.Clone(e.NumberChanges)
+	c.Seeds, c.Decisions, c.Choices = slices.Clone(e.Seeds), slices.Clone(e.Decisions), slices.Clone(e.Choices)
+	c.Knockout.Ladder = slices.Clone(e.Knockout.Ladder)
 	c.Players = slices.Clone(e.Players)
 	for i := range c.Players {
 		c.Players[i].Byes = slices.Clone(c.Players[i].Byes)
@@ -118,6 +120,10 @@ func (e Event) clone() Event {
 			b := &r.Boards[j]
 			b.Position = clonePos(b.Position)
 			b.History = slices.Clone(b.History)
+			if b.KO != nil {
+				k := *b.KO
+				b.KO = &k
+			}
 		}
 	}
 	return c
@@ -206,8 +212,14 @@ func (s Settings) normalize() (Settings, error) {
 	case "":
 		s.System = Swiss
 	case Swiss, RoundRobin, DoubleRoundRobin:
+		s.Knockout = KnockoutRules{}
+	case Knockout:
+		if s.Knockout, err = s.Knockout.normalize(); err != nil {
+			return s, err
+		}
+		s.Rounds = 0 // the bracket's field and results make the rounds
 	default:
-		return s, invalid("system %s: want dutch, roundrobin or double", quote.Input(string(s.System)))
+		return s, invalid("system %s: want dutch, roundrobin, double or knockout", quote.Input(string(s.System)))
 	}
 	switch {
 	case s.System == Swiss && (s.Rounds < 1 || s.Rounds > MaxRounds):

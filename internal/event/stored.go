@@ -22,13 +22,16 @@ import (
 //     default time and delay; a player's AtBoard and LinkGen; a round's
 //     Clocks; a board's Game; an entry's Note; the player secret. A
 //     format 2 document reads as one of an event over the board.
+//   - Format 4: knockouts: the settings' knockout rules; the seeds, the
+//     decisions and the Armageddon choices; a round's bracket round and
+//     game; a board's match game. A format 3 document has none.
 //
 // A change to the layout is a new format: its types here, a migration from
 // the one before in decodeDoc, and a test that a document of the old
 // format reads (TestStoredFormat1).
 
 // storeFormat is the layout this program writes.
-const storeFormat = 3
+const storeFormat = 4
 
 // storedWire is the stored document as JSON: the settings' fields at the top level,
 // as format 1 has them, after the others.
@@ -56,6 +59,52 @@ type storedDocFields struct {
 	NextPlayer    int                  `json:"nextPlayer"`
 	KeepNumbers   bool                 `json:"keepNumbers,omitempty"`
 	PlayerSecret  string               `json:"playerSecret,omitempty"`
+	Seeds         []int                `json:"seeds,omitempty"`
+	Decisions     []storedDecision     `json:"decisions,omitempty"`
+	Choices       []storedChoice       `json:"choices,omitempty"`
+}
+
+type storedDecision struct {
+	Match  string    `json:"match"`
+	Winner int       `json:"winner"`
+	Note   string    `json:"note,omitempty"`
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+}
+
+type storedChoice struct {
+	Match string    `json:"match"`
+	Color string    `json:"color"`
+	By    string    `json:"by"`
+	At    time.Time `json:"at"`
+}
+
+type storedKnockout struct {
+	Games            int           `json:"games"`
+	FinalGames       int           `json:"finalGames,omitempty"`
+	Ladder           []storedStage `json:"ladder,omitempty"`
+	Armageddon       bool          `json:"armageddon,omitempty"`
+	ArmageddonWhite  string        `json:"armageddonWhite,omitempty"`
+	ArmageddonBlack  string        `json:"armageddonBlack,omitempty"`
+	ArmageddonChoice bool          `json:"armageddonChoice,omitempty"`
+	Places           int           `json:"places"`
+	Colors           string        `json:"colors"`
+	Positions        string        `json:"positions"`
+	Seeding          string        `json:"seeding"`
+}
+
+type storedStage struct {
+	Games       int    `json:"games"`
+	SuddenDeath bool   `json:"suddenDeath,omitempty"`
+	TimeControl string `json:"timeControl,omitempty"`
+}
+
+type storedMatchGame struct {
+	Match      string `json:"match"`
+	N          int    `json:"n"`
+	Stage      int    `json:"stage,omitempty"`
+	Unit       int    `json:"unit,omitempty"`
+	Armageddon bool   `json:"armageddon,omitempty"`
 }
 
 type storedSettings struct {
@@ -75,6 +124,7 @@ type storedSettings struct {
 	Study         int                 `json:"study,omitempty"`
 	DefaultTime   int                 `json:"defaultTime,omitempty"`
 	Delay         string              `json:"delay,omitempty"`
+	Knockout      *storedKnockout     `json:"knockout,omitempty"`
 }
 
 type storedPositionRules struct {
@@ -121,6 +171,8 @@ type storedRound struct {
 	Paired   time.Time          `json:"paired"`
 	Began    time.Time          `json:"began,omitzero"`
 	Clocks   time.Time          `json:"clocks,omitzero"`
+	KORound  int                `json:"koRound,omitempty"`
+	KOGame   int                `json:"koGame,omitempty"`
 }
 
 type storedBoard struct {
@@ -132,6 +184,7 @@ type storedBoard struct {
 	History  []storedEntry      `json:"history,omitempty"`
 	PGN      string             `json:"pgn,omitempty"`
 	Game     string             `json:"game,omitempty"`
+	KO       *storedMatchGame   `json:"ko,omitempty"`
 }
 
 type storedEntry struct {
@@ -167,6 +220,13 @@ func encodeDoc(d *doc) []byte {
 	f.Commitment, f.OwnSeed, f.WeakSeed, f.Seed, f.Finished = d.Commitment, d.OwnSeed, d.WeakSeed, d.Seed, d.Finished
 	f.FirstColor, f.SeedSecret, f.NextPlayer, f.KeepNumbers = d.FirstColor, d.SeedSecret, d.NextPlayer, d.KeepNumbers
 	f.PlayerSecret = d.PlayerSecret
+	f.Seeds = d.Seeds
+	for _, x := range d.Decisions {
+		f.Decisions = append(f.Decisions, storedDecision(x))
+	}
+	for _, x := range d.Choices {
+		f.Choices = append(f.Choices, storedChoice(x))
+	}
 	f.Players = make([]storedPlayer, len(d.Players))
 	for i, p := range d.Players {
 		sp := storedPlayer{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
@@ -180,7 +240,8 @@ func encodeDoc(d *doc) []byte {
 	f.Schedule = make([]storedRound, len(d.Schedule))
 	for i, r := range d.Schedule {
 		sr := storedRound{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
-			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks}
+			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks,
+			KORound: r.KORound, KOGame: r.KOGame}
 		sr.Boards, sr.Byes = storeBoards(r.Boards), storeByes(r.Byes)
 		f.Schedule[i] = sr
 	}
@@ -202,7 +263,34 @@ func storeSettings(s Settings) storedSettings {
 	return storedSettings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
 		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
 		Positions: storedPositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: storeKnockout(s)}
+}
+
+func storeKnockout(s Settings) *storedKnockout {
+	k := s.Knockout
+	if s.System != Knockout && koSame(k, KnockoutRules{}) {
+		return nil
+	}
+	out := &storedKnockout{Games: k.Games, FinalGames: k.FinalGames, Armageddon: k.Armageddon, ArmageddonWhite: k.ArmageddonWhite,
+		ArmageddonBlack: k.ArmageddonBlack, ArmageddonChoice: k.ArmageddonChoice, Places: k.Places, Colors: k.Colors,
+		Positions: k.Positions, Seeding: k.Seeding}
+	for _, st := range k.Ladder {
+		out.Ladder = append(out.Ladder, storedStage(st))
+	}
+	return out
+}
+
+func loadKnockout(k *storedKnockout) KnockoutRules {
+	if k == nil {
+		return KnockoutRules{}
+	}
+	out := KnockoutRules{Games: k.Games, FinalGames: k.FinalGames, Armageddon: k.Armageddon, ArmageddonWhite: k.ArmageddonWhite,
+		ArmageddonBlack: k.ArmageddonBlack, ArmageddonChoice: k.ArmageddonChoice, Places: k.Places, Colors: k.Colors,
+		Positions: k.Positions, Seeding: k.Seeding}
+	for _, st := range k.Ladder {
+		out.Ladder = append(out.Ladder, TieBreakStage(st))
+	}
+	return out
 }
 
 // loadSettings is storeSettings reversed; a document without play is
@@ -211,7 +299,7 @@ func loadSettings(s storedSettings) Settings {
 	set := Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
 		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
 		Positions: PositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: loadKnockout(s.Knockout)}
 	if set.Play == "" {
 		set.Play = PlayBoard
 	}
@@ -231,7 +319,7 @@ func decodeDoc(data []byte) (*doc, error) {
 		format = *probe.Format
 	}
 	switch {
-	case format == 1, format == 2, format == 3:
+	case format >= 1 && format <= 4:
 		// Format 1 has the fields of format 2 without "format"; format 2
 		// those of 3 without the games in the app (their zero values).
 	case format > storeFormat:
@@ -250,6 +338,13 @@ func decodeDoc(data []byte) (*doc, error) {
 	d.Commitment, d.OwnSeed, d.WeakSeed, d.Seed, d.Finished = f.Commitment, f.OwnSeed, f.WeakSeed, f.Seed, f.Finished
 	d.FirstColor, d.SeedSecret, d.NextPlayer, d.KeepNumbers = f.FirstColor, f.SeedSecret, f.NextPlayer, f.KeepNumbers
 	d.PlayerSecret = f.PlayerSecret
+	d.Seeds = f.Seeds
+	for _, x := range f.Decisions {
+		d.Decisions = append(d.Decisions, MatchDecision(x))
+	}
+	for _, x := range f.Choices {
+		d.Choices = append(d.Choices, ArmageddonChoice(x))
+	}
 	d.Players = make([]Player, len(f.Players))
 	for i, p := range f.Players {
 		pl := Player{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
@@ -263,7 +358,8 @@ func decodeDoc(data []byte) (*doc, error) {
 	d.Schedule = make([]Round, len(f.Schedule))
 	for i, r := range f.Schedule {
 		rd := Round{Number: r.Number, Status: r.Status, Position: r.Position, Manual: r.Manual,
-			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks}
+			Imported: r.Imported, Warnings: r.Warnings, Numbers: r.Numbers, Paired: r.Paired, Began: r.Began, Clocks: r.Clocks,
+			KORound: r.KORound, KOGame: r.KOGame}
 		rd.Boards, rd.Byes = loadBoards(r.Boards), loadByes(r.Byes)
 		d.Schedule[i] = rd
 	}
@@ -300,6 +396,8 @@ type storedChange struct {
 	Import   *storedImportedRound `json:"import,omitempty"`
 	Game     string               `json:"game,omitempty"`
 	Confirm  bool                 `json:"confirm,omitempty"`
+	Match    string               `json:"match,omitempty"`
+	Color    string               `json:"color,omitempty"`
 }
 
 type storedPlayerInfo struct {
@@ -329,7 +427,7 @@ type storedImportedRound struct {
 // kept: it says what the change was made against, not what it did).
 func encodeChange(c Change) []byte {
 	s := storedChange{Kind: c.Kind, Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result, PGN: c.PGN,
-		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note, Game: c.Game, Confirm: c.Confirm}
+		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note, Game: c.Game, Confirm: c.Confirm, Match: c.Match, Color: c.Color}
 	if c.Settings != nil {
 		ss := storeSettings(*c.Settings)
 		s.Settings = &ss
@@ -357,7 +455,7 @@ func DecodeChange(body []byte) (Change, error) {
 		return Change{}, fmt.Errorf("a change in the history does not read: %v", err)
 	}
 	c := Change{Kind: s.Kind, Round: s.Round, Board: s.Board, Player: s.Player, Result: s.Result, PGN: s.PGN,
-		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note, Game: s.Game, Confirm: s.Confirm}
+		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note, Game: s.Game, Confirm: s.Confirm, Match: s.Match, Color: s.Color}
 	if s.Settings != nil {
 		set := loadSettings(*s.Settings)
 		c.Settings = &set
@@ -383,6 +481,10 @@ func storeBoards(bs []Board) []storedBoard {
 	out := make([]storedBoard, len(bs))
 	for j, b := range bs {
 		sb := storedBoard{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN, Game: b.Game}
+		if b.KO != nil {
+			k := storedMatchGame(*b.KO)
+			sb.KO = &k
+		}
 		for _, h := range b.History {
 			sb.History = append(sb.History, storedEntry(h))
 		}
@@ -398,6 +500,10 @@ func loadBoards(bs []storedBoard) []Board {
 	out := make([]Board, len(bs))
 	for j, b := range bs {
 		bd := Board{Board: b.Board, White: b.White, Black: b.Black, Position: b.Position, Result: b.Result, PGN: b.PGN, Game: b.Game}
+		if b.KO != nil {
+			k := MatchGame(*b.KO)
+			bd.KO = &k
+		}
 		for _, h := range b.History {
 			bd.History = append(bd.History, Entry(h))
 		}

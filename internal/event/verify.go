@@ -46,7 +46,7 @@ func (e *Event) Verify(seed string) (Verification, error) {
 		if r.Status != Started || r.Imported {
 			continue
 		}
-		if e.Positions.PerBoard {
+		if e.perBoard() {
 			for j, b := range r.Boards {
 				c := RoundCheck{Round: r.Number, Board: b.Board, Played: -1, Derived: boards[i][j]}
 				if b.Position != nil {
@@ -72,6 +72,12 @@ func (e *Event) Verify(seed string) (Verification, error) {
 			if c.Round <= cyc {
 				count++
 			}
+		}
+	}
+	if e.System == Knockout {
+		// The games of a match's unit share one draw.
+		if _, count, err = assignKO(e, seed); err != nil {
+			return v, err
 		}
 	}
 	v.Command = e.Positions.Command(seed, count)

@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"sync"
 	"time"
 
@@ -257,7 +256,10 @@ func PGN(e event.Event, r event.Round, b event.Board, g *game.Game, full bool) s
 		site = "chess960 serve"
 	}
 	pg := g.PGN(game.Players{Event: e.Name, Site: site, White: playerName(&e, b.White), Black: playerName(&e, b.Black)})
-	pg.Tags.Set("Round", strconv.Itoa(r.Number)+"."+strconv.Itoa(b.Board))
+	pg.Tags.Set("Round", r.PGNRound(&b))
+	if st := e.StageName(b.KO); st != "" {
+		pg.Tags.Set("Stage", st)
+	}
 	return pg.String()
 }
 

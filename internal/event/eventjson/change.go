@@ -27,6 +27,11 @@ type Change struct {
 	Note     string       `json:"note,omitempty"`
 	// Confirm: a result for a board whose game is in play ends the game.
 	Confirm bool `json:"confirm,omitempty"`
+	// Match and Color: a knockout's match ("round.match") for decide
+	// (player wins it; note says why) and choose (color, "w" or "b", the
+	// better seed's Armageddon colour).
+	Match string `json:"match,omitempty"`
+	Color string `json:"color,omitempty"`
 }
 
 // PlayerInfo is a player as a request gives one.
@@ -52,7 +57,8 @@ type ManualPair struct {
 // Model is the model's command the body asks for.
 func (c Change) Model() event.Change {
 	out := event.Change{Kind: event.ChangeKind(c.Kind), Base: c.Base, Round: c.Round, Board: c.Board, Player: c.Player,
-		Result: c.Result, PGN: c.PGN, Bye: event.ByeKind(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm}
+		Result: c.Result, PGN: c.PGN, Bye: event.ByeKind(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm,
+		Match: c.Match, Color: c.Color}
 	if c.Settings != nil {
 		s := c.Settings.Model()
 		out.Settings = &s
@@ -69,7 +75,8 @@ func (c Change) Model() event.Change {
 // FromChange is the change as the API writes it (the history).
 func FromChange(c event.Change) Change {
 	out := Change{Kind: string(c.Kind), Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result,
-		PGN: c.PGN, Bye: string(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm}
+		PGN: c.PGN, Bye: string(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm,
+		Match: c.Match, Color: c.Color}
 	if c.Settings != nil {
 		s := fromSettings(*c.Settings)
 		out.Settings = &s
@@ -88,7 +95,7 @@ func (s Settings) Model() event.Settings {
 	return event.Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System,
 		Rounds: s.Rounds, TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules,
 		UnratedRating: s.UnratedRating, Positions: event.PositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: s.Knockout.Model()}
 }
 
 // Players is the model's list of players a request gives.

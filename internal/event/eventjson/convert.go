@@ -23,7 +23,32 @@ func fromEvent(x event.Event) Event {
 		Links:         fromSlice(x.Links, fromLink),
 		FirstColor:    x.FirstColor,
 		NumberChanges: fromSlice(x.NumberChanges, fromNumberChange),
+		Seeds:         slices.Clone(x.Seeds),
+		Decisions:     fromSlice(x.Decisions, func(d event.MatchDecision) MatchDecision { return MatchDecision(d) }),
+		Choices:       fromSlice(x.Choices, func(c event.ArmageddonChoice) ArmageddonChoice { return ArmageddonChoice(c) }),
 	}
+}
+
+func fromKnockout(s event.Settings) *KnockoutRules {
+	if s.System != event.Knockout {
+		return nil
+	}
+	k := s.Knockout
+	return &KnockoutRules{Games: k.Games, FinalGames: k.FinalGames, Armageddon: k.Armageddon, ArmageddonWhite: k.ArmageddonWhite,
+		ArmageddonBlack: k.ArmageddonBlack, ArmageddonChoice: k.ArmageddonChoice, Places: k.Places, Colors: k.Colors,
+		Positions: k.Positions, Seeding: k.Seeding,
+		Ladder: fromSlice(k.Ladder, func(t event.TieBreakStage) TieBreakStage { return TieBreakStage(t) })}
+}
+
+// Model is the model's knockout rules.
+func (k *KnockoutRules) Model() event.KnockoutRules {
+	if k == nil {
+		return event.KnockoutRules{}
+	}
+	return event.KnockoutRules{Games: k.Games, FinalGames: k.FinalGames, Armageddon: k.Armageddon, ArmageddonWhite: k.ArmageddonWhite,
+		ArmageddonBlack: k.ArmageddonBlack, ArmageddonChoice: k.ArmageddonChoice, Places: k.Places, Colors: k.Colors,
+		Positions: k.Positions, Seeding: k.Seeding,
+		Ladder: fromSlice(k.Ladder, func(t TieBreakStage) event.TieBreakStage { return event.TieBreakStage(t) })}
 }
 
 func fromSettings(x event.Settings) Settings {
@@ -44,6 +69,7 @@ func fromSettings(x event.Settings) Settings {
 		Study:         x.Study,
 		DefaultTime:   x.DefaultTime,
 		Delay:         x.Delay,
+		Knockout:      fromKnockout(x),
 	}
 }
 
@@ -98,6 +124,8 @@ func fromRound(x event.Round) Round {
 		Paired:   x.Paired,
 		Began:    x.Began,
 		Clocks:   x.Clocks,
+		KORound:  x.KORound,
+		KOGame:   x.KOGame,
 	}
 }
 
@@ -111,6 +139,7 @@ func fromBoard(x event.Board) Board {
 		History:  fromSlice(x.History, fromEntry),
 		PGN:      x.PGN,
 		Game:     x.Game,
+		KO:       fromPtr(x.KO, func(g event.MatchGame) MatchGame { return MatchGame(g) }),
 	}
 }
 

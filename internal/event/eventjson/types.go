@@ -34,6 +34,61 @@ type Event struct {
 	FirstColor string `json:"firstColor"`
 	// NumberChanges are the renumberings made after a round went public.
 	NumberChanges []NumberChange `json:"numberChanges,omitempty"`
+	// A knockout's seeds (player IDs, seed 1 first; fixed when round 1 is
+	// paired), the arbiter's decisions and the Armageddon choices.
+	Seeds     []int              `json:"seeds,omitempty"`
+	Decisions []MatchDecision    `json:"decisions,omitempty"`
+	Choices   []ArmageddonChoice `json:"choices,omitempty"`
+}
+
+// MatchDecision is event.MatchDecision as JSON: a knockout match the
+// arbiter decided (a walkover, a tie broken by lot).
+type MatchDecision struct {
+	Match  string    `json:"match"`  // "round.match"
+	Winner int       `json:"winner"` // player ID
+	Note   string    `json:"note,omitempty"`
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+}
+
+// ArmageddonChoice is event.ArmageddonChoice as JSON.
+type ArmageddonChoice struct {
+	Match string    `json:"match"`
+	Color string    `json:"color"` // "w" or "b": the better seed's
+	By    string    `json:"by"`
+	At    time.Time `json:"at"`
+}
+
+// KnockoutRules is event.KnockoutRules as JSON.
+type KnockoutRules struct {
+	Games            int             `json:"games,omitempty"`      // of a match (default 2)
+	FinalGames       int             `json:"finalGames,omitempty"` // of the final (0: games)
+	Ladder           []TieBreakStage `json:"ladder,omitempty"`     // a tie's stages, in order
+	Armageddon       bool            `json:"armageddon,omitempty"` // then one game; a draw is Black's win
+	ArmageddonWhite  string          `json:"armageddonWhite,omitempty"`
+	ArmageddonBlack  string          `json:"armageddonBlack,omitempty"`
+	ArmageddonChoice bool            `json:"armageddonChoice,omitempty"` // the better seed chooses the colour
+	// Places: 2 (the final only), 4 (and third place), 8, ...; -1 every place.
+	Places    int    `json:"places,omitempty"`
+	Colors    string `json:"colors,omitempty"`    // "seed" or "lot"
+	Positions string `json:"positions,omitempty"` // "match", "pair" or "game"
+	Seeding   string `json:"seeding,omitempty"`   // "rating" or "lot"
+}
+
+// TieBreakStage is event.TieBreakStage as JSON.
+type TieBreakStage struct {
+	Games       int    `json:"games"`
+	SuddenDeath bool   `json:"suddenDeath,omitempty"`
+	TimeControl string `json:"timeControl,omitempty"`
+}
+
+// MatchGame is event.MatchGame as JSON: a board's knockout match game.
+type MatchGame struct {
+	Match      string `json:"match"` // "round.match"
+	N          int    `json:"n"`     // the game's number in the match
+	Stage      int    `json:"stage"` // 0: the match's games; 1..: the ladder's; the last: the Armageddon
+	Unit       int    `json:"unit"`  // the games of one stage and unit share a position
+	Armageddon bool   `json:"armageddon,omitempty"`
 }
 
 // Settings is event.Settings as JSON.
@@ -74,6 +129,8 @@ type Settings struct {
 	DefaultTime int `json:"defaultTime,omitempty"`
 	// Delay is the spectators' delay, "N moves" or "N minutes".
 	Delay string `json:"delay,omitempty"`
+	// Knockout is a knockout's format (system "knockout").
+	Knockout *KnockoutRules `json:"knockout,omitempty"`
 }
 
 // PositionRules is event.PositionRules as JSON.
@@ -148,6 +205,10 @@ type Round struct {
 	Began   time.Time   `json:"began,omitzero"`
 	// Clocks is when the clocks of the round's games in the app start.
 	Clocks time.Time `json:"clocks,omitzero"`
+	// KORound and KOGame: in a knockout, the bracket's round and the game
+	// of its matches the round plays.
+	KORound int `json:"koRound,omitempty"`
+	KOGame  int `json:"koGame,omitempty"`
 }
 
 // Board is event.Board as JSON.
@@ -162,6 +223,8 @@ type Board struct {
 	PGN     string  `json:"pgn,omitempty"`
 	// Game is the board's game in the app (/g/{game}), once started.
 	Game string `json:"game,omitempty"`
+	// KO is the knockout match game the board plays.
+	KO *MatchGame `json:"ko,omitempty"`
 }
 
 // Entry is event.Entry as JSON.

@@ -1,0 +1,513 @@
+package event
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chess960/chess960/internal/quote"
+	"github.com/chess960/chess960/pairing/knockout"
+)
+
+// A knockout (System Knockout) is a bracket of matches (package
+// pairing/knockout). Its rounds in the schedule are the games of the
+// bracket's rounds: each pairing makes the next game of every match of
+// the bracket's current round that goes on (KORound, KOGame), so a round
+// of 2-game matches is two rounds of the schedule, and a third with the
+// tied matches' first tie-break game, and so on. The boards record which
+// match game they play (Board.KO), and the bracket is computed afresh
+// from the boards' results, the arbiter's decisions and the Armageddon
+// choices each time.
+//
+// Documented for anyone who checks an event (with the positions' rules
+// in derive.go):
+//
+//   - The seeds are the pairing numbers (by rating), or with Seeding
+//     "lot" the players in ascending order of
+//     SHA-256("chess960:seeding:" + seed + ":" + player's entry number),
+//     as hex; fixed when round 1 is paired.
+//   - With Colors "lot" (and for an Armageddon without Choice), the better
+//     seed has White in the first game of a match's stage when the first
+//     byte of SHA-256("chess960:knockout:" + seed + ":" + match + ":" +
+//     stage) is even (match as "2.3", stage 0 for the match's games, 1 on
+//     for the ladder's, the last for the Armageddon).
+//   - The positions: each game takes the position of its unit (the games
+//     of a match with one stage and unit share one); a unit's first game
+//     takes the next draw of the event's sequence, in the order the rounds
+//     start and, in a round, board by board.
+
+// The knockout rules' words.
+const (
+	KOSeedingRating = "rating"
+	KOSeedingLot    = "lot"
+)
+
+// normalize checks a knockout's rules and fills in their defaults: 2-game
+// matches, colours by seed, a position per match, seeding by rating, no
+// placement matches.
+func (k KnockoutRules) normalize() (KnockoutRules, error) {
+	if k.Games == 0 {
+		k.Games = 2
+	}
+	switch {
+	case k.Places == 0:
+		k.Places = 2
+	case k.Places < 0:
+		k.Places = -1 // every place
+	}
+	if k.Colors == "" {
+		k.Colors = string(knockout.BySeed)
+	}
+	if k.Positions == "" {
+		k.Positions = string(knockout.PerMatch)
+	}
+	switch k.Seeding {
+	case "":
+		k.Seeding = KOSeedingRating
+	case KOSeedingRating, KOSeedingLot:
+	default:
+		return k, invalid("knockout seeding %s: want rating or lot", quote.Input(k.Seeding))
+	}
+	var err error
+	for i := range k.Ladder {
+		if k.Ladder[i].TimeControl, err = text(fmt.Sprintf("tie-break stage %d's time control", i+1), k.Ladder[i].TimeControl, 100, false); err != nil {
+			return k, err
+		}
+	}
+	if !k.Armageddon {
+		k.ArmageddonWhite, k.ArmageddonBlack, k.ArmageddonChoice = "", "", false
+	}
+	if k.ArmageddonWhite, err = text("Armageddon time control for White", k.ArmageddonWhite, 100, false); err != nil {
+		return k, err
+	}
+	if k.ArmageddonBlack, err = text("Armageddon time control for Black", k.ArmageddonBlack, 100, false); err != nil {
+		return k, err
+	}
+	if err := k.format().Check(); err != nil {
+		return k, invalid("%s", strings.TrimPrefix(err.Error(), "knockout: "))
+	}
+	if k.Places > 0 && k.Places&(k.Places-1) != 0 {
+		return k, invalid("knockout places %d: want 2, 4, 8, ... (the places a bracket's rounds decide), or every place", k.Places)
+	}
+	return k, nil
+}
+
+// format is the rules as package knockout reads them.
+func (k KnockoutRules) format() knockout.Format {
+	f := knockout.Format{Games: k.Games, FinalGames: k.FinalGames, Places: max(k.Places, 0),
+		Colors: knockout.Colors(k.Colors), Positions: knockout.Positions(k.Positions),
+		Armageddon: knockout.Armageddon{On: k.Armageddon, White: k.ArmageddonWhite, Black: k.ArmageddonBlack, Choice: k.ArmageddonChoice}}
+	for _, s := range k.Ladder {
+		f.Ladder = append(f.Ladder, knockout.Stage{Games: s.Games, SuddenDeath: s.SuddenDeath, Control: s.TimeControl})
+	}
+	return f
+}
+
+// koResult is a board's result as package knockout reads it.
+func koResult(r Result) knockout.Result {
+	switch r {
+	case WhiteForfeit:
+		return knockout.WhiteWinsForfeit
+	case BlackForfeit:
+		return knockout.BlackWinsForfeit
+	case DoubleForfeit:
+		return knockout.DoubleForfeit
+	}
+	return knockout.Result(r)
+}
+
+// parseMatch reads a match's name, "round.match".
+func parseMatch(s string) (knockout.MatchID, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), ".")
+	r, err1 := strconv.Atoi(a)
+	m, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || r < 1 || m < 1 {
+		return knockout.MatchID{}, invalid("match %s: want round.match, such as 2.3", quote.Input(s))
+	}
+	return knockout.MatchID{Round: r, Number: m}, nil
+}
+
+// lotColor is the documented lot of a match's stage: whether the better
+// seed has White in its first game.
+func lotColor(seed string, id knockout.MatchID, stage int) bool {
+	h := sha256.Sum256([]byte("chess960:knockout:" + seed + ":" + id.String() + ":" + strconv.Itoa(stage)))
+	return h[0]%2 == 0
+}
+
+// Bracket is the knockout's bracket as the event stands, with each seed's
+// player ID (SeedPlayer), or an error for an event that is not a
+// knockout or not yet paired. The colours of the games played are the
+// boards'; those of a game not yet paired are not known (the lots are
+// secret until then) and shown as the better seed's White.
+func (e *Event) Bracket() (*knockout.Bracket, error) {
+	return e.bracket(func(id knockout.MatchID, stage int) bool { return e.playedLot(id, stage) })
+}
+
+// playedLot reads a stage's lot off its first game's board: true when
+// the better seed had White.
+func (e *Event) playedLot(id knockout.MatchID, stage int) bool {
+	for _, r := range e.Schedule {
+		for _, b := range r.Boards {
+			if b.KO != nil && b.KO.Match == id.String() && b.KO.Stage == stage {
+				// The stage's first game (the schedule is in game order):
+				// White is the better seed, or not.
+				return e.seedOf(b.White) < e.seedOf(b.Black)
+			}
+		}
+	}
+	return true
+}
+
+// seedOf returns the seed of the player with the ID (0 if none).
+func (e *Event) seedOf(id int) int {
+	if i := slices.Index(e.Seeds, id); i >= 0 {
+		return i + 1
+	}
+	return 0
+}
+
+// SeedPlayer returns the player ID of seed s (0 for none, a bye).
+func (e *Event) SeedPlayer(s int) int {
+	if s < 1 || s > len(e.Seeds) {
+		return 0
+	}
+	return e.Seeds[s-1]
+}
+
+func (e *Event) bracket(lot func(knockout.MatchID, int) bool) (*knockout.Bracket, error) {
+	if e.System != Knockout {
+		return nil, notNow("the event is a %s, not a knockout: it has no bracket", SystemWord(e.System))
+	}
+	if len(e.Seeds) == 0 {
+		return nil, notNow("the bracket is drawn when round 1 is paired")
+	}
+	in := knockout.Input{Players: len(e.Seeds), Format: e.Knockout.format(), Lot: lot,
+		Results: map[knockout.MatchID][]knockout.Result{}, Decisions: map[knockout.MatchID]int{}, Choices: map[knockout.MatchID]string{}}
+	for _, r := range e.Schedule {
+		if r.Status != Started {
+			continue
+		}
+		for _, b := range r.Boards {
+			if b.KO == nil || b.Result == "" {
+				continue
+			}
+			id, err := parseMatch(b.KO.Match)
+			if err != nil {
+				return nil, err
+			}
+			in.Results[id] = append(in.Results[id], koResult(b.Result))
+		}
+	}
+	for _, x := range e.Decisions {
+		id, err := parseMatch(x.Match)
+		if err != nil {
+			return nil, err
+		}
+		in.Decisions[id] = e.seedOf(x.Winner)
+	}
+	for _, x := range e.Choices {
+		id, err := parseMatch(x.Match)
+		if err != nil {
+			return nil, err
+		}
+		in.Choices[id] = x.Color
+	}
+	b, err := knockout.Build(in)
+	if err != nil {
+		return nil, notNow("%s", strings.TrimPrefix(err.Error(), "knockout: "))
+	}
+	return b, nil
+}
+
+// SystemWord names a system for messages.
+func SystemWord(s System) string {
+	switch s {
+	case Swiss:
+		return "Swiss"
+	case RoundRobin:
+		return "round robin"
+	case DoubleRoundRobin:
+		return "double round robin"
+	case Knockout:
+		return "knockout"
+	}
+	return string(s)
+}
+
+// secretBracket is the bracket with the lots drawn from the seed (for
+// the pairing of new games).
+func (d *doc) secretBracket() (*knockout.Bracket, error) {
+	seed := d.SeedSecret
+	return d.bracket(func(id knockout.MatchID, stage int) bool { return lotColor(seed, id, stage) })
+}
+
+// seedKO fixes a knockout's seeds at round 1's pairing.
+func (d *doc) seedKO() error {
+	var ps []*Player
+	for _, p := range d.byNumber() {
+		if p.active(1) {
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) < 2 {
+		return notNow("pair round 1: a knockout needs 2 players, it has %d", len(ps))
+	}
+	if len(ps) > knockout.MaxPlayers {
+		return notNow("pair round 1: a knockout takes at most %d players, not %d", knockout.MaxPlayers, len(ps))
+	}
+	if d.Knockout.Seeding == KOSeedingLot {
+		key := func(p *Player) string {
+			h := sha256.Sum256([]byte("chess960:seeding:" + d.SeedSecret + ":" + strconv.Itoa(p.ID)))
+			return hex.EncodeToString(h[:])
+		}
+		slices.SortFunc(ps, func(a, b *Player) int { return cmp.Compare(key(a), key(b)) })
+	}
+	d.Seeds = d.Seeds[:0]
+	for _, p := range ps {
+		d.Seeds = append(d.Seeds, p.ID)
+	}
+	return nil
+}
+
+// pairKO pairs round n of a knockout: the next game of every match of the
+// bracket's current round that goes on.
+func (d *doc) pairKO(n int, now time.Time) error {
+	if err := d.canPair(n); err != nil {
+		return err
+	}
+	if n == 1 {
+		if err := d.seedKO(); err != nil {
+			return err
+		}
+	}
+	b, err := d.secretBracket()
+	if err != nil {
+		return err
+	}
+	for ri, ms := range b.Rounds {
+		var games []*knockout.Match
+		for _, m := range ms {
+			switch m.State {
+			case knockout.Playing:
+				games = append(games, m)
+			case knockout.NeedChoice:
+				return notNow("pair round %d: match %s goes to its Armageddon, and %s (the better seed) has not chosen a colour: record the choice first",
+					n, m.ID, quote.Input(d.PlayerName(d.SeedPlayer(min(m.A, m.B)))))
+			case knockout.NeedLots:
+				return notNow("pair round %d: match %s is tied with no tie-break left: decide it (by lot) first", n, m.ID)
+			}
+		}
+		if len(games) == 0 {
+			continue
+		}
+		r := Round{Number: n, Status: Draft, Paired: now, KORound: ri + 1}
+		for _, m := range games {
+			g := m.Next()
+			r.KOGame = max(r.KOGame, g.N)
+			r.Boards = append(r.Boards, Board{Board: len(r.Boards) + 1, White: d.SeedPlayer(g.White), Black: d.SeedPlayer(g.Black),
+				KO: &MatchGame{Match: m.ID.String(), N: g.N, Stage: g.Stage, Unit: g.Unit, Armageddon: g.Armageddon}})
+		}
+		d.putRound(r)
+		return nil
+	}
+	return notNow("pair round %d: the knockout is over; finish the event", n)
+}
+
+// checkKO checks that the knockout's boards are the games its bracket
+// has: after a corrected result, a decision or a choice, no board may
+// play a game the bracket no longer has, or with other colours.
+func (d *doc) checkKO() error {
+	if d.System != Knockout || len(d.Seeds) == 0 {
+		return nil
+	}
+	b, err := d.secretBracket()
+	if err != nil {
+		return err
+	}
+	games := map[string]knockout.Game{}
+	for _, ms := range b.Rounds {
+		for _, m := range ms {
+			for _, g := range m.Games {
+				games[m.ID.String()+"/"+strconv.Itoa(g.N)] = g
+			}
+		}
+	}
+	for _, r := range d.Schedule {
+		for _, bd := range r.Boards {
+			if bd.KO == nil {
+				continue
+			}
+			g, ok := games[bd.KO.Match+"/"+strconv.Itoa(bd.KO.N)]
+			if !ok {
+				return notNow("match %s would be over before its game %d, which round %d, board %d plays: correct that board first, or unpair the round", bd.KO.Match, bd.KO.N, r.Number, bd.Board)
+			}
+			if d.SeedPlayer(g.White) != bd.White || d.SeedPlayer(g.Black) != bd.Black {
+				return notNow("match %s's game %d (round %d, board %d) would have other colours", bd.KO.Match, bd.KO.N, r.Number, bd.Board)
+			}
+		}
+	}
+	return nil
+}
+
+// matchOf finds a match of the bracket by name.
+func matchOf(b *knockout.Bracket, id knockout.MatchID) *knockout.Match {
+	if id.Round > len(b.Rounds) || id.Number > len(b.Rounds[id.Round-1]) {
+		return nil
+	}
+	return b.Rounds[id.Round-1][id.Number-1]
+}
+
+// decide records the arbiter's decision of a match.
+func (d *doc) decide(c Change, by string, now time.Time) error {
+	if d.System != Knockout {
+		return notNow("decide: only a knockout's matches are decided")
+	}
+	id, err := parseMatch(c.Match)
+	if err != nil {
+		return err
+	}
+	b, err := d.secretBracket()
+	if err != nil {
+		return err
+	}
+	m := matchOf(b, id)
+	if m == nil {
+		return invalid("decide: the bracket has no match %s yet", id)
+	}
+	seed := d.seedOf(c.Player)
+	if seed == 0 || seed != m.A && seed != m.B {
+		return invalid("decide: match %s is between %s and %s; player %d is neither", id,
+			quote.Input(d.PlayerName(d.SeedPlayer(m.A))), quote.Input(d.PlayerName(d.SeedPlayer(m.B))), c.Player)
+	}
+	switch m.State {
+	case knockout.Decided:
+		return notNow("decide: match %s was won in its games by %s", id, quote.Input(d.PlayerName(d.SeedPlayer(m.Winner))))
+	case knockout.ByeMatch, knockout.Empty:
+		return notNow("decide: match %s has a bye", id)
+	}
+	note, err := text("note", c.Note, 200, false)
+	if err != nil {
+		return err
+	}
+	d.Decisions = append(d.Decisions, MatchDecision{Match: id.String(), Winner: c.Player, Note: note, By: by, At: now})
+	return d.checkKO()
+}
+
+// choose records the better seed's Armageddon colour.
+func (d *doc) choose(c Change, by string, now time.Time) error {
+	if d.System != Knockout || !d.Knockout.Armageddon || !d.Knockout.ArmageddonChoice {
+		return notNow("choose: the event's Armageddon colours are not chosen by the players")
+	}
+	id, err := parseMatch(c.Match)
+	if err != nil {
+		return err
+	}
+	if c.Color != "w" && c.Color != "b" {
+		return invalid("choose: colour %s: want w or b", quote.Input(c.Color))
+	}
+	if slices.ContainsFunc(d.Choices, func(x ArmageddonChoice) bool { return x.Match == id.String() }) {
+		return notNow("choose: match %s's Armageddon colour is chosen already", id)
+	}
+	b, err := d.secretBracket()
+	if err != nil {
+		return err
+	}
+	m := matchOf(b, id)
+	if m == nil || m.State == knockout.Decided || m.State == knockout.ByeMatch || m.State == knockout.Empty {
+		return notNow("choose: match %s is not one going on", id)
+	}
+	d.Choices = append(d.Choices, ArmageddonChoice{Match: id.String(), Color: c.Color, By: by, At: now})
+	return d.checkKO()
+}
+
+// PGNRound is a board's Round tag: "round.board", or in a knockout
+// "round.match.game" (the bracket's round, the match, the game).
+func (r *Round) PGNRound(b *Board) string {
+	if b.KO != nil {
+		return b.KO.Match + "." + strconv.Itoa(b.KO.N)
+	}
+	return strconv.Itoa(r.Number) + "." + strconv.Itoa(b.Board)
+}
+
+// StageName names a knockout game's stage, for the PGN's Stage tag and
+// the pages: "" for the match's own games.
+func (e *Event) StageName(g *MatchGame) string {
+	switch {
+	case g == nil || g.Stage == 0:
+		return ""
+	case g.Armageddon:
+		s := "Armageddon"
+		if e.Knockout.ArmageddonWhite != "" {
+			s += " (" + e.Knockout.ArmageddonWhite + " v " + e.Knockout.ArmageddonBlack + "; a draw is Black's win)"
+		} else {
+			s += " (a draw is Black's win)"
+		}
+		return s
+	case g.Stage <= len(e.Knockout.Ladder):
+		s := "Tie-break " + strconv.Itoa(g.Stage)
+		if tc := e.Knockout.Ladder[g.Stage-1].TimeControl; tc != "" {
+			s += " (" + tc + ")"
+		}
+		return s
+	}
+	return "Tie-break"
+}
+
+// koSame reports whether two knockouts' rules are the same.
+func koSame(a, b KnockoutRules) bool {
+	if !slices.Equal(a.Ladder, b.Ladder) {
+		return false
+	}
+	a.Ladder, b.Ladder = nil, nil
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// perBoard reports whether each board has a position of its own: with
+// one position per board, and in a knockout (a position per match).
+func (e *Event) perBoard() bool { return e.Positions.PerBoard || e.System == Knockout }
+
+// assignKO gives every board of the started rounds of a knockout its
+// position: each unit (a match's stage and unit) takes the next draw when
+// its first game starts, in the order the rounds start and board by
+// board; it returns the boards' positions and the number of draws.
+func assignKO(e *Event, seed string) ([][]int, int, error) {
+	units := map[string]int{} // unit -> the index of its draw
+	order := func(b *Board) string {
+		return b.KO.Match + "/" + strconv.Itoa(b.KO.Stage) + "/" + strconv.Itoa(b.KO.Unit)
+	}
+	for _, r := range e.Schedule {
+		if r.Status != Started {
+			continue
+		}
+		for j := range r.Boards {
+			if b := &r.Boards[j]; b.KO != nil {
+				if _, ok := units[order(b)]; !ok {
+					units[order(b)] = len(units)
+				}
+			}
+		}
+	}
+	seq, err := draws(e.Positions, seed, len(units))
+	if err != nil {
+		return nil, 0, err
+	}
+	boards := make([][]int, len(e.Schedule))
+	for i, r := range e.Schedule {
+		if r.Status != Started {
+			continue
+		}
+		boards[i] = make([]int, len(r.Boards))
+		for j := range r.Boards {
+			boards[i][j] = -1
+			if b := &r.Boards[j]; b.KO != nil {
+				boards[i][j] = seq[units[order(b)]]
+			}
+		}
+	}
+	return boards, len(units), nil
+}
