@@ -22,7 +22,7 @@ import (
 	"github.com/chess960/chess960/pairing"
 )
 
-const eventActions = "new|list|show|players|pair|start|result|standings|export|import|verify|finish|link"
+const eventActions = "new|list|show|players|pair|start|result|standings|bracket|decide|choose|export|import|verify|finish|link"
 
 func init() {
 	register(&command{
@@ -120,8 +120,17 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.place = fs.String("place", "", "the `PLACE`")
 		o.start = fs.String("start", "", "the first day, `YYYY-MM-DD`")
 		o.end = fs.String("end", "", "the last day, `YYYY-MM-DD`")
-		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "the pairing system")
+		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double", "knockout"}, map[string]string{"swiss": "dutch", "rr": "roundrobin", "ko": "knockout"}, "the pairing system")
 		o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "the number of rounds (a round robin's follow from its field)")
+		o.games = numberFlag(fs, "games", 0, 1, 50, "a knockout: the games of a match (default 2)")
+		o.finalGames = numberFlag(fs, "final-games", 0, 1, 50, "a knockout: the games of the final (default: as --games)")
+		o.ladder = fs.String("ladder", "", "a knockout: the tie-break stages of a tied match, `STAGES` such as 2@15+10,2@5+3 (GAMES@CONTROL; sd@CONTROL: sudden death)")
+		o.armageddon = fs.String("armageddon", "", "a knockout: after the ladder, an Armageddon with the clocks `WHITE/BLACK`, such as 5+2/4+2 (a draw is Black's win); - for one without clocks")
+		o.armChoice = boolFlag(fs, "armageddon-choice", "a knockout: the better seed chooses the Armageddon's colour (event choose); otherwise it is drawn by lot")
+		o.places = fs.String("places", "", "a knockout: down to which place the players play: 2 (the final only, the default), 4 (and third place), 8, ... or all")
+		o.colors = choiceFlag(fs, "colors", "seed", []string{"seed", "lot"}, nil, "a knockout: White in each stage's first game: the better seed, or by lot")
+		o.matchPos = choiceFlag(fs, "match-positions", "match", []string{"match", "pair", "game"}, nil, "a knockout: one position for each stage of a match, for each two games, or for each game")
+		o.seeding = choiceFlag(fs, "seeding", "rating", []string{"rating", "lot"}, nil, "a knockout: the seeds by rating (the pairing numbers) or by lot")
 		o.tc = fs.String("time-control", "", "the time control, as text")
 		o.tiebreaks = fs.String("tiebreaks", "", "the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
 		o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
@@ -163,6 +172,8 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.newID = boolFlag(fs, "new-id", "give a restored event a new ID")
 		o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "a TRF: the number of rounds, when the file does not say")
 		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double"}, map[string]string{"swiss": "dutch", "rr": "roundrobin"}, "a TRF: the pairing system")
+	case "decide":
+		o.note = fs.String("note", "", "why, for the history (a walkover, the lots)")
 	case "verify":
 		o.seed = fs.String("seed", "", "the seed to check (default: the revealed one)")
 	case "link":
@@ -176,7 +187,11 @@ type eventOpts struct {
 	fs                                                      *flag.FlagSet
 	db, id, name, place, start, end, tc, tiebreaks, exclude *string
 	seed, players, add, fide, fed, title, club, imp         *string
-	set, pgnFile, out, revoke                               *string
+	set, pgnFile, out, revoke, ladder, armageddon, places   *string
+	note                                                    *string
+	armChoice                                               *bool
+	colors, matchPos, seeding                               *choice
+	games, finalGames                                       *number
 	json, perBoard, publish, csv, newID, rotate, weakSeed   *bool
 	system, kind, format, tbRules, late                     *choice
 	rounds, balanced, rating, withdraw, reinstate, bye      *number
@@ -185,7 +200,11 @@ type eventOpts struct {
 
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
-	"new":       {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "late-entries", "per-board", "exclude", "balanced", "seed", "weak-seed", "players"},
+	"new": {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "late-entries", "per-board", "exclude", "balanced", "seed", "weak-seed", "players",
+		"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding"},
+	"bracket":   {},
+	"decide":    {"note"},
+	"choose":    {},
 	"list":      {},
 	"show":      {},
 	"players":   {"add", "edit", "name", "rating", "fide-id", "federation", "title", "club", "import", "withdraw", "reinstate", "bye", "round", "kind"},
@@ -334,12 +353,23 @@ func (o *eventOpts) run(e *env, action string, args []string) error {
 	}
 	id := rest[0]
 	rest = rest[1:]
-	if action == "result" {
+	switch action {
+	case "result":
 		if err := wantArgs(rest, 3, 3, "ROUND BOARD RESULT"); err != nil {
 			return err
 		}
-	} else if err := wantArgs(rest, 0, 0, ""); err != nil {
-		return err
+	case "decide":
+		if err := wantArgs(rest, 2, 2, "MATCH NO"); err != nil {
+			return err
+		}
+	case "choose":
+		if err := wantArgs(rest, 2, 2, "MATCH w|b"); err != nil {
+			return err
+		}
+	default:
+		if err := wantArgs(rest, 0, 0, ""); err != nil {
+			return err
+		}
 	}
 	cur, err := svc.Load(ctx, id)
 	if err != nil {
@@ -359,6 +389,12 @@ func (o *eventOpts) run(e *env, action string, args []string) error {
 		return c.result(rest)
 	case "standings":
 		return c.standings()
+	case "bracket":
+		return c.bracket()
+	case "decide":
+		return c.decide(rest)
+	case "choose":
+		return c.choose(rest)
 	case "export":
 		return c.export()
 	case "verify":
@@ -499,6 +535,9 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 	s.LateEntries = o.late.v
 	if o.given("balanced") {
 		s.Positions.Balanced, s.Positions.MaxEval = true, int(o.balanced.n)
+	}
+	if err := o.knockoutRules(&s); err != nil {
+		return err
 	}
 	in := event.Init{ID: *o.id, Settings: s, Seed: *o.seed, WeakSeed: *o.weakSeed}
 	if o.given("seed") && *o.seed == "" {
@@ -641,6 +680,9 @@ func (c *eventCtx) show() error {
 func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 	w := c.e.stdout
 	head := fmt.Sprintf("round %d: %s", r.Number, r.Status)
+	if r.KORound > 0 {
+		head = fmt.Sprintf("round %d (bracket round %d, game %d): %s", r.Number, r.KORound, r.KOGame, r.Status)
+	}
 	if r.Position != nil {
 		sp := *r.Position
 		head += fmt.Sprintf(", position %d (Fritz9 %d) %s, FEN %s", sp.ID(), sp.Fritz9(), sp, sp.FEN())
@@ -651,11 +693,17 @@ func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 		wp, bp := ev.PlayerByID(b.White), ev.PlayerByID(b.Black)
 		pos := ""
 		if b.Position != nil {
-			pos = fmt.Sprintf("\tposition %d", *b.Position)
+			pos = fmt.Sprintf("\tposition %d", b.Position.ID())
 		}
 		res := b.Result
 		if res == "" {
 			res = "-"
+		}
+		if b.KO != nil {
+			pos += fmt.Sprintf("\tmatch %s, game %d", b.KO.Match, b.KO.N)
+			if st := ev.StageName(b.KO); st != "" {
+				pos += ": " + st
+			}
 		}
 		fmt.Fprintf(tw, "  %d\t%d %s\t%s\t%d %s%s\n", b.Board, wp.Number, wp.Name, res, bp.Number, bp.Name, pos)
 	}

@@ -511,3 +511,157 @@ func assignKO(e *Event, seed string) ([][]int, int, error) {
 	}
 	return boards, len(units), nil
 }
+
+// ParseLadder reads a tie-break ladder as the forms and the command line
+// write it: stages separated by commas, each GAMES@CONTROL ("2@15+10"),
+// GAMES alone, or sd@CONTROL for sudden death (one game at a time until
+// one is won); "" for none.
+func ParseLadder(s string) ([]TieBreakStage, error) {
+	var out []TieBreakStage
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	for i, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		n, tc, _ := strings.Cut(part, "@")
+		st := TieBreakStage{TimeControl: strings.TrimSpace(tc)}
+		switch n = strings.TrimSpace(n); {
+		case strings.EqualFold(n, "sd"):
+			st.Games, st.SuddenDeath = 1, true
+		default:
+			g, err := strconv.Atoi(n)
+			if err != nil || g < 1 || g > 50 {
+				return nil, invalid("tie-break stage %d, %s: want GAMES@CONTROL (2@15+10), GAMES, or sd@CONTROL for sudden death", i+1, quote.Input(part))
+			}
+			st.Games = g
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// LadderText writes a ladder as ParseLadder reads it.
+func LadderText(l []TieBreakStage) string {
+	var parts []string
+	for _, st := range l {
+		p := strconv.Itoa(st.Games)
+		if st.SuddenDeath {
+			p = "sd"
+		}
+		if st.TimeControl != "" {
+			p += "@" + st.TimeControl
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ParsePlaces reads the places a knockout plays for: 2, 4, 8, ... or
+// "all" (every place).
+func ParsePlaces(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, "all") {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 2 || n&(n-1) != 0 {
+		return 0, invalid("places %s: want 2 (the final only), 4 (and third place), 8, ... or all", quote.Input(s))
+	}
+	return n, nil
+}
+
+// PlacesText writes the places as ParsePlaces reads them.
+func PlacesText(n int) string {
+	if n < 0 {
+		return "all"
+	}
+	return strconv.Itoa(max(n, 2))
+}
+
+// KORoundName names the bracket's round r (from 1) for the pages: "Final",
+// "Semi-finals", "Quarter-finals", "Round of 16", ..., with the
+// placement matches it also holds.
+func KORoundName(b *knockout.Bracket, r int) string {
+	left := b.Size >> (r - 1)
+	name := ""
+	switch left {
+	case 2:
+		name = "Final"
+	case 4:
+		name = "Semi-finals"
+	case 8:
+		name = "Quarter-finals"
+	default:
+		name = "Round of " + strconv.Itoa(left)
+	}
+	if r <= len(b.Rounds) {
+		for _, m := range b.Rounds[r-1] {
+			if m.From > 1 && m.State != knockout.Empty {
+				return name + " and placement matches"
+			}
+		}
+	}
+	return name
+}
+
+// halves writes half points: 3 is "1½", 1 is "½".
+func halves(n int) string {
+	s := ""
+	if n >= 2 || n == 0 {
+		s = strconv.Itoa(n / 2)
+	}
+	if n%2 == 1 {
+		s += "½"
+	}
+	return s
+}
+
+// MatchScore writes a match's score, A's first, stage by stage: "1½-½",
+// "1-1, tie-break 1½-½", "1-1, 1-1, 1-1, Armageddon 1-0".
+func MatchScore(m *knockout.Match) string {
+	var parts []string
+	for i, sc := range m.Score {
+		p := halves(sc[0]) + "-" + halves(sc[1])
+		if i > 0 {
+			p = "tie-break " + p
+			if i == len(m.Score)-1 && len(m.Games) > 0 && m.Games[len(m.Games)-1].Armageddon && m.Games[len(m.Games)-1].Stage == i {
+				p = "Armageddon " + halves(sc[0]) + "-" + halves(sc[1])
+			}
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MatchState says how a match stands, in words.
+func MatchState(e *Event, m *knockout.Match) string {
+	name := func(seed int) string { return e.PlayerName(e.SeedPlayer(seed)) }
+	places := ""
+	if m.From > 1 {
+		places = fmt.Sprintf(" (places %d-%d)", m.From, m.To)
+	}
+	switch m.State {
+	case knockout.Decided:
+		if m.ByArbiter {
+			return name(m.Winner) + " goes through, by the arbiter's decision" + places
+		}
+		return name(m.Winner) + " wins" + places
+	case knockout.ByeMatch:
+		return name(m.Winner) + " has a bye"
+	case knockout.Playing:
+		g := m.Next()
+		what := "game " + strconv.Itoa(g.N)
+		if st := e.StageName(&MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}); st != "" {
+			what += ": " + st
+		}
+		return "to play " + what + places
+	case knockout.NeedChoice:
+		return "to its Armageddon: " + name(min(m.A, m.B)) + " (the better seed) chooses the colour" + places
+	case knockout.NeedLots:
+		return "tied, with no tie-break left: the arbiter decides (by lot)" + places
+	}
+	return ""
+}

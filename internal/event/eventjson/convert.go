@@ -3,8 +3,10 @@ package eventjson
 import (
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/chess960/chess960/internal/event"
+	"github.com/chess960/chess960/pairing/knockout"
 )
 
 func fromEvent(x event.Event) Event {
@@ -264,4 +266,60 @@ func clonePtr[T any](x *T) *T {
 	}
 	c := *x
 	return &c
+}
+
+// FromBracket is a knockout's bracket as the API writes it.
+func FromBracket(e event.Event, b *knockout.Bracket) Bracket {
+	side := func(seed int) *MatchSide {
+		if seed == 0 {
+			return nil
+		}
+		id := e.SeedPlayer(seed)
+		return &MatchSide{Seed: seed, Player: id, Name: e.PlayerName(id)}
+	}
+	where := map[string][2]int{}
+	for _, r := range e.Schedule {
+		for _, bd := range r.Boards {
+			if bd.KO != nil {
+				where[bd.KO.Match+"/"+strconv.Itoa(bd.KO.N)] = [2]int{r.Number, bd.Board}
+			}
+		}
+	}
+	out := Bracket{Size: b.Size, Finished: b.Finished, Rounds: []BracketRound{}}
+	for ri, ms := range b.Rounds {
+		br := BracketRound{Round: ri + 1, Name: event.KORoundName(b, ri+1), Matches: []Match{}}
+		for _, m := range ms {
+			if m.State == knockout.Empty {
+				continue
+			}
+			jm := Match{Match: m.ID.String(), From: m.From, To: m.To, A: side(m.A), B: side(m.B), State: string(m.State),
+				Text: event.MatchState(&e, m), Score: event.MatchScore(m), Winner: m.Winner, ByArbiter: m.ByArbiter, Games: []BracketGame{}}
+			for _, g := range m.Games {
+				at := where[m.ID.String()+"/"+strconv.Itoa(g.N)]
+				jm.Games = append(jm.Games, BracketGame{N: g.N, Stage: g.Stage, Armageddon: g.Armageddon,
+					StageName: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
+					White:     e.SeedPlayer(g.White), Black: e.SeedPlayer(g.Black), Result: eventResult(g.Result), Round: at[0], Board: at[1]})
+			}
+			br.Matches = append(br.Matches, jm)
+		}
+		out.Rounds = append(out.Rounds, br)
+	}
+	for _, p := range b.Places {
+		id := e.SeedPlayer(p.Seed)
+		out.Places = append(out.Places, Place{From: p.From, To: p.To, Seed: p.Seed, Player: id, Name: e.PlayerName(id)})
+	}
+	return out
+}
+
+// eventResult is a knockout game's result as the event writes it.
+func eventResult(r knockout.Result) event.Result {
+	switch r {
+	case knockout.WhiteWinsForfeit:
+		return event.WhiteForfeit
+	case knockout.BlackWinsForfeit:
+		return event.BlackForfeit
+	case knockout.DoubleForfeit:
+		return event.DoubleForfeit
+	}
+	return event.Result(r)
 }

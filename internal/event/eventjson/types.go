@@ -328,3 +328,68 @@ type RoundCheck struct {
 	Derived int  `json:"derived"`
 	OK      bool `json:"ok"`
 }
+
+// Bracket is a knockout's bracket as JSON (GET /api/events/{id}/bracket).
+type Bracket struct {
+	Size     int            `json:"size"` // the lines: the field rounded up to a power of two
+	Finished bool           `json:"finished"`
+	Rounds   []BracketRound `json:"rounds"`
+	// Places are the final places, once every match is decided.
+	Places []Place `json:"places,omitempty"`
+}
+
+// BracketRound is one round of the bracket.
+type BracketRound struct {
+	Round   int     `json:"round"`
+	Name    string  `json:"name"` // "Quarter-finals", "Final and placement matches"
+	Matches []Match `json:"matches"`
+}
+
+// Match is one knockout match.
+type Match struct {
+	Match string `json:"match"` // "round.match"
+	// From and To are the places its section plays for (the final 1-2,
+	// the third-place match 3-4).
+	From  int        `json:"from"`
+	To    int        `json:"to"`
+	A     *MatchSide `json:"a"` // null for a bye
+	B     *MatchSide `json:"b"`
+	State string     `json:"state"` // playing, decided, choice, lots, bye
+	Text  string     `json:"text"`  // how it stands, in words
+	Score string     `json:"score"` // stage by stage, A's first: "1-1, tie-break 1½-½"
+	// Winner is the winning seed (0 while undecided); byArbiter when by a
+	// decision.
+	Winner    int           `json:"winner,omitempty"`
+	ByArbiter bool          `json:"byArbiter,omitempty"`
+	Games     []BracketGame `json:"games"`
+}
+
+// BracketGame is one game of a match: played, or the next to play.
+type BracketGame struct {
+	N          int          `json:"n"`
+	Stage      int          `json:"stage"`               // 0: the match's games; 1..: the ladder's; the last: the Armageddon
+	StageName  string       `json:"stageName,omitempty"` // "Tie-break 1 (15+10)", "Armageddon (...)"
+	Armageddon bool         `json:"armageddon,omitempty"`
+	White      int          `json:"white"` // player IDs
+	Black      int          `json:"black"`
+	Result     event.Result `json:"result,omitempty"`
+	// Round and Board are where the schedule has the game, once paired.
+	Round int `json:"round,omitempty"`
+	Board int `json:"board,omitempty"`
+}
+
+// MatchSide is a match's player: the seed, the player's ID and name.
+type MatchSide struct {
+	Seed   int    `json:"seed"`
+	Player int    `json:"player"`
+	Name   string `json:"name"`
+}
+
+// Place is a player's final place (From to To when shared).
+type Place struct {
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+	Seed   int    `json:"seed"`
+	Player int    `json:"player"`
+	Name   string `json:"name"`
+}
