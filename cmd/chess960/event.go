@@ -41,6 +41,9 @@ on stderr saying so.
             [--tiebreaks BH-C1,BH,SB,DE,WIN] [--tiebreak-rules 2024|2026]
             [--unrated-rating R] [--late-entries rerank|next] [--per-board] [--exclude LIST]
             [--balanced CP] [--seed S [--weak-seed]] [--players FILE]
+            [--system knockout [--games N] [--final-games N] [--ladder 2@15+10,2@5+3]
+             [--armageddon 5+2/4+2 [--armageddon-choice]] [--places 2|4|8|all]
+             [--colors seed|lot] [--match-positions match|pair|game] [--seeding rating|lot]]
       creates an event; prints its ID, the seed's commitment and the admin link.
       Without --seed the seed is drawn from crypto/rand and stays secret until
       "event finish".
@@ -67,6 +70,14 @@ on stderr saying so.
       the first (both stay in the history). --pgn attaches the game, checked
       against the round's position and the result.
   event standings ID [--after N] [--csv]
+  event bracket ID                a knockout's bracket: each match, its score stage
+                                  by stage, how it stands; the places at the end
+  event decide ID MATCH NO [--note TEXT]
+      a knockout's match (round.match, as event bracket shows) goes to the
+      player with pairing number NO: a walkover, or a tie the ladder did not
+      break, by lot
+  event choose ID MATCH w|b       the colour the better seed takes in the match's
+                                  Armageddon (with --armageddon-choice)
   event export ID --format trf|trf16|csv|pgn|json|backup [-o FILE]
       backup holds the seed and the links' hashes: keep it safe; "event
       import" restores it
