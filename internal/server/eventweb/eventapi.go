@@ -47,6 +47,7 @@ func (s *Server) Routes(mux *http.ServeMux) {
 	api("POST /api/events", s.apiEventCreate)
 	api("GET /api/events/{id}", s.apiEvent)
 	api("GET /api/events/{id}/standings", s.apiStandings)
+	api("GET /api/events/{id}/bracket", s.apiBracket)
 	api("GET /api/events/{id}/history", s.apiHistory)
 	api("POST /api/events/{id}/changes", s.apiChange)
 	api("GET /api/events/{id}/me", s.apiPlayer)

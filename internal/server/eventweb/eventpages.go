@@ -19,6 +19,7 @@ import (
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/internal/server/site"
+	"github.com/chess960/chess960/pairing/knockout"
 )
 
 // eventPage is what the event templates get: the page data, apart from the
@@ -30,6 +31,8 @@ type eventPage struct {
 	ev event.Event
 	// byID is ev's players by ID, for the rows (players).
 	byID map[int]*event.Player
+	// bracket is a knockout's bracket, made once a page (Bracket).
+	bracket *bracketView
 	// Admin pages: the link's path, its role and label, the forms' CSRF
 	// token, and the tab shown.
 	Admin bool
@@ -235,6 +238,17 @@ type createForm struct {
 	Defaults     map[string]string
 }
 
+// LadderText is the knockout's ladder as the form writes it.
+func (f createForm) LadderText() string { return event.LadderText(f.Knockout.Ladder) }
+
+// PlacesText is the knockout's places as the form writes it.
+func (f createForm) PlacesText() string {
+	if f.System != event.Knockout && f.Knockout.Places == 0 {
+		return "2"
+	}
+	return event.PlacesText(f.Knockout.Places)
+}
+
 // action is a next step the dashboard offers: a form button, or a link.
 type action struct {
 	Label, Kind, Href string
@@ -316,6 +330,8 @@ func SystemName(s event.System) string {
 		return "Round robin"
 	case event.DoubleRoundRobin:
 		return "Double round robin"
+	case event.Knockout:
+		return "Knockout"
 	}
 	return string(s)
 }
@@ -613,6 +629,25 @@ func nextActions(ev event.Event, base string) []action {
 	}
 	n := len(ev.Schedule)
 	if n == 0 || ev.Schedule[n-1].Complete() {
+		if ev.System == event.Knockout && n > 0 {
+			// The bracket says what comes next: a game, a decision or a
+			// choice it waits for, or the end.
+			b, err := ev.Bracket()
+			switch {
+			case err != nil:
+				return nil
+			case b.Finished:
+				return []action{{Label: "Finish the event and reveal the seed", Kind: string(event.KindFinish), Primary: true,
+					Note: "the knockout is over: the results are final, nothing more can change"}}
+			}
+			for _, ms := range b.Rounds {
+				for _, m := range ms {
+					if m.State == knockout.NeedChoice || m.State == knockout.NeedLots {
+						return []action{{Label: "Match " + m.ID.String() + ": " + event.MatchState(&ev, m), Href: base + "/bracket#match-" + m.ID.String(), Primary: true}}
+					}
+				}
+			}
+		}
 		if ev.Rounds == 0 || n < ev.Rounds {
 			a := action{Label: "Pair round " + strconv.Itoa(n+1), Kind: string(event.KindPair), Round: n + 1, Primary: true}
 			if active := activePlayers(ev, n+1); active < 2 {

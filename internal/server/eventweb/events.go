@@ -272,6 +272,11 @@ func settingsFromForm(r *http.Request) (event.Settings, *site.Error) {
 		return s, e
 	}
 	s.Delay = strings.TrimSpace(r.PostFormValue("delay"))
+	if s.System == event.Knockout {
+		if s.Knockout, e = knockoutFromForm(r); e != nil {
+			return s, e
+		}
+	}
 	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
 	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
 	s.Positions.Balanced = r.PostFormValue("balanced") != ""
@@ -281,6 +286,35 @@ func settingsFromForm(r *http.Request) (event.Settings, *site.Error) {
 		}
 	}
 	return s, nil
+}
+
+// knockoutFromForm reads a knockout's fields of the settings form.
+func knockoutFromForm(r *http.Request) (event.KnockoutRules, *site.Error) {
+	var k event.KnockoutRules
+	var e *site.Error
+	if k.Games, e = formInt(r, "koGames", false); e != nil {
+		return k, e
+	}
+	if k.FinalGames, e = formInt(r, "koFinalGames", false); e != nil {
+		return k, e
+	}
+	var err error
+	if k.Ladder, err = event.ParseLadder(r.PostFormValue("koLadder")); err != nil {
+		return k, site.BadParam("koLadder", r.PostFormValue("koLadder"), "want stages such as 2@15+10, 2@5+3 (GAMES@CONTROL; sd@CONTROL for sudden death)")
+	}
+	k.Armageddon = r.PostFormValue("koArmageddon") != ""
+	k.ArmageddonWhite = strings.TrimSpace(r.PostFormValue("koArmWhite"))
+	k.ArmageddonBlack = strings.TrimSpace(r.PostFormValue("koArmBlack"))
+	k.ArmageddonChoice = r.PostFormValue("koArmChoice") != ""
+	if p := strings.TrimSpace(r.PostFormValue("koPlaces")); p != "" {
+		if k.Places, err = event.ParsePlaces(p); err != nil {
+			return k, site.BadParam("koPlaces", p, "want 2, 4, 8, ... or all")
+		}
+	}
+	k.Colors = r.PostFormValue("koColors")
+	k.Positions = r.PostFormValue("koPositions")
+	k.Seeding = r.PostFormValue("koSeeding")
+	return k, nil
 }
 
 // playerFromForm reads a player's fields.
@@ -452,6 +486,13 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 		if set, e = settingsFromForm(r); e == nil {
 			c.Settings = &set
 		}
+	case event.KindDecide:
+		c.Match = r.PostFormValue("match")
+		num(&c.Player, "player", true)
+		c.Note = r.PostFormValue("note")
+	case event.KindChoose:
+		c.Match = r.PostFormValue("match")
+		c.Color = r.PostFormValue("color")
 	case event.KindAddLink:
 		c.Label = r.PostFormValue("label")
 	case event.KindRevokeLink:
@@ -472,7 +513,7 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 // or the dashboard.
 func backTab(v string) string {
 	switch v {
-	case "players", "settings", "links", "standings", "exports", "history", "player-links":
+	case "players", "settings", "links", "standings", "exports", "history", "player-links", "bracket":
 		return v
 	}
 	if n, ok := strings.CutPrefix(v, "round/"); ok {

@@ -60,16 +60,34 @@ func (p *eventPage) nameNumber(w *rowWriter, r *event.Round, id int) {
 	w.WriteString(`)</span>`)
 }
 
+// PerBoard reports whether the boards have positions of their own (one
+// per board, or a knockout's per match).
+func (p *eventPage) PerBoard() bool { return p.ev.Positions.PerBoard || p.ev.System == event.Knockout }
+
 // PairingRows is the body of a round's pairings table: a row a board, then
 // a row a bye.
 func (p *eventPage) PairingRows(r event.Round) template.HTML {
 	var w rowWriter
 	w.Grow(len(r.Boards)*300 + len(r.Byes)*120)
-	perBoard := p.ev.Positions.PerBoard
+	perBoard := p.PerBoard()
 	for i := range r.Boards {
 		b := &r.Boards[i]
 		w.WriteString("<tr>\n    <td class=\"num\">")
 		w.int(b.Board)
+		if b.KO != nil {
+			// A knockout's match game: the match, the game, the stage.
+			w.WriteString("</td>\n    <td class=\"ko-cell\"><a href=\"#match-")
+			w.text(b.KO.Match)
+			w.WriteString("\" class=\"mono\">")
+			w.text(b.KO.Match)
+			w.WriteString("</a> <span class=\"hint\">game ")
+			w.int(b.KO.N)
+			if st := p.ev.StageName(b.KO); st != "" {
+				w.WriteString(" · ")
+				w.text(st)
+			}
+			w.WriteString("</span>")
+		}
 		w.WriteString("</td>\n    <td>")
 		p.nameNumber(&w, &r, b.White)
 		w.WriteString("</td>\n    <td class=\"res mono\">")

@@ -44,6 +44,13 @@ if (live && "EventSource" in window) {
 
 const system = document.getElementById("ev-system");
 const tb = document.getElementById("ev-tb");
+// The knockout's fields show only for a knockout.
+const only = [...document.querySelectorAll("[data-system-only]")];
+if (system && only.length) {
+  const show = () => { for (const f of only) f.hidden = system.value !== f.dataset.systemOnly; };
+  system.addEventListener("change", show);
+  show();
+}
 if (system && tb) {
   const defaults = [...system.options].map((o) => o.dataset.tiebreaks);
   system.addEventListener("change", () => {
