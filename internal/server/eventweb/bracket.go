@@ -113,19 +113,7 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 			}
 			mv := matchView{ID: m.ID.String(), A: side(m.A, m.Winner), B: side(m.B, m.Winner), State: m.State,
 				Text: event.MatchState(e, m), Score: event.MatchScore(m)}
-			switch {
-			case m.Final():
-				mv.Label = "Final"
-			case m.From == 1:
-				mv.Label = ""
-			case m.To == m.From+1:
-				mv.Label = "Place " + strconv.Itoa(m.From)
-			default:
-				mv.Label = "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
-			}
-			if m.To == 4 && m.From == 3 {
-				mv.Label = "Third place"
-			}
+			mv.Label = matchLabel(m)
 			if m.State == knockout.Playing || m.State == knockout.NeedLots || m.State == knockout.NeedChoice {
 				mv.CanDecide = true
 				mv.Better = side(min(m.A, m.B), 0)
@@ -206,3 +194,56 @@ func (s *Server) apiBracket(w http.ResponseWriter, r *http.Request) *site.Error 
 
 // StageName names a knockout game's stage ("" for the match's own games).
 func (p *eventPage) StageName(g *event.MatchGame) string { return p.ev.StageName(g) }
+
+// matchLabel names what a match plays for: "Final", "Third place",
+// "Fifth place", "Places 5-8"; "" for the main bracket before its final.
+func matchLabel(m *knockout.Match) string {
+	switch {
+	case m.Final():
+		return "Final"
+	case m.From == 1:
+		return ""
+	case m.To == m.From+1:
+		switch m.From {
+		case 3:
+			return "Third place"
+		case 5:
+			return "Fifth place"
+		case 7:
+			return "Seventh place"
+		}
+		return "Place " + strconv.Itoa(m.From)
+	}
+	return "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
+}
+
+// KOFormat is a knockout's format in words, for the event's facts.
+func (p *eventPage) KOFormat() string {
+	k := p.ev.Knockout
+	s := strconv.Itoa(k.Games) + "-game matches"
+	if k.Games == 1 {
+		s = "single games"
+	}
+	if k.FinalGames > 0 && k.FinalGames != k.Games {
+		s += ", a " + strconv.Itoa(k.FinalGames) + "-game final"
+	}
+	if len(k.Ladder) > 0 {
+		s += "; tie-breaks " + event.LadderText(k.Ladder)
+	}
+	if k.Armageddon {
+		s += "; Armageddon"
+		if k.ArmageddonWhite != "" {
+			s += " " + k.ArmageddonWhite + " v " + k.ArmageddonBlack
+		}
+	}
+	switch k.Places {
+	case -1:
+		s += "; every place played for"
+	case 2:
+	case 4:
+		s += "; a third-place match"
+	default:
+		s += "; places down to " + strconv.Itoa(k.Places)
+	}
+	return s
+}

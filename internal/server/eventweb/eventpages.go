@@ -217,6 +217,9 @@ func (p *eventPage) EventBadge() string {
 	case n == 0:
 		return "Not started"
 	default:
+		if l := p.KOLabel(p.ev.Schedule[n-1]); l != "" {
+			return l + " " + roundBadge(p.ev.Schedule[n-1])
+		}
 		return "Round " + strconv.Itoa(n) + " " + roundBadge(p.ev.Schedule[n-1])
 	}
 }
