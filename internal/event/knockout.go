@@ -621,6 +621,13 @@ func halves(n int) string {
 func MatchScore(m *knockout.Match) string {
 	var parts []string
 	for i, sc := range m.Score {
+		played := false
+		for _, g := range m.Games {
+			played = played || g.Stage == i && g.Result != ""
+		}
+		if !played {
+			continue // a stage to come
+		}
 		p := halves(sc[0]) + "-" + halves(sc[1])
 		if i > 0 {
 			p = "tie-break " + p
