@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chess960/chess960/clock"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/pairing/knockout"
 )
@@ -671,4 +672,62 @@ func MatchState(e *Event, m *knockout.Match) string {
 		return "tied, with no tie-break left: the arbiter decides (by lot)" + places
 	}
 	return ""
+}
+
+// checkClocks checks a knockout's clocks for games in the app: each
+// tie-break stage's (or none: the event's), and the Armageddon's two,
+// which must be one control but for the time Black starts with.
+func (k KnockoutRules) checkClocks() error {
+	for i, st := range k.Ladder {
+		if st.TimeControl == "" {
+			continue
+		}
+		if _, err := clock.Parse(st.TimeControl); err != nil {
+			return invalid("tie-break stage %d's time control %s: the games in the app need a clock: %v", i+1, quote.Input(st.TimeControl), strings.TrimPrefix(err.Error(), "clock: "))
+		}
+	}
+	if !k.Armageddon {
+		return nil
+	}
+	if k.ArmageddonWhite == "" || k.ArmageddonBlack == "" {
+		return invalid("Armageddon: the games in the app need its two clocks, such as 5+2 for White and 4+2 for Black")
+	}
+	w, err := clock.Parse(k.ArmageddonWhite)
+	if err != nil {
+		return invalid("Armageddon time control for White %s: %v", quote.Input(k.ArmageddonWhite), strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	b, err := clock.Parse(k.ArmageddonBlack)
+	if err != nil {
+		return invalid("Armageddon time control for Black %s: %v", quote.Input(k.ArmageddonBlack), strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	same := w.Kind == b.Kind && w.Increment == b.Increment && len(w.Periods) == len(b.Periods) && len(w.Periods) > 0 &&
+		(w.Kind == clock.Fischer || w.Kind == clock.Bronstein || w.Kind == clock.SimpleDelay) && w.Periods[0].Moves == b.Periods[0].Moves &&
+		slices.Equal(w.Periods[1:], b.Periods[1:])
+	if !same {
+		return invalid("Armageddon clocks %s and %s: in the app they may differ only in the time each side starts with (5+2 and 4+2)", quote.Input(k.ArmageddonWhite), quote.Input(k.ArmageddonBlack))
+	}
+	return nil
+}
+
+// BoardControl is the clock of a board's game in the app: the event's, a
+// tie-break stage's, or the Armageddon's, with the time Black starts with
+// when it is not White's (0 otherwise).
+func (e *Event) BoardControl(b *Board) (clock.Control, time.Duration) {
+	tc := e.TimeControl
+	var black time.Duration
+	if g := b.KO; g != nil {
+		switch {
+		case g.Armageddon:
+			w, _ := clock.Parse(e.Knockout.ArmageddonWhite) // checked by checkClocks
+			bl, _ := clock.Parse(e.Knockout.ArmageddonBlack)
+			if len(w.Periods) > 0 && len(bl.Periods) > 0 && bl.Periods[0].Time != w.Periods[0].Time {
+				black = bl.Periods[0].Time
+			}
+			return w, black
+		case g.Stage > 0 && g.Stage <= len(e.Knockout.Ladder) && e.Knockout.Ladder[g.Stage-1].TimeControl != "":
+			tc = e.Knockout.Ladder[g.Stage-1].TimeControl
+		}
+	}
+	c, _ := clock.Parse(tc)
+	return c, black
 }

@@ -64,6 +64,11 @@ func (s *Settings) normalizePlay() error {
 	if _, err := clock.Parse(s.TimeControl); err != nil {
 		return invalid("time control %s: the games in the app need a clock: %v", quote.Input(s.TimeControl), strings.TrimPrefix(err.Error(), "clock: "))
 	}
+	if s.System == Knockout {
+		if err := s.Knockout.checkClocks(); err != nil {
+			return err
+		}
+	}
 	if s.Study < 0 || s.Study > MaxStudy {
 		return invalid("study window %d minutes: want 0 to %d", s.Study, MaxStudy)
 	}

@@ -115,7 +115,8 @@ func (c *Coordinator) makeGame(ctx context.Context, st *event.State, e event.Eve
 	if pos == nil {
 		return nil, fmt.Errorf("event %s round %d board %d: no position to play", e.ID, r.Number, b.Board)
 	}
-	sp := game.Spec{Start: chess.NewPosition(*pos), Control: e.Control(), Delay: e.SpectatorDelay(),
+	control, black := e.BoardControl(&b)
+	sp := game.Spec{Start: chess.NewPosition(*pos), Control: control, BlackTime: black, Delay: e.SpectatorDelay(),
 		Event: game.EventRef{ID: e.ID, Round: r.Number, Board: b.Board}, StartAt: r.Clocks,
 		DefaultTime: time.Duration(e.DefaultTime) * time.Minute, Names: [2]string{playerName(&e, b.White), playerName(&e, b.Black)}}
 	return c.games.CreateEvent(ctx, b.Game, sp, seatHash(st, b.Game, "w"), seatHash(st, b.Game, "b"))

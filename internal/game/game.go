@@ -243,6 +243,9 @@ type Info struct {
 	// Names are the players' names, White's and Black's, for an event's
 	// game ("" for none).
 	Names [2]string
+	// BlackTime is Black's time at the start when it is not White's (an
+	// Armageddon's clocks); 0: the control's.
+	BlackTime time.Duration
 }
 
 // EventRef names an event's board: the event's ID, the round and the
@@ -267,6 +270,9 @@ func (g *Game) SetInfo(i Info) {
 		if g.timed {
 			g.clk = clock.Start(g.control, i.StartAt)
 		}
+	}
+	if g.timed && i.BlackTime > 0 {
+		g.clk.Left[clock.Black] = i.BlackTime
 	}
 }
 

@@ -97,6 +97,9 @@ type storedGame struct {
 	StartAt *time.Time `json:"start_at,omitempty"`
 	Default int64      `json:"default,omitempty"`
 	Names   [2]string  `json:"names,omitzero"`
+	// Format 2: Black's first period's time in seconds, when it differs
+	// from White's (an Armageddon's clocks).
+	BlackTime int64 `json:"black_time,omitempty"`
 }
 
 // info returns the game's Info from its stored form.
@@ -106,7 +109,7 @@ func (sg storedGame) info() (Info, error) {
 		return Info{}, err
 	}
 	i := Info{Seed: sg.Seed, Delay: delay, Prev: sg.Prev, Event: EventRef{ID: sg.Event, Round: sg.Round, Board: sg.Board},
-		DefaultTime: time.Duration(sg.Default) * time.Second, Names: sg.Names}
+		DefaultTime: time.Duration(sg.Default) * time.Second, Names: sg.Names, BlackTime: time.Duration(sg.BlackTime) * time.Second}
 	if sg.StartAt != nil {
 		i.StartAt = *sg.StartAt
 	}
@@ -139,6 +142,9 @@ type Spec struct {
 	StartAt     time.Time
 	DefaultTime time.Duration
 	Names       [2]string
+	// BlackTime is Black's first period's time when it is not White's
+	// (an Armageddon: 5+2 against 4+2), in whole seconds; 0: the same.
+	BlackTime time.Duration
 }
 
 // Create makes a game from start with the time control c (the zero
@@ -187,6 +193,9 @@ func (s *Service) createID(ctx context.Context, id string, sp Spec, white, black
 	}
 	if sp.Control.Kind != clock.Untimed {
 		sg.Control = sp.Control.String()
+		if sp.BlackTime > 0 {
+			sg.Format, sg.BlackTime = 2, int64(sp.BlackTime/time.Second)
+		}
 	}
 	state, _ := json.Marshal(sg)
 	now := stamp(s.now())
@@ -215,6 +224,9 @@ func (s *Service) CreateEvent(ctx context.Context, id string, sp Spec, white, bl
 	}
 	if sp.DefaultTime < 0 || sp.DefaultTime%time.Second != 0 {
 		return nil, fmt.Errorf("game %s: default time %s: want whole seconds, 0 for none", id, sp.DefaultTime)
+	}
+	if sp.BlackTime < 0 || sp.BlackTime%time.Second != 0 || sp.BlackTime > 0 && (sp.Control.Kind == clock.Untimed || sp.Control.Kind == clock.Correspondence) {
+		return nil, fmt.Errorf("game %s: Black's time %s: want whole seconds, on a timed control", id, sp.BlackTime)
 	}
 	defer s.lock(id)()
 	m, err := s.createID(ctx, id, sp, white, black, "")
@@ -352,7 +364,7 @@ func (s *Service) loadAll(ctx context.Context, id string) (*Game, storedGame, er
 		return nil, storedGame{}, err
 	}
 	var sg storedGame
-	if err := json.Unmarshal(rec.State, &sg); err != nil || sg.Format != 1 {
+	if err := json.Unmarshal(rec.State, &sg); err != nil || sg.Format != 1 && sg.Format != 2 {
 		return nil, storedGame{}, fmt.Errorf("game %s: the stored game cannot be read (format %d): %v", id, sg.Format, err)
 	}
 	start, err := chess.ParseFEN(sg.Start)
