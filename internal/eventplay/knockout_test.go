@@ -57,7 +57,7 @@ func TestKnockoutInApp(t *testing.T) {
 			if g, err = w.games.Act(ctx, b.Game, wt, game.Action{Kind: game.Move, Text: firstMove(g), Base: g.Version()}); err != nil {
 				t.Fatal(err)
 			}
-			if g, err = w.games.Act(ctx, b.Game, bt, game.Action{Kind: game.Move, Text: firstMove(g), Base: g.Version()}); err != nil {
+			if _, err = w.games.Act(ctx, b.Game, bt, game.Action{Kind: game.Move, Text: firstMove(g), Base: g.Version()}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err = w.games.Act(ctx, b.Game, wt, game.Action{Kind: game.Offer}); err != nil {
