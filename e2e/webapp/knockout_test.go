@@ -168,4 +168,7 @@ func TestKnockoutBrowser(t *testing.T) {
 	}
 	run(t, pub, chromedp.EmulateViewport(1280, 1000))
 	shootTab(t, pub, "event-ko-public", 1280, 1000, 360, 1280)
+	run(t, pub, chromedp.Navigate(srv.URL+"/e/"+id+"/print/bracket"))
+	waitFor(t, pub, `document.querySelectorAll('table').length === 3`, "the printed bracket's three rounds")
+	shootTab(t, pub, "event-ko-print", 1280, 1000, 1280)
 }

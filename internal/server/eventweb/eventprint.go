@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/printable"
@@ -28,6 +29,8 @@ var printDocs = map[string]func(io.Writer, event.Event, int) error{
 
 func (s *Server) printRoutes(page func(string, site.HandlerFunc)) {
 	page("GET /e/{id}/print/standings", s.printPublic)
+	page("GET /e/{id}/print/bracket", s.printPublic)
+	page("GET /e/{id}/a/{token}/print/bracket", s.printAdmin)
 	page("GET /e/{id}/print/{doc}/{round}", s.printPublic)
 	page("GET /e/{id}/a/{token}/print/standings", s.printAdmin)
 	page("GET /e/{id}/a/{token}/print/player-links", s.printPlayerLinks)
@@ -61,9 +64,12 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	var b bytes.Buffer
 	var err error
 	doc := r.PathValue("doc")
-	if doc == "" {
+	switch {
+	case doc == "" && strings.HasSuffix(r.URL.Path, "/print/bracket"):
+		err = printable.Bracket(&b, ev)
+	case doc == "":
 		err = printable.FinalStandings(&b, ev)
-	} else {
+	default:
 		f, ok := printDocs[doc]
 		if !ok {
 			return &site.Error{Status: http.StatusNotFound, Code: site.CodeNotFound, Msg: "no such document " + site.QuotePath(doc) + ": want pairings, cards, slips, projector or standings"}

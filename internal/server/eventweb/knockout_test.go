@@ -164,3 +164,34 @@ func TestKnockoutPages(t *testing.T) {
 		t.Errorf("the bracket of a Swiss: %d %.200s", r.status, r.body)
 	}
 }
+
+// TestKnockoutPrintedBracket: the printable bracket of a knockout in
+// play, public and under the admin link; a Swiss has none.
+func TestKnockoutPrintedBracket(t *testing.T) {
+	c := newEvClient(t, Config{})
+	r := c.post("/events", url.Values{"name": {"Print KO"}, "system": {"knockout"}, "positions": {"round"}, "koGames": {"2"}, "koPlaces": {"4"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("create: %d %.300s", r.status, r.body)
+	}
+	a := c.open(strings.TrimSuffix(r.location, "?created=1"))
+	for i, n := range []string{"Ada", "Ben", "Cai", "Dov", "Eve"} {
+		a.must("add-players", "name", n, "rating", strconv.Itoa(2400-50*i), "back", "players")
+	}
+	if p := c.get("/e/" + a.id() + "/print/bracket"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "drawn when round 1 is paired") {
+		t.Errorf("the printed bracket before the draw: %d %.200s", p.status, p.body)
+	}
+	a.must("pair", "round", "1")
+	a.must("publish", "round", "1")
+	for _, target := range []string{"/e/" + a.id() + "/print/bracket", a.base + "/print/bracket"} {
+		p := c.get(target)
+		if p.status != 200 || !strings.Contains(p.body, "<h2>Quarter-finals</h2>") || !strings.Contains(p.body, "(4) Dov") || !strings.Contains(p.body, "(1) Ada</td><td>bye") || !strings.Contains(p.body, "to play game 1") {
+			t.Errorf("%s: %d\n%.2000s", target, p.status, p.body)
+		}
+		if csp := p.header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("%s: CSP %q", target, csp)
+		}
+	}
+	if p := c.get("/e/" + newSmallEvent(t, c).id() + "/print/bracket"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "not a knockout") {
+		t.Errorf("a Swiss's printed bracket: %d %.200s", p.status, p.body)
+	}
+}
