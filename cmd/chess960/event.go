@@ -43,7 +43,8 @@ on stderr saying so.
             [--balanced CP] [--seed S [--weak-seed]] [--players FILE]
             [--system knockout [--games N] [--final-games N] [--ladder 2@15+10,2@5+3]
              [--armageddon 5+2/4+2 [--armageddon-choice]] [--places 2|4|8|all]
-             [--colors seed|lot] [--match-positions match|pair|game] [--seeding rating|lot]]
+             [--colors seed|lot] [--match-positions match|pair|game] [--seeding rating|lot]
+             [--from EVENT:TOP,...]]
       creates an event; prints its ID, the seed's commitment and the admin link.
       Without --seed the seed is drawn from crypto/rand and stays secret until
       "event finish".
@@ -142,6 +143,7 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.colors = choiceFlag(fs, "colors", "seed", []string{"seed", "lot"}, nil, "a knockout: White in each stage's first game: the better seed, or by lot")
 		o.matchPos = choiceFlag(fs, "match-positions", "match", []string{"match", "pair", "game"}, nil, "a knockout: one position for each stage of a match, for each two games, or for each game")
 		o.seeding = choiceFlag(fs, "seeding", "rating", []string{"rating", "lot"}, nil, "a knockout: the seeds by rating (the pairing numbers) or by lot")
+		o.from = fs.String("from", "", "a knockout: the next stage of earlier events, `EVENT:TOP,...` (group-a:4,group-b:4): their top players, seeded by rank, winners first")
 		o.tc = fs.String("time-control", "", "the time control, as text")
 		o.tiebreaks = fs.String("tiebreaks", "", "the tie-breaks in order, C.07 acronyms (default: FIDE's for the system)")
 		o.tbRules = choiceFlag(fs, "tiebreak-rules", "", []string{"2024", "2026"}, nil, "the C.07 text the tie-breaks follow (default: the one in force on --start, else today; 2026 from 1 March 2026)")
@@ -199,7 +201,7 @@ type eventOpts struct {
 	db, id, name, place, start, end, tc, tiebreaks, exclude *string
 	seed, players, add, fide, fed, title, club, imp         *string
 	set, pgnFile, out, revoke, ladder, armageddon, places   *string
-	note                                                    *string
+	note, from                                              *string
 	armChoice                                               *bool
 	colors, matchPos, seeding                               *choice
 	games, finalGames                                       *number
@@ -212,7 +214,7 @@ type eventOpts struct {
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
 	"new": {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "late-entries", "per-board", "exclude", "balanced", "seed", "weak-seed", "players",
-		"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding"},
+		"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"},
 	"bracket":   {},
 	"decide":    {"note"},
 	"choose":    {},
@@ -551,6 +553,15 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 		return err
 	}
 	in := event.Init{ID: *o.id, Settings: s, Seed: *o.seed, WeakSeed: *o.weakSeed}
+	if *o.from != "" {
+		if *o.players != "" {
+			return usagef("--from and --players: a stage's players come from the earlier events")
+		}
+		var err error
+		if in.From, err = event.ParseFrom(*o.from); err != nil {
+			return fmt.Errorf("--from: %w", err)
+		}
+	}
 	if o.given("seed") && *o.seed == "" {
 		return fmt.Errorf("--seed: empty: leave it out to have a seed drawn in secret")
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // knockoutFlags are event new's flags for a knockout's format.
-var knockoutFlags = []string{"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding"}
+var knockoutFlags = []string{"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"}
 
 // knockoutRules sets a knockout's rules from event new's flags, and
 // refuses them for another system.

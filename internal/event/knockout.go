@@ -70,9 +70,9 @@ func (k KnockoutRules) normalize() (KnockoutRules, error) {
 	switch k.Seeding {
 	case "":
 		k.Seeding = KOSeedingRating
-	case KOSeedingRating, KOSeedingLot:
+	case KOSeedingRating, KOSeedingLot, KOSeedingEntry:
 	default:
-		return k, invalid("knockout seeding %s: want rating or lot", quote.Input(k.Seeding))
+		return k, invalid("knockout seeding %s: want rating, lot or entry (the order entered)", quote.Input(k.Seeding))
 	}
 	var err error
 	for i := range k.Ladder {
@@ -261,6 +261,7 @@ func (d *doc) seedKO() error {
 	if len(ps) > knockout.MaxPlayers {
 		return notNow("pair round 1: a knockout takes at most %d players, not %d", knockout.MaxPlayers, len(ps))
 	}
+	slices.SortStableFunc(ps, seedOrder(d.Knockout.Seeding))
 	if d.Knockout.Seeding == KOSeedingLot {
 		key := func(p *Player) string {
 			h := sha256.Sum256([]byte("chess960:seeding:" + d.SeedSecret + ":" + strconv.Itoa(p.ID)))

@@ -160,6 +160,16 @@ type Event struct {
 	Seeds     []int
 	Decisions []MatchDecision
 	Choices   []ArmageddonChoice
+	// From are the earlier stages a knockout's players qualified from.
+	From []StageSource
+}
+
+// StageSource is an earlier stage of an event: an event whose top Top
+// players qualify (its Name, as it was when they did).
+type StageSource struct {
+	Event string
+	Name  string
+	Top   int
 }
 
 // MatchDecision is a knockout match the arbiter decided: a walkover, or a

@@ -186,6 +186,10 @@ type Init struct {
 	// Rounds played elsewhere (from a TRF), with player IDs 1..len(Players)
 	// in the order of Players.
 	Rounds []ImportedRound
+	// From makes a knockout the next stage of earlier events (groups, an
+	// open Swiss): its players are the top of each one's standings, seeded
+	// by their ranks (see stages.go); Players must be empty.
+	From []StageSource
 	// numbers are the players' pairing numbers from an imported file.
 	numbers []int
 	// requests are byes set for the round to pair in an imported file.
@@ -265,6 +269,16 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 	default:
 		return nil, "", invalid("first colour %s: want w or b", quote.Input(in.FirstColor))
 	}
+	if len(in.From) > 0 {
+		if len(in.Players) > 0 {
+			return nil, "", invalid("from: a stage's players come from the earlier events' standings; give no players")
+		}
+		qualified, err := s.qualify(ctx, d, in.From)
+		if err != nil {
+			return nil, "", err
+		}
+		in.Players = qualified // added below, in seed order
+	}
 	d.PlayerSecret = secret.Token(TokenBytes)
 	tok := secret.Token(TokenBytes)
 	d.Keys = []key{{ID: "admin", Label: string(RoleAdmin), Role: RoleAdmin, Hash: secret.Hash(tok), Made: d.Created}}
@@ -273,6 +287,7 @@ func (s *Service) Create(ctx context.Context, in Init) (*State, string, error) {
 			return nil, "", err
 		}
 	}
+
 	if in.numbers != nil {
 		for i := range d.Players {
 			d.Players[i].Number = in.numbers[i]

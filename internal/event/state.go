@@ -103,6 +103,7 @@ func (e Event) clone() Event {
 	c.Links = slices.Clone(e.Links)
 	c.NumberChanges = slices.Clone(e.NumberChanges)
 	c.Seeds, c.Decisions, c.Choices = slices.Clone(e.Seeds), slices.Clone(e.Decisions), slices.Clone(e.Choices)
+	c.From = slices.Clone(e.From)
 	c.Knockout.Ladder = slices.Clone(e.Knockout.Ladder)
 	c.Players = slices.Clone(e.Players)
 	for i := range c.Players {

@@ -62,6 +62,13 @@ type storedDocFields struct {
 	Seeds         []int                `json:"seeds,omitempty"`
 	Decisions     []storedDecision     `json:"decisions,omitempty"`
 	Choices       []storedChoice       `json:"choices,omitempty"`
+	From          []storedSource       `json:"from,omitempty"`
+}
+
+type storedSource struct {
+	Event string `json:"event"`
+	Name  string `json:"name"`
+	Top   int    `json:"top"`
 }
 
 type storedDecision struct {
@@ -227,6 +234,9 @@ func encodeDoc(d *doc) []byte {
 	for _, x := range d.Choices {
 		f.Choices = append(f.Choices, storedChoice(x))
 	}
+	for _, x := range d.From {
+		f.From = append(f.From, storedSource(x))
+	}
 	f.Players = make([]storedPlayer, len(d.Players))
 	for i, p := range d.Players {
 		sp := storedPlayer{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
@@ -344,6 +354,9 @@ func decodeDoc(data []byte) (*doc, error) {
 	}
 	for _, x := range f.Choices {
 		d.Choices = append(d.Choices, ArmageddonChoice(x))
+	}
+	for _, x := range f.From {
+		d.From = append(d.From, StageSource(x))
 	}
 	d.Players = make([]Player, len(f.Players))
 	for i, p := range f.Players {

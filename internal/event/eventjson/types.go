@@ -39,6 +39,15 @@ type Event struct {
 	Seeds     []int              `json:"seeds,omitempty"`
 	Decisions []MatchDecision    `json:"decisions,omitempty"`
 	Choices   []ArmageddonChoice `json:"choices,omitempty"`
+	// From are the earlier stages a knockout's players qualified from.
+	From []StageSource `json:"from,omitempty"`
+}
+
+// StageSource is an earlier stage: an event whose top players qualified.
+type StageSource struct {
+	Event string `json:"event"`
+	Name  string `json:"name,omitempty"`
+	Top   int    `json:"top"`
 }
 
 // MatchDecision is event.MatchDecision as JSON: a knockout match the

@@ -247,3 +247,6 @@ func (p *eventPage) KOFormat() string {
 	}
 	return s
 }
+
+// StageFrom are the earlier stages a knockout's players qualified from.
+func (p *eventPage) StageFrom() []event.StageSource { return p.ev.From }

@@ -288,6 +288,8 @@ type createJSON struct {
 	// event.Init.WeakSeed).
 	WeakSeed bool                   `json:"weakSeed,omitempty"`
 	Players  []eventjson.PlayerInfo `json:"players,omitempty"`
+	// From makes a knockout the next stage of earlier events.
+	From []eventjson.StageSource `json:"from,omitempty"`
 }
 
 // createdJSON is the answer of POST /api/events: the event (the admin
@@ -329,7 +331,11 @@ func (s *Server) apiEventCreate(w http.ResponseWriter, r *http.Request) *site.Er
 	if e := site.ReadJSON(w, r, maxImport, &in); e != nil {
 		return e
 	}
-	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.Model(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: eventjson.Players(in.Players)})
+	var from []event.StageSource
+	for _, f := range in.From {
+		from = append(from, event.StageSource{Event: f.Event, Top: f.Top})
+	}
+	st, tok, err := s.cfg.Events.Create(r.Context(), event.Init{Settings: in.Settings.Model(), Seed: in.Seed, WeakSeed: in.WeakSeed, Players: eventjson.Players(in.Players), From: from})
 	if err != nil {
 		return s.eventErr(r, err)
 	}

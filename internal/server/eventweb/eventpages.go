@@ -447,6 +447,13 @@ func (s *Server) eventCreate(w http.ResponseWriter, r *http.Request) *site.Error
 		}
 		in.Players = ps
 	}
+	if f := strings.TrimSpace(r.PostFormValue("koFrom")); f != "" {
+		from, err := event.ParseFrom(f)
+		if err != nil {
+			return fail(site.CapMessage(err.Error()), http.StatusBadRequest)
+		}
+		in.From = from
+	}
 	st, tok, err := s.cfg.Events.Create(r.Context(), in)
 	if err != nil {
 		e := s.eventErr(r, err)

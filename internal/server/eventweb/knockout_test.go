@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/event/eventjson"
 )
 
@@ -193,5 +194,56 @@ func TestKnockoutPrintedBracket(t *testing.T) {
 	}
 	if p := c.get("/e/" + newSmallEvent(t, c).id() + "/print/bracket"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "not a knockout") {
 		t.Errorf("a Swiss's printed bracket: %d %.200s", p.status, p.body)
+	}
+}
+
+// TestKnockoutStageForm: the create form makes a knockout the next stage
+// of a finished round robin (its top 2 as seeds 1 and 2), whose public
+// page names where its players came from; a bad source is refused at the
+// form with the reason.
+func TestKnockoutStageForm(t *testing.T) {
+	c := newEvClient(t, Config{})
+	ctx := t.Context()
+	svc := c.s.cfg.Events
+	var ps []event.PlayerInfo
+	for i, n := range []string{"Ann", "Bo", "Cy", "Di"} {
+		ps = append(ps, event.PlayerInfo{Name: n, Rating: 2300 - 10*i})
+	}
+	if _, _, err := svc.Create(ctx, event.Init{ID: "rr-group", Settings: event.Settings{Name: "The Group", System: event.RoundRobin}, Players: ps}); err != nil {
+		t.Fatal(err)
+	}
+	adm := event.Actor{Role: event.RoleAdmin, Label: "admin"}
+	for n := 1; n <= 3; n++ {
+		for _, k := range []event.ChangeKind{event.KindPair, event.KindPublish, event.KindStart} {
+			if _, _, err := svc.Apply(ctx, "rr-group", adm, event.Change{Kind: k, Round: n}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st, _ := svc.Load(ctx, "rr-group")
+		for _, b := range st.Admin().Schedule[n-1].Boards {
+			res := "1-0"
+			if b.Black < b.White { // the earlier entry, the higher rating, wins
+				res = "0-1"
+			}
+			if _, _, err := svc.Apply(ctx, "rr-group", adm, event.Change{Kind: event.KindResult, Round: n, Board: b.Board, Result: res}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	form := url.Values{"name": {"The Final"}, "system": {"knockout"}, "positions": {"round"}, "koGames": {"2"}, "koFrom": {"rr-group:9"}}
+	if r := c.post("/events", form); r.status != http.StatusBadRequest || !strings.Contains(r.body, "top 9: the stage has 4 players") {
+		t.Errorf("top 9 of 4: %d %.300s", r.status, r.body)
+	}
+	form.Set("koFrom", "rr-group:2")
+	r := c.post("/events", form)
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("create: %d %.300s", r.status, r.body)
+	}
+	a := c.open(strings.TrimSuffix(r.location, "?created=1"))
+	if e := a.event(); len(e.Players) != 2 || e.Players[0].Name != "Ann" || e.Players[1].Name != "Bo" || len(e.From) != 1 || e.From[0].Event != "rr-group" {
+		t.Fatalf("the stage: %+v %+v", e.Players, e.From)
+	}
+	if p := c.get("/e/" + a.id()); !strings.Contains(p.body, `<dt>Qualified from</dt><dd><a href="/e/rr-group">The Group</a> (top 2)</dd>`) {
+		t.Error("the public page does not say where the players came from")
 	}
 }
