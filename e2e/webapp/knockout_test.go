@@ -171,4 +171,10 @@ func TestKnockoutBrowser(t *testing.T) {
 	run(t, pub, chromedp.Navigate(srv.URL+"/e/"+id+"/print/bracket"))
 	waitFor(t, pub, `document.querySelectorAll('table').length === 3`, "the printed bracket's three rounds")
 	shootTab(t, pub, "event-ko-print", 1280, 1000, 1280)
+	run(t, pub, chromedp.Navigate(srv.URL+"/e/"+id+"/print/match/1.2"))
+	waitFor(t, pub, `document.querySelectorAll('.games li').length === 5`, "match 1.2's five games on its screen")
+	if txt := text(t, pub, ".text"); txt != "Dov Ber wins" {
+		t.Errorf("match 1.2's screen says %q", txt)
+	}
+	shootTab(t, pub, "event-ko-match", 1280, 720, 360, 1280)
 }

@@ -1,8 +1,12 @@
 package printable
 
 import (
+	"fmt"
+	"html/template"
 	"io"
 	"strconv"
+
+	"github.com/chess960/chess960/diagram"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/pairing/knockout"
@@ -79,4 +83,110 @@ func Bracket(w io.Writer, e event.Event) error {
 		v.Places = append(v.Places, bracketPlace{Place: pl, Name: name(p.Seed)})
 	}
 	return execute(w, doc, 0, "bracket.html", v)
+}
+
+// matchView is one knockout match on the hall's screen.
+type matchView struct {
+	Event       header
+	Round       string // "Semi-finals"
+	ID, Label   string
+	A, B        matchSide
+	Score, Text string
+	// Pos is the position of the match's latest game (its current stage).
+	Pos     pos
+	Game    string // "Game 3: Tie-break 1 (15+10)"
+	Games   []matchGameLine
+	Defs    template.HTML
+	Script  string
+	EventID string
+	Version int64
+}
+
+type matchSide struct {
+	Seed   int
+	Name   string
+	Points string // the match's own games' score
+	Win    bool
+}
+
+type matchGameLine struct {
+	N            int
+	White, Black string
+	Result       string
+	Stage        string
+}
+
+// MatchProjector writes a knockout match for the hall's screen: the two
+// players with their seeds and the match's score, the latest game's
+// position, every game so far; with the script (its URL) that keeps it
+// live, as ProjectorLive's.
+func MatchProjector(w io.Writer, e event.Event, match, script string) error {
+	const doc = "match projector"
+	b, err := e.Bracket()
+	if err != nil {
+		return &Error{Doc: doc, Err: err}
+	}
+	var m *knockout.Match
+	round := 0
+	for ri, ms := range b.Rounds {
+		for _, x := range ms {
+			if x.ID.String() == match && x.State != knockout.Empty {
+				m, round = x, ri+1
+			}
+		}
+	}
+	if m == nil {
+		return &Error{Doc: doc, Err: fmt.Errorf("%w: the bracket has no match %.20q yet", ErrRound, match)}
+	}
+	name := func(seed int) string {
+		if seed == 0 {
+			return "bye"
+		}
+		return e.PlayerName(e.SeedPlayer(seed))
+	}
+	v := matchView{Event: headerOf(&e), Round: event.KORoundName(b, round), ID: m.ID.String(), Score: event.MatchScore(m), Text: event.MatchState(&e, m),
+		Script: script, EventID: e.ID, Version: e.Version, Defs: template.HTML(diagram.AppendDefs(nil, nil)), Pos: pos{Note: NotRevealed}}
+	if m.Final() {
+		v.Label = "Final"
+	} else if m.From > 1 {
+		v.Label = "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
+	}
+	first := [2]int{}
+	if len(m.Score) > 0 {
+		first = m.Score[0]
+	}
+	v.A = matchSide{Seed: m.A, Name: name(m.A), Points: halfText(first[0]), Win: m.Winner != 0 && m.Winner == m.A}
+	v.B = matchSide{Seed: m.B, Name: name(m.B), Points: halfText(first[1]), Win: m.Winner != 0 && m.Winner == m.B}
+	for _, r := range e.Schedule {
+		for _, bd := range r.Boards {
+			if bd.KO == nil || bd.KO.Match != v.ID {
+				continue
+			}
+			res := string(bd.Result)
+			if res == "" {
+				res = "…"
+			}
+			v.Games = append(v.Games, matchGameLine{N: bd.KO.N, White: e.PlayerName(bd.White), Black: e.PlayerName(bd.Black), Result: res, Stage: e.StageName(bd.KO)})
+			if r.Status == event.Started {
+				v.Pos = posOf(bd.Position, r.Status, false)
+				v.Game = "Game " + strconv.Itoa(bd.KO.N)
+				if st := e.StageName(bd.KO); st != "" {
+					v.Game += ": " + st
+				}
+			}
+		}
+	}
+	return execute(w, doc, 0, "match.html", v)
+}
+
+// halfText writes half points: 3 is "1½".
+func halfText(n int) string {
+	s := ""
+	if n >= 2 || n == 0 {
+		s = strconv.Itoa(n / 2)
+	}
+	if n%2 == 1 {
+		s += "½"
+	}
+	return s
 }

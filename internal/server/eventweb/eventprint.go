@@ -69,6 +69,9 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 		err = printable.Bracket(&b, ev)
 	case doc == "":
 		err = printable.FinalStandings(&b, ev)
+	case doc == "match":
+		// A knockout match on the hall's screen, live as the projector.
+		err = printable.MatchProjector(&b, ev, r.PathValue("round"), s.site.AssetURL("js/projector.js"))
 	default:
 		f, ok := printDocs[doc]
 		if !ok {
@@ -82,7 +85,7 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 			// when the page (re)loads.
 			n = len(ev.Schedule)
 		case perr != nil || n < 1 || len(text) > 3:
-			if doc == "projector" {
+			if doc == "projector" || doc == "match" {
 				return site.BadParam("round", text, "want a round number, or current")
 			}
 			return site.BadParam("round", text, "want a round number")
@@ -111,7 +114,7 @@ func (s *Server) printDoc(w http.ResponseWriter, r *http.Request, ev event.Event
 	// the same when saved; but for the projector's, they have no script,
 	// and fetch nothing.
 	csp := "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
-	if doc == "projector" {
+	if doc == "projector" || doc == "match" {
 		// Its one script, from here, follows /e/ID/live and loads the
 		// page again.
 		csp += "; script-src 'self'; connect-src 'self'"

@@ -192,6 +192,18 @@ func TestKnockoutPrintedBracket(t *testing.T) {
 			t.Errorf("%s: CSP %q", target, csp)
 		}
 	}
+	// The hall's screen of a match: the players, the game to come.
+	a.must("start", "round", "1")
+	m := c.get("/e/" + a.id() + "/print/match/1.2")
+	if m.status != 200 || !strings.Contains(m.body, `<span class="seed">4</span>Dov`) || !strings.Contains(m.body, "Game 1") || !strings.Contains(m.body, `data-event="`+a.id()+`"`) {
+		t.Errorf("the match's screen: %d\n%.1500s", m.status, m.body)
+	}
+	if csp := m.header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+		t.Errorf("the match's screen: CSP %q", csp)
+	}
+	if m := c.get("/e/" + a.id() + "/print/match/4.1"); m.status != http.StatusNotFound || !strings.Contains(m.body, "no match") {
+		t.Errorf("a match not in the bracket: %d %.200s", m.status, m.body)
+	}
 	if p := c.get("/e/" + newSmallEvent(t, c).id() + "/print/bracket"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "not a knockout") {
 		t.Errorf("a Swiss's printed bracket: %d %.200s", p.status, p.body)
 	}
