@@ -46,6 +46,12 @@ func TestKnockoutPages(t *testing.T) {
 	}
 	a.must("pair", "round", "1")
 	a.must("publish", "round", "1")
+	// Published, not started: no position anywhere public.
+	for _, target := range []string{"/e/" + a.id(), "/api/events/" + a.id(), "/api/events/" + a.id() + "/bracket", "/e/" + a.id() + "/round/1.pgn", "/e/" + a.id() + "/print/match/1.2"} {
+		if r := c.get(target); strings.Contains(r.body, "/pos/") || strings.Contains(r.body, `"position"`) || strings.Contains(r.body, "[FEN ") || strings.Contains(r.body, "Start position") {
+			t.Errorf("%s shows a position before the round starts: %d\n%.500s", target, r.status, r.body)
+		}
+	}
 	a.must("start", "round", "1")
 	bracket := func() eventjson.Bracket {
 		t.Helper()
