@@ -606,8 +606,8 @@ func KORoundName(b *knockout.Bracket, r int) string {
 	return name
 }
 
-// halves writes half points: 3 is "1½", 1 is "½".
-func halves(n int) string {
+// Halves writes half points: 3 is "1½", 1 is "½".
+func Halves(n int) string {
 	s := ""
 	if n >= 2 || n == 0 {
 		s = strconv.Itoa(n / 2)
@@ -630,11 +630,11 @@ func MatchScore(m *knockout.Match) string {
 		if !played {
 			continue // a stage to come
 		}
-		p := halves(sc[0]) + "-" + halves(sc[1])
+		p := Halves(sc[0]) + "-" + Halves(sc[1])
 		if i > 0 {
 			p = "tie-break " + p
 			if i == len(m.Score)-1 && len(m.Games) > 0 && m.Games[len(m.Games)-1].Armageddon && m.Games[len(m.Games)-1].Stage == i {
-				p = "Armageddon " + halves(sc[0]) + "-" + halves(sc[1])
+				p = "Armageddon " + Halves(sc[0]) + "-" + Halves(sc[1])
 			}
 		}
 		parts = append(parts, p)
@@ -731,4 +731,39 @@ func (e *Event) BoardControl(b *Board) (clock.Control, time.Duration) {
 	}
 	c, _ := clock.Parse(tc)
 	return c, black
+}
+
+// FromKO is a knockout game's result as the event writes it.
+func FromKO(r knockout.Result) Result {
+	switch r {
+	case knockout.WhiteWinsForfeit:
+		return WhiteForfeit
+	case knockout.BlackWinsForfeit:
+		return BlackForfeit
+	case knockout.DoubleForfeit:
+		return DoubleForfeit
+	}
+	return Result(r)
+}
+
+// MatchLabel names what a match plays for: "Final", "Third place",
+// "Fifth place", "Places 5-8"; "" for the main bracket before its final.
+func MatchLabel(m *knockout.Match) string {
+	switch {
+	case m.Final():
+		return "Final"
+	case m.From == 1:
+		return ""
+	case m.To == m.From+1:
+		switch m.From {
+		case 3:
+			return "Third place"
+		case 5:
+			return "Fifth place"
+		case 7:
+			return "Seventh place"
+		}
+		return "Place " + strconv.Itoa(m.From)
+	}
+	return "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
 }

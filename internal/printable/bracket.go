@@ -65,12 +65,7 @@ func Bracket(w io.Writer, e event.Event) error {
 			}
 			bm := bracketMatch{ID: m.ID.String(), A: name(m.A), B: name(m.B), Score: event.MatchScore(m), Text: event.MatchState(&e, m),
 				AWin: m.Winner != 0 && m.Winner == m.A, BWin: m.Winner != 0 && m.Winner == m.B}
-			switch {
-			case m.Final():
-				bm.Label = "Final"
-			case m.From > 1:
-				bm.Label = "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
-			}
+			bm.Label = event.MatchLabel(m)
 			br.Matches = append(br.Matches, bm)
 		}
 		v.Rounds = append(v.Rounds, br)
@@ -146,17 +141,13 @@ func MatchProjector(w io.Writer, e event.Event, match, script string) error {
 	}
 	v := matchView{Event: headerOf(&e), Round: event.KORoundName(b, round), ID: m.ID.String(), Score: event.MatchScore(m), Text: event.MatchState(&e, m),
 		Script: script, EventID: e.ID, Version: e.Version, Defs: template.HTML(diagram.AppendDefs(nil, nil)), Pos: pos{Note: NotRevealed}}
-	if m.Final() {
-		v.Label = "Final"
-	} else if m.From > 1 {
-		v.Label = "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
-	}
+	v.Label = event.MatchLabel(m)
 	first := [2]int{}
 	if len(m.Score) > 0 {
 		first = m.Score[0]
 	}
-	v.A = matchSide{Seed: m.A, Name: name(m.A), Points: halfText(first[0]), Win: m.Winner != 0 && m.Winner == m.A}
-	v.B = matchSide{Seed: m.B, Name: name(m.B), Points: halfText(first[1]), Win: m.Winner != 0 && m.Winner == m.B}
+	v.A = matchSide{Seed: m.A, Name: name(m.A), Points: event.Halves(first[0]), Win: m.Winner != 0 && m.Winner == m.A}
+	v.B = matchSide{Seed: m.B, Name: name(m.B), Points: event.Halves(first[1]), Win: m.Winner != 0 && m.Winner == m.B}
 	for _, r := range e.Schedule {
 		for _, bd := range r.Boards {
 			if bd.KO == nil || bd.KO.Match != v.ID {
@@ -177,16 +168,4 @@ func MatchProjector(w io.Writer, e event.Event, match, script string) error {
 		}
 	}
 	return execute(w, doc, 0, "match.html", v)
-}
-
-// halfText writes half points: 3 is "1½".
-func halfText(n int) string {
-	s := ""
-	if n >= 2 || n == 0 {
-		s = strconv.Itoa(n / 2)
-	}
-	if n%2 == 1 {
-		s += "½"
-	}
-	return s
 }

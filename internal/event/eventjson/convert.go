@@ -299,7 +299,7 @@ func FromBracket(e event.Event, b *knockout.Bracket) Bracket {
 				at := where[m.ID.String()+"/"+strconv.Itoa(g.N)]
 				jm.Games = append(jm.Games, BracketGame{N: g.N, Stage: g.Stage, Armageddon: g.Armageddon,
 					StageName: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
-					White:     e.SeedPlayer(g.White), Black: e.SeedPlayer(g.Black), Result: eventResult(g.Result), Round: at[0], Board: at[1]})
+					White:     e.SeedPlayer(g.White), Black: e.SeedPlayer(g.Black), Result: event.FromKO(g.Result), Round: at[0], Board: at[1]})
 			}
 			br.Matches = append(br.Matches, jm)
 		}
@@ -310,17 +310,4 @@ func FromBracket(e event.Event, b *knockout.Bracket) Bracket {
 		out.Places = append(out.Places, Place{From: p.From, To: p.To, Seed: p.Seed, Player: id, Name: e.PlayerName(id)})
 	}
 	return out
-}
-
-// eventResult is a knockout game's result as the event writes it.
-func eventResult(r knockout.Result) event.Result {
-	switch r {
-	case knockout.WhiteWinsForfeit:
-		return event.WhiteForfeit
-	case knockout.BlackWinsForfeit:
-		return event.BlackForfeit
-	case knockout.DoubleForfeit:
-		return event.DoubleForfeit
-	}
-	return event.Result(r)
 }

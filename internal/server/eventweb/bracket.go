@@ -113,7 +113,7 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 			}
 			mv := matchView{ID: m.ID.String(), A: side(m.A, m.Winner), B: side(m.B, m.Winner), State: m.State,
 				Text: event.MatchState(e, m), Score: event.MatchScore(m)}
-			mv.Label = matchLabel(m)
+			mv.Label = event.MatchLabel(m)
 			if m.State == knockout.Playing || m.State == knockout.NeedLots || m.State == knockout.NeedChoice {
 				mv.CanDecide = true
 				mv.Better = side(min(m.A, m.B), 0)
@@ -133,7 +133,7 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 				}
 				mv.Games = append(mv.Games, gameView{N: g.N, Stage: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
 					White: e.PlayerName(e.SeedPlayer(g.White)), Black: e.PlayerName(e.SeedPlayer(g.Black)),
-					Result: eventResultOf(g.Result), Round: sp.round, Board: sp.board, Position: sp.pos})
+					Result: event.FromKO(g.Result), Round: sp.round, Board: sp.board, Position: sp.pos})
 			}
 			rv.Matches = append(rv.Matches, mv)
 		}
@@ -147,18 +147,6 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 		v.Places = append(v.Places, placeView{Place: s, Name: e.PlayerName(e.SeedPlayer(pl.Seed)), Seed: pl.Seed})
 	}
 	return v
-}
-
-func eventResultOf(r knockout.Result) event.Result {
-	switch r {
-	case knockout.WhiteWinsForfeit:
-		return event.WhiteForfeit
-	case knockout.BlackWinsForfeit:
-		return event.BlackForfeit
-	case knockout.DoubleForfeit:
-		return event.DoubleForfeit
-	}
-	return event.Result(r)
 }
 
 // KOLabel names a knockout round of the schedule: "Quarter-finals, game
@@ -194,28 +182,6 @@ func (s *Server) apiBracket(w http.ResponseWriter, r *http.Request) *site.Error 
 
 // StageName names a knockout game's stage ("" for the match's own games).
 func (p *eventPage) StageName(g *event.MatchGame) string { return p.ev.StageName(g) }
-
-// matchLabel names what a match plays for: "Final", "Third place",
-// "Fifth place", "Places 5-8"; "" for the main bracket before its final.
-func matchLabel(m *knockout.Match) string {
-	switch {
-	case m.Final():
-		return "Final"
-	case m.From == 1:
-		return ""
-	case m.To == m.From+1:
-		switch m.From {
-		case 3:
-			return "Third place"
-		case 5:
-			return "Fifth place"
-		case 7:
-			return "Seventh place"
-		}
-		return "Place " + strconv.Itoa(m.From)
-	}
-	return "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
-}
 
 // KOFormat is a knockout's format in words, for the event's facts.
 func (p *eventPage) KOFormat() string {
