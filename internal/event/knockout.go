@@ -307,6 +307,13 @@ func (d *doc) pairKO(n int, now time.Time) error {
 		if len(games) == 0 {
 			continue
 		}
+		for _, m := range games {
+			for _, seed := range []int{m.A, m.B} {
+				if p := d.player(d.SeedPlayer(seed)); p != nil && !p.active(n) {
+					return notNow("pair round %d: %s, of match %s, has withdrawn: decide the match for the other player (a walkover) first", n, quote.Input(p.Name), m.ID)
+				}
+			}
+		}
 		r := Round{Number: n, Status: Draft, Paired: now, KORound: ri + 1}
 		for _, m := range games {
 			g := m.Next()

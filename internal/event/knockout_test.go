@@ -247,6 +247,9 @@ func TestKnockoutRefusals(t *testing.T) {
 	// A walkover while its game is paired: the board's game would go.
 	refused(Change{Kind: KindDecide, Match: "1.1", Player: 1, Note: "walkover"}, "match 1.1 would be over before its game 3")
 	must(Change{Kind: KindUnpair, Round: 3})
+	// Seed 1 withdraws: the next pairing asks for the walkover first.
+	must(Change{Kind: KindWithdraw, Player: 1, Round: 3})
+	refused(Change{Kind: KindPair, Round: 3}, `"Seed 1", of match 1.1, has withdrawn: decide the match for the other player`)
 	must(Change{Kind: KindDecide, Match: "1.1", Player: 8, Note: "seed 1 withdrew"})
 	st, err := svc.Load(ctx, id)
 	if err != nil {
