@@ -75,12 +75,28 @@ func (p *eventPage) Bracket() *bracketView {
 	if p.bracket != nil {
 		return p.bracket
 	}
-	b, err := p.ev.Bracket()
-	if err != nil {
+	b := p.rawBracket()
+	if b == nil {
 		return nil
 	}
 	p.bracket = makeBracketView(&p.ev, b)
 	return p.bracket
+}
+
+// rawBracket is the knockout's bracket, computed once a page; nil for
+// another system or before round 1 is paired.
+func (p *eventPage) rawBracket() *knockout.Bracket {
+	if p.ev.System != event.Knockout || len(p.ev.Seeds) == 0 {
+		return nil
+	}
+	if p.koBracket == nil {
+		b, err := p.ev.Bracket()
+		if err != nil {
+			return nil
+		}
+		p.koBracket = b
+	}
+	return p.koBracket
 }
 
 func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
@@ -152,11 +168,8 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 // KOLabel names a knockout round of the schedule: "Quarter-finals, game
 // 3"; "" for another system.
 func (p *eventPage) KOLabel(r event.Round) string {
-	if r.KORound == 0 {
-		return ""
-	}
-	b, err := p.ev.Bracket()
-	if err != nil {
+	b := p.rawBracket()
+	if r.KORound == 0 || b == nil {
 		return ""
 	}
 	return event.KORoundName(b, r.KORound) + ", game " + strconv.Itoa(r.KOGame)

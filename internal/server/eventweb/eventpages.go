@@ -31,8 +31,10 @@ type eventPage struct {
 	ev event.Event
 	// byID is ev's players by ID, for the rows (players).
 	byID map[int]*event.Player
-	// bracket is a knockout's bracket, made once a page (Bracket).
-	bracket *bracketView
+	// bracket is a knockout's bracket, made once a page (Bracket), and
+	// koBracket the bracket it is made of.
+	bracket   *bracketView
+	koBracket *knockout.Bracket
 	// Admin pages: the link's path, its role and label, the forms' CSRF
 	// token, and the tab shown.
 	Admin bool
