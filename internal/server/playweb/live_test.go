@@ -17,6 +17,12 @@ import (
 type wsClient struct {
 	t *testing.T
 	c *websocket.Conn
+	// kept are the messages read while waiting for another type, in the
+	// order they came: an action's ack and the game message it made may
+	// come in either order (the room sends the one, the connection's
+	// reader the other), and the test reading the ack first must still
+	// see the game.
+	kept []liveOut
 }
 
 func dial(t *testing.T, srv *httptest.Server, id string) *wsClient {
@@ -28,7 +34,7 @@ func dial(t *testing.T, srv *httptest.Server, id string) *wsClient {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.CloseNow() })
-	return &wsClient{t, c}
+	return &wsClient{t: t, c: c}
 }
 
 func (w *wsClient) send(v string) {
@@ -44,6 +50,12 @@ func (w *wsClient) send(v string) {
 // hang, not a measure of speed: 10 s).
 func (w *wsClient) next(typ string) liveOut {
 	w.t.Helper()
+	for i, m := range w.kept {
+		if m.Type == typ {
+			w.kept = append(w.kept[:i:i], w.kept[i+1:]...)
+			return m
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
@@ -58,6 +70,7 @@ func (w *wsClient) next(typ string) liveOut {
 		if m.Type == typ {
 			return m
 		}
+		w.kept = append(w.kept, m)
 	}
 }
 
