@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/internal/event/eventjson"
 	"github.com/chess960/chess960/pairing/knockout"
@@ -54,13 +55,9 @@ func (o *eventOpts) knockoutRules(s *event.Settings) error {
 	return nil
 }
 
-// matchArg reads a MATCH argument, round.match.
+// matchArg checks a MATCH argument, round.match.
 func matchArg(s string) error {
-	a, b, ok := strings.Cut(s, ".")
-	if _, err := strconv.Atoi(a); err != nil || !ok {
-		return usagef("MATCH %s: want round.match, such as 2.3 (event bracket shows them)", quoteArg(s))
-	}
-	if _, err := strconv.Atoi(b); err != nil {
+	if _, err := event.ParseMatch(s); err != nil {
 		return usagef("MATCH %s: want round.match, such as 2.3 (event bracket shows them)", quoteArg(s))
 	}
 	return nil
@@ -71,14 +68,14 @@ func (c *eventCtx) decide(args []string) error {
 	if err := matchArg(args[0]); err != nil {
 		return err
 	}
-	no, err := strconv.Atoi(args[1])
-	if err != nil || no < 1 {
+	no, err := decimal.Int(args[1], 1, 1<<30)
+	if err != nil {
 		return usagef("NO %s: want the winner's pairing number", quoteArg(args[1]))
 	}
 	ev := c.st.Admin()
 	pid := 0
 	for _, p := range ev.Players {
-		if p.Number == no {
+		if int64(p.Number) == no {
 			pid = p.ID
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chess960/chess960/clock"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 	"github.com/chess960/chess960/pairing/knockout"
 )
@@ -122,15 +123,15 @@ func koResult(r Result) knockout.Result {
 	return knockout.Result(r)
 }
 
-// parseMatch reads a match's name, "round.match".
-func parseMatch(s string) (knockout.MatchID, error) {
+// ParseMatch reads a match's name, "round.match".
+func ParseMatch(s string) (knockout.MatchID, error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(s), ".")
-	r, err1 := strconv.Atoi(a)
-	m, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || r < 1 || m < 1 {
+	r, err1 := decimal.Int(a, 1, 1<<20)
+	m, err2 := decimal.Int(b, 1, 1<<20)
+	if !ok || err1 != nil || err2 != nil {
 		return knockout.MatchID{}, invalid("match %s: want round.match, such as 2.3", quote.Input(s))
 	}
-	return knockout.MatchID{Round: r, Number: m}, nil
+	return knockout.MatchID{Round: int(r), Number: int(m)}, nil
 }
 
 // lotColor is the documented lot of a match's stage: whether the better
@@ -197,7 +198,7 @@ func (e *Event) bracket(lot func(knockout.MatchID, int) bool) (*knockout.Bracket
 			if b.KO == nil || b.Result == "" {
 				continue
 			}
-			id, err := parseMatch(b.KO.Match)
+			id, err := ParseMatch(b.KO.Match)
 			if err != nil {
 				return nil, err
 			}
@@ -205,14 +206,14 @@ func (e *Event) bracket(lot func(knockout.MatchID, int) bool) (*knockout.Bracket
 		}
 	}
 	for _, x := range e.Decisions {
-		id, err := parseMatch(x.Match)
+		id, err := ParseMatch(x.Match)
 		if err != nil {
 			return nil, err
 		}
 		in.Decisions[id] = e.seedOf(x.Winner)
 	}
 	for _, x := range e.Choices {
-		id, err := parseMatch(x.Match)
+		id, err := ParseMatch(x.Match)
 		if err != nil {
 			return nil, err
 		}
@@ -376,7 +377,7 @@ func (d *doc) decide(c Change, by string, now time.Time) error {
 	if d.System != Knockout {
 		return notNow("decide: only a knockout's matches are decided")
 	}
-	id, err := parseMatch(c.Match)
+	id, err := ParseMatch(c.Match)
 	if err != nil {
 		return err
 	}
@@ -412,7 +413,7 @@ func (d *doc) choose(c Change, by string, now time.Time) error {
 	if d.System != Knockout || !d.Knockout.Armageddon || !d.Knockout.ArmageddonChoice {
 		return notNow("choose: the event's Armageddon colours are not chosen by the players")
 	}
-	id, err := parseMatch(c.Match)
+	id, err := ParseMatch(c.Match)
 	if err != nil {
 		return err
 	}
@@ -538,11 +539,11 @@ func ParseLadder(s string) ([]TieBreakStage, error) {
 		case strings.EqualFold(n, "sd"):
 			st.Games, st.SuddenDeath = 1, true
 		default:
-			g, err := strconv.Atoi(n)
-			if err != nil || g < 1 || g > 50 {
+			g, err := decimal.Int(n, 1, 50)
+			if err != nil {
 				return nil, invalid("tie-break stage %d, %s: want GAMES@CONTROL (2@15+10), GAMES, or sd@CONTROL for sudden death", i+1, quote.Input(part))
 			}
-			st.Games = g
+			st.Games = int(g)
 		}
 		out = append(out, st)
 	}
@@ -572,11 +573,11 @@ func ParsePlaces(s string) (int, error) {
 	if strings.EqualFold(s, "all") {
 		return -1, nil
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 2 || n&(n-1) != 0 {
+	n, err := decimal.Int(s, 2, knockout.MaxPlayers)
+	if err != nil || n&(n-1) != 0 {
 		return 0, invalid("places %s: want 2 (the final only), 4 (and third place), 8, ... or all", quote.Input(s))
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // PlacesText writes the places as ParsePlaces reads them.
@@ -773,4 +774,35 @@ func MatchLabel(m *knockout.Match) string {
 		return "Place " + strconv.Itoa(m.From)
 	}
 	return "Places " + strconv.Itoa(m.From) + "-" + strconv.Itoa(m.To)
+}
+
+// MatchBoard is where the schedule has a knockout match's game: its
+// round's number and its board.
+type MatchBoard struct {
+	Round int
+	Board *Board
+}
+
+// MatchBoards returns where the schedule has each knockout match game
+// paired so far, by match and game number.
+func (e *Event) MatchBoards() map[knockout.MatchID]map[int]MatchBoard {
+	out := map[knockout.MatchID]map[int]MatchBoard{}
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
+		for j := range r.Boards {
+			b := &r.Boards[j]
+			if b.KO == nil {
+				continue
+			}
+			id, err := ParseMatch(b.KO.Match)
+			if err != nil {
+				continue
+			}
+			if out[id] == nil {
+				out[id] = map[int]MatchBoard{}
+			}
+			out[id][b.KO.N] = MatchBoard{Round: r.Number, Board: b}
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/chess960/chess960"
+	"github.com/chess960/chess960/internal/decimal"
 	"github.com/chess960/chess960/internal/quote"
 )
 
@@ -137,18 +138,11 @@ func ParseFrom(s string) ([]StageSource, error) {
 			continue
 		}
 		id, n, ok := strings.Cut(part, ":")
-		top := 0
-		for _, c := range n {
-			if c < '0' || c > '9' || top > MaxPlayers {
-				ok = false
-				break
-			}
-			top = top*10 + int(c-'0')
-		}
-		if !ok || n == "" || top < 1 || CheckID(strings.TrimSpace(id)) != nil {
+		top, err := decimal.Int(strings.TrimSpace(n), 1, MaxPlayers)
+		if !ok || err != nil || CheckID(strings.TrimSpace(id)) != nil {
 			return nil, invalid("from %s: want EVENT:TOP, such as group-a:4", quote.Input(part))
 		}
-		out = append(out, StageSource{Event: strings.TrimSpace(id), Top: top})
+		out = append(out, StageSource{Event: strings.TrimSpace(id), Top: int(top)})
 	}
 	return out, nil
 }

@@ -314,18 +314,7 @@ func (s *pgStore) Present(ctx context.Context, since time.Time) ([]string, error
 		return nil, fmt.Errorf("store: present: %w", err)
 	}
 	defer rows.Close()
-	seen, out := map[string]bool{}, []string{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, fmt.Errorf("store: present: %w", err)
-		}
-		out = splitPresent(p, seen, out)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: present: %w", err)
-	}
-	return out, nil
+	return readPresent(rows)
 }
 
 // LastBeat implements Store.

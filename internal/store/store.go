@@ -150,16 +150,34 @@ func joinPresent(present []string) (string, error) {
 	return strings.Join(present, "\n"), nil
 }
 
-// splitPresent adds the entries of a stored present to seen, and to out
-// those not seen before.
-func splitPresent(stored string, seen map[string]bool, out []string) []string {
-	for p := range strings.SplitSeq(stored, "\n") {
-		if p != "" && !seen[p] {
-			seen[p] = true
-			out = append(out, p)
+// presentRows are the rows of a query of the heartbeats' present column,
+// as database/sql and pgx both give them.
+type presentRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// readPresent reads the present of each row and returns their entries,
+// each once.
+func readPresent(rows presentRows) ([]string, error) {
+	seen, out := map[string]bool{}, []string{}
+	for rows.Next() {
+		var stored string
+		if err := rows.Scan(&stored); err != nil {
+			return nil, fmt.Errorf("store: present: %w", err)
+		}
+		for p := range strings.SplitSeq(stored, "\n") {
+			if p != "" && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
 		}
 	}
-	return out
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: present: %w", err)
+	}
+	return out, nil
 }
 
 // Options tune a Store. The zero value is the default.

@@ -3,7 +3,6 @@ package eventjson
 import (
 	"maps"
 	"slices"
-	"strconv"
 
 	"github.com/chess960/chess960/internal/event"
 	"github.com/chess960/chess960/pairing/knockout"
@@ -278,14 +277,7 @@ func FromBracket(e event.Event, b *knockout.Bracket) Bracket {
 		id := e.SeedPlayer(seed)
 		return &MatchSide{Seed: seed, Player: id, Name: e.PlayerName(id)}
 	}
-	where := map[string][2]int{}
-	for _, r := range e.Schedule {
-		for _, bd := range r.Boards {
-			if bd.KO != nil {
-				where[bd.KO.Match+"/"+strconv.Itoa(bd.KO.N)] = [2]int{r.Number, bd.Board}
-			}
-		}
-	}
+	where := e.MatchBoards()
 	out := Bracket{Size: b.Size, Finished: b.Finished, Rounds: []BracketRound{}}
 	for ri, ms := range b.Rounds {
 		br := BracketRound{Round: ri + 1, Name: event.KORoundName(b, ri+1), Matches: []Match{}}
@@ -296,10 +288,13 @@ func FromBracket(e event.Event, b *knockout.Bracket) Bracket {
 			jm := Match{Match: m.ID.String(), From: m.From, To: m.To, A: side(m.A), B: side(m.B), State: string(m.State),
 				Text: event.MatchState(&e, m), Score: event.MatchScore(m), Winner: m.Winner, ByArbiter: m.ByArbiter, Games: []BracketGame{}}
 			for _, g := range m.Games {
-				at := where[m.ID.String()+"/"+strconv.Itoa(g.N)]
-				jm.Games = append(jm.Games, BracketGame{N: g.N, Stage: g.Stage, Armageddon: g.Armageddon,
+				bg := BracketGame{N: g.N, Stage: g.Stage, Armageddon: g.Armageddon,
 					StageName: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
-					White:     e.SeedPlayer(g.White), Black: e.SeedPlayer(g.Black), Result: event.FromKO(g.Result), Round: at[0], Board: at[1]})
+					White:     e.SeedPlayer(g.White), Black: e.SeedPlayer(g.Black), Result: event.FromKO(g.Result)}
+				if at, ok := where[m.ID][g.N]; ok {
+					bg.Round, bg.Board = at.Round, at.Board.Board
+				}
+				jm.Games = append(jm.Games, bg)
 			}
 			br.Matches = append(br.Matches, jm)
 		}

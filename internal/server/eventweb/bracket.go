@@ -107,19 +107,7 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 		id := e.SeedPlayer(seed)
 		return sideView{Seed: seed, Player: id, Name: e.PlayerName(id), Win: winner == seed}
 	}
-	type spot struct{ round, board, pos int }
-	where := map[string]spot{}
-	for _, r := range e.Schedule {
-		for _, bd := range r.Boards {
-			if bd.KO != nil {
-				pos := -1
-				if bd.Position != nil {
-					pos = bd.Position.ID()
-				}
-				where[bd.KO.Match+"/"+strconv.Itoa(bd.KO.N)] = spot{r.Number, bd.Board, pos}
-			}
-		}
-	}
+	where := e.MatchBoards()
 	v := &bracketView{Finished: b.Finished}
 	for ri, ms := range b.Rounds {
 		rv := bracketRoundView{Number: ri + 1, Name: event.KORoundName(b, ri+1)}
@@ -143,13 +131,16 @@ func makeBracketView(e *event.Event, b *knockout.Bracket) *bracketView {
 				}
 			}
 			for _, g := range m.Games {
-				sp, ok := where[mv.ID+"/"+strconv.Itoa(g.N)]
-				if !ok {
-					sp.pos = -1
-				}
-				mv.Games = append(mv.Games, gameView{N: g.N, Stage: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
+				gv := gameView{N: g.N, Stage: e.StageName(&event.MatchGame{Stage: g.Stage, Armageddon: g.Armageddon}),
 					White: e.PlayerName(e.SeedPlayer(g.White)), Black: e.PlayerName(e.SeedPlayer(g.Black)),
-					Result: event.FromKO(g.Result), Round: sp.round, Board: sp.board, Position: sp.pos})
+					Result: event.FromKO(g.Result), Position: -1}
+				if at, ok := where[m.ID][g.N]; ok {
+					gv.Round, gv.Board = at.Round, at.Board.Board
+					if at.Board.Position != nil {
+						gv.Position = at.Board.Position.ID()
+					}
+				}
+				mv.Games = append(mv.Games, gv)
 			}
 			rv.Matches = append(rv.Matches, mv)
 		}
