@@ -64,6 +64,13 @@ type Game struct {
 	Opponent int    // the opponent's pairing number; 0 for none
 	Color    Color  // the player's colour, NoColor for none
 	Result   Result // NoResult for a round not yet played
+	// Score, with Scored, is what the round scores instead of the point
+	// system's value for Result: a round played as a match of several
+	// games and counted by its games (1.5 for a 2-game match won 1½-½),
+	// Result then being the match's outcome. TRF files have no such
+	// rounds; the writer refuses them.
+	Score  Points
+	Scored bool
 }
 
 // Played reports whether the game was played over the board (rated or not).
@@ -247,6 +254,9 @@ func (g Game) Paired() bool {
 // forfeit win and a full-point bye included); a draw, and a half-point
 // bye, score Draw.
 func (ps PointSystem) Of(g Game) Points {
+	if g.Scored {
+		return g.Score
+	}
 	switch g.Outcome() {
 	case Won:
 		if g.Opponent == 0 && g.Paired() {

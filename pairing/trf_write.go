@@ -37,6 +37,13 @@ func (t *Tournament) WriteTRF(w io.Writer, format Format) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
+	for _, p := range t.Players {
+		for r, g := range p.Games {
+			if g.Scored {
+				return &TRFError{Field: "result", Reason: fmt.Sprintf("player %d, round %d: a round scored as a match of games (%s points), which a TRF cannot hold: write each game as a round", p.Number, r+1, g.Score)}
+			}
+		}
+	}
 	var b bytes.Buffer
 	line := func(s string) {
 		b.WriteString(s)

@@ -69,7 +69,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 		if err := d.setResult(c.Round, c.Board, c.Result, by, now); err != nil {
 			return "", err
 		}
-		return "", d.checkKO()
+		return "", d.checkMatches()
 	case KindGameResult:
 		if who.Role != RoleServer {
 			return "", &Error{Kind: ErrForbidden, Msg: "game-result is the server's: a game's result comes from the game"}
@@ -77,7 +77,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 		if err := d.gameResult(c, now); err != nil {
 			return "", err
 		}
-		return "", d.checkKO()
+		return "", d.checkMatches()
 	case KindDecide:
 		return "", d.decide(c, by, now)
 	case KindChoose:
@@ -146,6 +146,8 @@ func (d *doc) setSettings(s *Settings) error {
 			return notNow("positions: round 1 is paired, so the position rules stay as announced")
 		case n.System == Knockout && !koSame(n.Knockout, d.Knockout):
 			return notNow("knockout: round 1 is paired, so the matches' format stays as announced")
+		case n.Matches != d.Matches:
+			return notNow("matches: round 1 is paired, so the matches' format stays as announced")
 		case d.System != Swiss && d.System != Knockout && n.Rounds != d.Rounds:
 			return notNow("rounds: a round robin's rounds follow from its field")
 		case n.Rounds < len(d.Schedule):
@@ -183,6 +185,13 @@ func checkEnough(s Settings, rounds int) error {
 	}
 	if s.System == DoubleRoundRobin {
 		need = (need + 1) / 2
+	}
+	if m := s.Matches; m.On() && s.System != Knockout {
+		per := m.unit(m.Games) + 1 // the units of a round's games
+		if m.Armageddon {
+			per++ // at most
+		}
+		need *= per
 	}
 	if need > allowed.Len() {
 		return invalid("positions: %d rounds need %d positions without repeats, and the rules allow %d", need, need, allowed.Len())
@@ -262,7 +271,7 @@ func (d *doc) addPlayersOnly(ps []PlayerInfo) error {
 	if d.lastRound() != nil && d.lastRound().Status == Draft {
 		return notNow("add-players: round %d is a draft pairing: unpair it, add the players, and pair again", d.lastRound().Number)
 	}
-	joined := len(d.Schedule) + 1
+	joined := d.nextPlayerRound()
 	if d.System == Swiss && joined > d.Rounds {
 		return notNow("add-players: all %d rounds are paired", d.Rounds)
 	}
@@ -307,14 +316,18 @@ func (d *doc) withdraw(id, r int) error {
 	if pl == nil {
 		return invalid("withdraw: no player has the ID %d", id)
 	}
+	next := d.nextPlayerRound()
 	if r == 0 {
-		r = d.nextRound()
+		r = next
 	}
-	if r < d.nextRound() {
-		if l := d.lastRound(); l != nil && l.Number == r && l.Status == Draft {
+	if r < next {
+		if l := d.lastRound(); l != nil && d.PlayerRound(l) == r && l.Status == Draft && (l.KOGame <= 1) {
 			return notNow("withdraw: round %d is a draft pairing: unpair it first, or withdraw the player from round %d", r, r+1)
 		}
-		return notNow("withdraw from round %d: it is paired already; withdraw from round %d, and enter the forfeit for round %d", r, d.nextRound(), r)
+		if d.matches() {
+			return notNow("withdraw from round %d: its matches are paired already; withdraw from round %d, and enter the forfeits of round %d's games", r, next, r)
+		}
+		return notNow("withdraw from round %d: it is paired already; withdraw from round %d, and enter the forfeit for round %d", r, next, r)
 	}
 	if pl.Withdrawn != 0 {
 		return notNow("withdraw: %s has withdrawn already (from round %d)", quote.Input(pl.Name), pl.Withdrawn)
@@ -331,7 +344,7 @@ func (d *doc) reinstate(id int) error {
 	if pl.Withdrawn == 0 {
 		return notNow("reinstate: %s has not withdrawn", quote.Input(pl.Name))
 	}
-	if l := d.lastRound(); l != nil && l.Status == Draft && pl.Withdrawn <= l.Number {
+	if l := d.lastRound(); l != nil && l.Status == Draft && pl.Withdrawn <= d.PlayerRound(l) {
 		return notNow("reinstate: round %d is a draft pairing without %s: unpair it first", l.Number, quote.Input(pl.Name))
 	}
 	pl.Withdrawn = 0
@@ -346,11 +359,11 @@ func (d *doc) requestBye(id, r int, kind ByeKind) error {
 	if d.System != Swiss {
 		return notNow("bye: a round robin has no byes; a game not played is a forfeit (-/+ or +/-)")
 	}
-	if r < d.nextRound() || r > d.Rounds {
-		if l := d.lastRound(); l != nil && l.Number == r && l.Status == Draft {
+	if next := d.nextPlayerRound(); r < next || r > d.Rounds {
+		if l := d.lastRound(); l != nil && d.PlayerRound(l) == r && l.Status == Draft && l.KOGame <= 1 {
 			return notNow("bye in round %d: the round is a draft pairing: unpair it first", r)
 		}
-		return invalid("bye in round %d: want a round not yet paired, %d..%d", r, d.nextRound(), d.Rounds)
+		return invalid("bye in round %d: want a round not yet paired, %d..%d", r, next, d.Rounds)
 	}
 	switch {
 	case kind.Requested():
@@ -473,6 +486,10 @@ func (d *doc) finish() error {
 		}
 		if !b.Finished {
 			return notNow("finish: the knockout's matches are not all decided")
+		}
+	} else if d.matches() {
+		if done := d.MatchRoundsDone(); done < d.Rounds || d.Rounds == 0 {
+			return notNow("finish: %d of %d rounds of matches are played", done, d.Rounds)
 		}
 	} else if len(d.Schedule) < d.Rounds || d.Rounds == 0 {
 		return notNow("finish: %d of %d rounds are paired", len(d.Schedule), d.Rounds)

@@ -122,6 +122,10 @@ func assign(e *Event, seed string) (pos []int, boards [][]int, err error) {
 		}
 		return pos, boards, err
 	}
+	if e.matches() {
+		pos, boards, _, err = assignMatches(e, seed)
+		return pos, boards, err
+	}
 	cyc := e.cycle()
 	// Count the draws needed.
 	need := 0
@@ -191,6 +195,62 @@ func assign(e *Event, seed string) (pos []int, boards [][]int, err error) {
 		}
 	}
 	return pos, boards, nil
+}
+
+// assignMatches gives the started rounds of an event of matches their
+// positions: each unit (a round of matches' unit, or with PerBoard a
+// match's) takes the next draw when its first game starts, in the order
+// the rounds start and, in a round, board by board; it returns the
+// positions as assign does and the number of draws.
+func assignMatches(e *Event, seed string) (pos []int, boards [][]int, n int, err error) {
+	units := map[string]int{}
+	key := func(r *Round, b *Board) string {
+		k := strconv.Itoa(r.KORound) + "/" + strconv.Itoa(b.KO.Unit)
+		if b.KO.Armageddon {
+			k += "/a"
+		}
+		if e.Positions.PerBoard {
+			k += "/" + b.KO.Match
+		}
+		return k
+	}
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
+		if r.Status != Started {
+			continue
+		}
+		for j := range r.Boards {
+			if b := &r.Boards[j]; b.KO != nil {
+				if _, ok := units[key(r, b)]; !ok {
+					units[key(r, b)] = len(units)
+				}
+			}
+		}
+	}
+	seq, err := draws(e.Positions, seed, len(units))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	pos = make([]int, len(e.Schedule))
+	boards = make([][]int, len(e.Schedule))
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
+		pos[i] = -1
+		if r.Status != Started {
+			continue
+		}
+		boards[i] = make([]int, len(r.Boards))
+		for j := range r.Boards {
+			boards[i][j] = -1
+			if b := &r.Boards[j]; b.KO != nil {
+				boards[i][j] = seq[units[key(r, b)]]
+			}
+		}
+		if !e.Positions.PerBoard && len(r.Boards) > 0 {
+			pos[i] = boards[i][0]
+		}
+	}
+	return pos, boards, len(units), nil
 }
 
 // imported reports whether the round was played before the event came here.

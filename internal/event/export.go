@@ -31,6 +31,23 @@ func (e *Event) TRF(w io.Writer, format pairing.Format) error {
 		started = r.Number
 	}
 	t := e.Tournament(started, false)
+	ranked := started
+	if e.matches() {
+		// Each game a round, as FIDE rates them: the rounds of matches
+		// over, without their Armageddons.
+		ranked = e.MatchRoundsDone()
+		mrs := e.matchRounds()
+		started = 0
+		for _, mr := range mrs[:ranked] {
+			started += len(mr.Games)
+		}
+		last := 0
+		if ranked > 0 {
+			mr := mrs[ranked-1]
+			last = max(mr.Games[len(mr.Games)-1], mr.Arm) + 1
+		}
+		t = e.GameTournament(last)
+	}
 	add := func(code, text string) {
 		if text != "" {
 			t.Header = append(t.Header, pairing.HeaderLine{Code: code, Text: " " + text})
@@ -48,21 +65,25 @@ func (e *Event) TRF(w io.Writer, format pairing.Format) error {
 		}
 	}
 	add("072", strconv.Itoa(rated))
-	switch e.System {
-	case Swiss:
-		add("092", "Swiss System, FIDE Dutch")
-	case RoundRobin:
-		add("092", "Round robin")
-	case DoubleRoundRobin:
-		add("092", "Double round robin")
+	kind := map[System]string{Swiss: "Swiss System, FIDE Dutch", RoundRobin: "Round robin", DoubleRoundRobin: "Double round robin"}[e.System]
+	if e.matches() {
+		kind += fmt.Sprintf(", of %d-game matches (each game a round here; the standings count %s)", e.Matches.Games,
+			map[string]string{ScoreGames: "the games", ScoreMatch: "match points"}[e.Matches.Scoring])
 	}
+	add("092", kind)
 	add("122", trfText(e.TimeControl))
 	if format == pairing.TRF2026 {
 		for _, p := range e.byNumber() {
 			for _, b := range p.Byes {
-				if b.Round > started {
+				if b.Round > ranked {
 					kind := rune(b.Kind.TRF())
-					t.Byes = append(t.Byes, pairing.Bye{Kind: kind, Round: b.Round, Players: []int{p.Number}})
+					if !e.matches() {
+						t.Byes = append(t.Byes, pairing.Bye{Kind: kind, Round: b.Round, Players: []int{p.Number}})
+						continue
+					}
+					for g := range e.Matches.Games {
+						t.Byes = append(t.Byes, pairing.Bye{Kind: kind, Round: (b.Round-1)*e.Matches.Games + g + 1, Players: []int{p.Number}})
+					}
 				}
 			}
 		}
@@ -73,7 +94,7 @@ func (e *Event) TRF(w io.Writer, format pairing.Format) error {
 		}
 	}
 	// Rank: the standings' order, when the tie-breaks can be computed.
-	if rank, err := e.ranks(started); err == nil {
+	if rank, err := e.ranks(ranked); err == nil {
 		for _, tp := range t.Players {
 			tp.Rank = rank[tp.Number]
 		}

@@ -452,8 +452,8 @@ func (e *Event) StageName(g *MatchGame) string {
 		return ""
 	case g.Armageddon:
 		s := "Armageddon"
-		if e.Knockout.ArmageddonWhite != "" {
-			s += " (" + e.Knockout.ArmageddonWhite + " v " + e.Knockout.ArmageddonBlack + "; a draw is Black's win)"
+		if w, b := e.armageddonClocks(); w != "" {
+			s += " (" + w + " v " + b + "; a draw is Black's win)"
 		} else {
 			s += " (a draw is Black's win)"
 		}
@@ -727,8 +727,9 @@ func (e *Event) BoardControl(b *Board) (clock.Control, time.Duration) {
 	if g := b.KO; g != nil {
 		switch {
 		case g.Armageddon:
-			w, _ := clock.Parse(e.Knockout.ArmageddonWhite) // checked by checkClocks
-			bl, _ := clock.Parse(e.Knockout.ArmageddonBlack)
+			ws, bs := e.armageddonClocks()
+			w, _ := clock.Parse(ws) // checked by checkClocks
+			bl, _ := clock.Parse(bs)
 			if len(w.Periods) > 0 && len(bl.Periods) > 0 && bl.Periods[0].Time != w.Periods[0].Time {
 				black = bl.Periods[0].Time
 			}
@@ -739,6 +740,15 @@ func (e *Event) BoardControl(b *Board) (clock.Control, time.Duration) {
 	}
 	c, _ := clock.Parse(tc)
 	return c, black
+}
+
+// armageddonClocks are the Armageddon's clocks, White's and Black's: a
+// knockout's, or an event of matches'.
+func (e *Event) armageddonClocks() (white, black string) {
+	if e.matches() {
+		return e.Matches.ArmageddonWhite, e.Matches.ArmageddonBlack
+	}
+	return e.Knockout.ArmageddonWhite, e.Knockout.ArmageddonBlack
 }
 
 // FromKO is a knockout game's result as the event writes it.

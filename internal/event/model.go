@@ -71,6 +71,9 @@ type Settings struct {
 	Delay string
 	// Knockout is how a knockout's matches are played (System Knockout).
 	Knockout KnockoutRules
+	// Matches make a Swiss's or a round robin's rounds matches of several
+	// games (see matches.go); the zero value is single games.
+	Matches MatchRules
 }
 
 // KnockoutRules are a knockout's format (see knockout.go).
@@ -253,7 +256,8 @@ type Round struct {
 	Clocks time.Time
 	// KORound and KOGame: in a knockout, the bracket's round this round
 	// plays and the game of its matches (from 1; the tie-breaks' games
-	// count on).
+	// count on); in a Swiss or round robin of matches, the round of
+	// matches and the game (Matches.Games+1 for the Armageddon).
 	KORound, KOGame int
 }
 
@@ -270,13 +274,15 @@ type Board struct {
 	// Game is the ID of the board's game in the app (package game), once
 	// the round has started; "" for a game over the board.
 	Game string
-	// KO is the knockout match game the board plays; nil otherwise.
+	// KO is the match game the board plays, in a knockout or an event of
+	// matches; nil otherwise.
 	KO *MatchGame
 }
 
-// MatchGame is a board's place in a knockout match.
+// MatchGame is a board's place in a match: a knockout's, or one of a
+// Swiss's or round robin's rounds of matches.
 type MatchGame struct {
-	Match string // "round.match"
+	Match string // "round.match"; in a Swiss or round robin "round.table"
 	N     int    // the game's number in the match
 	// Stage is 0 for the match's own games, i for the ladder's i-th
 	// stage, and len(Ladder)+1 for the Armageddon; Unit is the game's

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/chess960/chess960/pairing"
@@ -38,6 +39,9 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 	if d.System == Knockout {
 		return d.pairKO(n, now)
 	}
+	if d.matches() {
+		return d.pairMatches(n, now, eng)
+	}
 	if err := d.canPair(n); err != nil {
 		return err
 	}
@@ -46,19 +50,13 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 			return err
 		}
 	}
-	t := d.Tournament(n-1, true)
 	num := map[int]int{} // pairing number -> ID
 	for _, p := range d.Players {
 		num[p.Number] = p.ID
 	}
-	pairs, err := eng(t, d.System)
-	switch {
-	case errors.Is(err, pairing.ErrNoPairing):
-		return notNow("round %d: the Dutch system finds no pairing that keeps its absolute criteria (no rematch, one bye each, colours): pair the round by hand", n)
-	case errors.Is(err, ErrBusy), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	pairs, err := pairWith(eng, d.Tournament(n-1, true), d.System, n)
+	if err != nil {
 		return err
-	case err != nil:
-		return notNow("round %d: %v", n, err)
 	}
 	r := Round{Number: n, Status: Draft, Paired: now}
 	paired := map[int]bool{}
@@ -85,15 +83,31 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 	return nil
 }
 
+// pairWith pairs the next round of t with the engine, for round n of the
+// schedule.
+func pairWith(eng pairer, t *pairing.Tournament, system System, n int) ([]pairing.Pair, error) {
+	pairs, err := eng(t, system)
+	switch {
+	case errors.Is(err, pairing.ErrNoPairing):
+		return nil, notNow("round %d: the Dutch system finds no pairing that keeps its absolute criteria (no rematch, one bye each, colours): pair the round by hand", n)
+	case errors.Is(err, ErrBusy), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return nil, err
+	case err != nil:
+		return nil, notNow("round %d: %v", n, err)
+	}
+	return pairs, nil
+}
+
 // addByes gives the players the pairing left out their requested byes or
 // absences.
 func (d *doc) addByes(r *Round, paired map[int]bool) {
+	rn := d.PlayerRound(r)
 	for _, p := range d.byNumber() {
 		if paired[p.ID] {
 			continue
 		}
-		kind := p.byeFor(r.Number)
-		if !p.active(r.Number) || kind == "" {
+		kind := p.byeFor(rn)
+		if !p.active(rn) || kind == "" {
 			kind = ByeAbsent
 		}
 		r.Byes = append(r.Byes, Bye{Player: p.ID, Kind: kind})
@@ -117,7 +131,7 @@ func (d *doc) canPair(n int) error {
 	switch {
 	case n != next:
 		return notNow("pair round %d: the round to pair is %d", n, next)
-	case d.Rounds > 0 && n > d.Rounds:
+	case d.Rounds > 0 && n > d.Rounds && !d.matches():
 		return notNow("pair round %d: the event has %d rounds", n, d.Rounds)
 	}
 	if n > 1 {
@@ -183,6 +197,17 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 		}
 	}
 	r := Round{Number: n, Status: Draft, Paired: now, Manual: true}
+	if d.matches() {
+		before := &Event{Settings: d.Settings, Schedule: d.Schedule[:n-1], Players: d.Players}
+		mrs := before.matchRounds()
+		if len(mrs) > 0 && !before.matchRoundDone(mrs[len(mrs)-1]) {
+			return notNow("set-pairing: round %d plays the next game of round %d's matches, which follows from its first game: pair it with pair", n, len(mrs))
+		}
+		if d.Rounds > 0 && len(mrs) >= d.Rounds {
+			return notNow("set-pairing: the event's %d rounds of matches are played", d.Rounds)
+		}
+		r.KORound, r.KOGame = len(mrs)+1, 1
+	}
 	paired := map[int]bool{}
 	seen := func(id int) error {
 		if d.player(id) == nil {
@@ -211,6 +236,11 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d pairing-allocated byes: C.04.1 (2025) rule 3 leaves one player unpaired, in an odd field", n))
 	}
 	d.addByes(&r, paired)
+	if r.KORound > 0 {
+		for i := range r.Boards {
+			r.Boards[i].KO = &MatchGame{Match: strconv.Itoa(r.KORound) + "." + strconv.Itoa(i+1), N: 1, Unit: d.Matches.unit(1)}
+		}
+	}
 	r.Warnings = append(r.Warnings, d.check(&r)...)
 	d.putRound(r)
 	return nil
@@ -220,7 +250,7 @@ func (d *doc) setPairing(n int, pairs []ManualPair, now time.Time) error {
 // round's pairing breaks.
 func (d *doc) check(r *Round) []string {
 	var w []string
-	t := d.Tournament(r.Number-1, false)
+	t := d.Tournament(d.PlayerRound(r)-1, false)
 	numOf := map[int]int{}
 	for _, p := range d.Players {
 		numOf[p.ID] = p.Number

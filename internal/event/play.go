@@ -69,6 +69,11 @@ func (s *Settings) normalizePlay() error {
 			return err
 		}
 	}
+	if m := s.Matches; m.On() && m.Armageddon {
+		if err := (KnockoutRules{Armageddon: true, ArmageddonWhite: m.ArmageddonWhite, ArmageddonBlack: m.ArmageddonBlack}).checkClocks(); err != nil {
+			return err
+		}
+	}
 	if s.Study < 0 || s.Study > MaxStudy {
 		return invalid("study window %d minutes: want 0 to %d", s.Study, MaxStudy)
 	}

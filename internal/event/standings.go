@@ -81,10 +81,16 @@ func (e *Event) Standings(rounds int) (Standings, error) {
 			break
 		}
 	}
+	if e.matches() {
+		done = e.MatchRoundsDone()
+	}
 	if rounds == 0 {
 		rounds = done
 	}
 	if rounds < 0 || rounds > done {
+		if e.matches() {
+			return Standings{}, notNow("standings after round %d: %d rounds of matches are over", rounds, done)
+		}
 		return Standings{}, notNow("standings after round %d: %d rounds are complete", rounds, done)
 	}
 	return e.standings(rounds)
@@ -134,6 +140,9 @@ func (e *Event) standings(rounds int) (Standings, error) {
 				c.Color = map[pairing.Color]string{pairing.White: "w", pairing.Black: "b"}[g.Color]
 			}
 			c.Result = cellResult(g.Result)
+			if e.matches() && g.Played() {
+				c.Result = Halves(int(t.Points.Of(g) / 5))
+			}
 			s.Rows[i].Results = append(s.Rows[i].Results, c)
 		}
 	}
@@ -198,6 +207,24 @@ func (e *Event) fillTieBreaks(t *pairing.Tournament, rounds int, s *Standings) e
 	for _, r := range s.Rows {
 		byNum[r.Number] = r
 	}
+	// The rating figures count games: in an event of matches, each game
+	// of the rounds of matches (not their Armageddons).
+	rt, rr := t, rounds
+	if e.matches() {
+		mrs := e.matchRounds()
+		rr = 0
+		for _, mr := range mrs[:min(rounds, len(mrs))] {
+			rr += len(mr.Games)
+		}
+		last := 0
+		if rounds > 0 && rounds <= len(mrs) {
+			last = mrs[rounds-1].Games[len(mrs[rounds-1].Games)-1] + 1
+			if a := mrs[rounds-1].Arm; a >= 0 {
+				last = a + 1
+			}
+		}
+		rt = e.GameTournament(last)
+	}
 	rows := make([]Row, 0, len(st))
 	for _, sd := range st {
 		r := byNum[sd.Number]
@@ -208,7 +235,7 @@ func (e *Event) fillTieBreaks(t *pairing.Tournament, rounds int, s *Standings) e
 			r.TieBreaks[i] = v.String()
 		}
 		p := e.PlayerByID(r.Player)
-		sum, err := t.RatingSummary(sd.Number, rounds, kFactor(p))
+		sum, err := rt.RatingSummary(sd.Number, rr, kFactor(p))
 		if err == nil {
 			r.RatedGames, r.Opponents, r.Performance = sum.Rated, sum.ARO, sum.Performance
 			if p.Rating > 0 && sum.Rated > 0 {

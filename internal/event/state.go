@@ -222,6 +222,9 @@ func (s Settings) normalize() (Settings, error) {
 	default:
 		return s, invalid("system %s: want dutch, roundrobin, double or knockout", quote.Input(string(s.System)))
 	}
+	if s.Matches, err = s.Matches.normalize(s.System); err != nil {
+		return s, err
+	}
 	switch {
 	case s.System == Swiss && (s.Rounds < 1 || s.Rounds > MaxRounds):
 		return s, invalid("rounds %d: a Swiss needs 1..%d rounds", s.Rounds, MaxRounds)

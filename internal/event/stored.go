@@ -25,13 +25,17 @@ import (
 //   - Format 4: knockouts: the settings' knockout rules; the seeds, the
 //     decisions and the Armageddon choices; a round's bracket round and
 //     game; a board's match game. A format 3 document has none.
+//   - Format 5: a Swiss's or round robin's rounds of matches: the
+//     settings' matches (a round's bracket round and game, and a board's
+//     match game, then name a round of matches and its match). A format 4
+//     document has none.
 //
 // A change to the layout is a new format: its types here, a migration from
 // the one before in decodeDoc, and a test that a document of the old
 // format reads (TestStoredFormat1).
 
 // storeFormat is the layout this program writes.
-const storeFormat = 4
+const storeFormat = 5
 
 // storedWire is the stored document as JSON: the settings' fields at the top level,
 // as format 1 has them, after the others.
@@ -132,6 +136,16 @@ type storedSettings struct {
 	DefaultTime   int                 `json:"defaultTime,omitempty"`
 	Delay         string              `json:"delay,omitempty"`
 	Knockout      *storedKnockout     `json:"knockout,omitempty"`
+	Matches       *storedMatches      `json:"matches,omitempty"`
+}
+
+type storedMatches struct {
+	Games           int    `json:"games"`
+	Scoring         string `json:"scoring"`
+	Armageddon      bool   `json:"armageddon,omitempty"`
+	ArmageddonWhite string `json:"armageddonWhite,omitempty"`
+	ArmageddonBlack string `json:"armageddonBlack,omitempty"`
+	Positions       string `json:"positions"`
 }
 
 type storedPositionRules struct {
@@ -273,7 +287,23 @@ func storeSettings(s Settings) storedSettings {
 	return storedSettings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
 		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
 		Positions: storedPositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: storeKnockout(s)}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: storeKnockout(s),
+		Matches: storeMatches(s.Matches)}
+}
+
+func storeMatches(m MatchRules) *storedMatches {
+	if m == (MatchRules{}) {
+		return nil
+	}
+	out := storedMatches(m)
+	return &out
+}
+
+func loadMatches(m *storedMatches) MatchRules {
+	if m == nil {
+		return MatchRules{}
+	}
+	return MatchRules(*m)
 }
 
 func storeKnockout(s Settings) *storedKnockout {
@@ -309,7 +339,8 @@ func loadSettings(s storedSettings) Settings {
 	set := Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System, Rounds: s.Rounds,
 		TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules, UnratedRating: s.UnratedRating,
 		Positions: PositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: loadKnockout(s.Knockout)}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: loadKnockout(s.Knockout),
+		Matches: loadMatches(s.Matches)}
 	if set.Play == "" {
 		set.Play = PlayBoard
 	}
@@ -329,7 +360,7 @@ func decodeDoc(data []byte) (*doc, error) {
 		format = *probe.Format
 	}
 	switch {
-	case format >= 1 && format <= 4:
+	case format >= 1 && format <= 5:
 		// Format 1 has the fields of format 2 without "format"; format 2
 		// those of 3 without the games in the app (their zero values).
 	case format > storeFormat:

@@ -139,9 +139,9 @@ func TestStoredFormat1(t *testing.T) {
 	if r.Position.ID() != firstDraw("format one seed") {
 		t.Errorf("position %d, the derivation gives %d", r.Position.ID(), firstDraw("format one seed"))
 	}
-	// And its backup now is format 4, which reads back the same.
+	// And its backup now is format 5, which reads back the same.
 	b2, err := st.Backup()
-	if err != nil || !strings.Contains(string(b2), `"format": 4`) {
+	if err != nil || !strings.Contains(string(b2), `"format": 5`) {
 		t.Fatalf("backup: %v\n%.300s", err, b2)
 	}
 	st2, err := NewService(newMem()).Restore(context.Background(), b2, false)
@@ -149,7 +149,7 @@ func TestStoredFormat1(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(st2.Admin().Schedule, e.Schedule) || !reflect.DeepEqual(st2.Admin().Players, e.Players) {
-		t.Error("the format 4 backup reads back otherwise")
+		t.Error("the format 5 backup reads back otherwise")
 	}
 }
 
@@ -157,7 +157,7 @@ func TestStoredFormat1(t *testing.T) {
 // know is refused with the reason.
 func TestStoredFormatRefused(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"format": 5, "id": "x"}`: "newer than this program's 4",
+		`{"format": 6, "id": "x"}`: "newer than this program's 5",
 		`{"format": 0, "id": "x"}`: "which no chess960 wrote",
 		`[1, 2]`:                   "cannot unmarshal",
 		`{"format": 2, "schedule": [{"status": "paused"}]}`: `round status "paused"`,

@@ -37,6 +37,46 @@ func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
 			Federation: p.Federation, FideID: p.FideID, Birth: p.Birth,
 		})
 	}
+	if e.matches() {
+		e.matchTournament(t, rounds, next, num)
+		played := min(rounds, t.PlayedRounds())
+		for _, tp := range t.Players {
+			tp.Points = t.Score(tp, played)
+		}
+		return t
+	}
+	e.scheduleGames(t, rounds, next, num)
+	played := min(rounds, t.PlayedRounds())
+	for _, tp := range t.Players {
+		tp.Points = t.Score(tp, played)
+	}
+	return t
+}
+
+// GameTournament is the event as the pairing package models it with each
+// round of the schedule a round: in an event of matches, each game of the
+// matches (without their Armageddons), as a TRF reports them for rating.
+func (e *Event) GameTournament(rounds int) *pairing.Tournament {
+	if !e.matches() {
+		return e.Tournament(rounds, false)
+	}
+	g := *e
+	g.Matches = MatchRules{}
+	g.Schedule = nil
+	for _, r := range e.Schedule[:min(rounds, len(e.Schedule))] {
+		if r.KOGame <= e.Matches.Games {
+			r.Number = len(g.Schedule) + 1
+			g.Schedule = append(g.Schedule, r)
+		}
+	}
+	t := g.Tournament(len(g.Schedule), false)
+	t.Rounds = e.Rounds * e.Matches.Games
+	return t
+}
+
+// scheduleGames gives t's players their games, a round of the schedule
+// for each round.
+func (e *Event) scheduleGames(t *pairing.Tournament, rounds int, next bool, num map[int]int) {
 	rounds = min(rounds, len(e.Schedule))
 	games := make(map[int][]pairing.Game, len(e.Players))
 	for _, p := range e.Players {
@@ -76,9 +116,4 @@ func (e *Event) Tournament(rounds int, next bool) *pairing.Tournament {
 			}
 		}
 	}
-	played := min(rounds, t.PlayedRounds())
-	for _, tp := range t.Players {
-		tp.Points = t.Score(tp, played)
-	}
-	return t
 }

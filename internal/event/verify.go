@@ -74,6 +74,11 @@ func (e *Event) Verify(seed string) (Verification, error) {
 			}
 		}
 	}
+	if e.matches() {
+		if _, _, count, err = assignMatches(e, seed); err != nil {
+			return v, err
+		}
+	}
 	if e.System == Knockout {
 		// The games of a match's unit share one draw.
 		if _, count, err = assignKO(e, seed); err != nil {

@@ -281,10 +281,11 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		return nil, fmt.Errorf("%w: the schedule holds round %d in place %d", ErrRound, r.Number, n)
 	}
 	// Points before the round, as the event counts them.
-	t := e.Tournament(n-1, false)
+	before := e.PlayerRound(r) - 1 // in an event of matches, the rounds of matches
+	t := e.Tournament(before, false)
 	points := map[int]string{}
 	for _, tp := range t.Players {
-		points[tp.Number] = t.Score(tp, n-1).String()
+		points[tp.Number] = t.Score(tp, before).String()
 	}
 	who := func(id int, where string) (player, error) {
 		p := e.PlayerByID(id)
