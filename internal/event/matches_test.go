@@ -436,3 +436,22 @@ func TestMatchRefusals(t *testing.T) {
 		t.Error("a round of the schedule without its round of matches")
 	}
 }
+
+// TestMatchStored: the match rules and the rounds of matches survive the
+// stored document.
+func TestMatchStored(t *testing.T) {
+	m := MatchRules{Games: 4, Scoring: ScoreMatch, Armageddon: true, ArmageddonWhite: "5+2", ArmageddonBlack: "4+2", Positions: MatchPair}
+	d := &doc{Event: Event{ID: "m", Settings: Settings{Name: "M", System: Swiss, Rounds: 3, Matches: m},
+		Schedule: []Round{{Number: 1, Status: Draft, KORound: 1, KOGame: 1, Boards: []Board{{Board: 1, White: 1, Black: 2, KO: &MatchGame{Match: "1.1", N: 1}}}}}}}
+	back, err := decodeDoc(encodeDoc(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Matches != m {
+		t.Errorf("matches %+v, want %+v", back.Matches, m)
+	}
+	r := back.Schedule[0]
+	if r.KORound != 1 || r.KOGame != 1 || r.Boards[0].KO == nil || r.Boards[0].KO.Match != "1.1" {
+		t.Errorf("round %+v", r)
+	}
+}

@@ -95,7 +95,8 @@ func (s Settings) Model() event.Settings {
 	return event.Settings{Name: s.Name, Place: s.Place, Start: s.Start, End: s.End, System: s.System,
 		Rounds: s.Rounds, TimeControl: s.TimeControl, TieBreaks: s.TieBreaks, TieBreakRules: s.TieBreakRules,
 		UnratedRating: s.UnratedRating, Positions: event.PositionRules(s.Positions), LateEntries: s.LateEntries,
-		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: s.Knockout.Model()}
+		Play: s.Play, Study: s.Study, DefaultTime: s.DefaultTime, Delay: s.Delay, Knockout: s.Knockout.Model(),
+		Matches: s.Matches.Model()}
 }
 
 // Players is the model's list of players a request gives.

@@ -72,7 +72,24 @@ func fromSettings(x event.Settings) Settings {
 		DefaultTime:   x.DefaultTime,
 		Delay:         x.Delay,
 		Knockout:      fromKnockout(x),
+		Matches:       fromMatches(x.Matches),
 	}
+}
+
+func fromMatches(m event.MatchRules) *MatchRules {
+	if !m.On() {
+		return nil
+	}
+	out := MatchRules(m)
+	return &out
+}
+
+// Model is the model's match rules.
+func (m *MatchRules) Model() event.MatchRules {
+	if m == nil {
+		return event.MatchRules{}
+	}
+	return event.MatchRules(*m)
 }
 
 func fromPositionRules(x event.PositionRules) PositionRules {

@@ -91,7 +91,7 @@ type TieBreakStage struct {
 	TimeControl string `json:"timeControl,omitempty"`
 }
 
-// MatchGame is event.MatchGame as JSON: a board's knockout match game.
+// MatchGame is event.MatchGame as JSON: a board's match game.
 type MatchGame struct {
 	Match      string `json:"match"` // "round.match"
 	N          int    `json:"n"`     // the game's number in the match
@@ -140,6 +140,18 @@ type Settings struct {
 	Delay string `json:"delay,omitempty"`
 	// Knockout is a knockout's format (system "knockout").
 	Knockout *KnockoutRules `json:"knockout,omitempty"`
+	// Matches make a Swiss's or a round robin's rounds matches.
+	Matches *MatchRules `json:"matches,omitempty"`
+}
+
+// MatchRules is event.MatchRules as JSON.
+type MatchRules struct {
+	Games           int    `json:"games"`                // of a match: 2, 4, 6 or 8
+	Scoring         string `json:"scoring,omitempty"`    // "games" (the default) or "match" (2, 1, 0)
+	Armageddon      bool   `json:"armageddon,omitempty"` // a tied match's Armageddon (with "match")
+	ArmageddonWhite string `json:"armageddonWhite,omitempty"`
+	ArmageddonBlack string `json:"armageddonBlack,omitempty"`
+	Positions       string `json:"positions,omitempty"` // "round" (the default), "pair" or "game"
 }
 
 // PositionRules is event.PositionRules as JSON.
@@ -215,7 +227,9 @@ type Round struct {
 	// Clocks is when the clocks of the round's games in the app start.
 	Clocks time.Time `json:"clocks,omitzero"`
 	// KORound and KOGame: in a knockout, the bracket's round and the game
-	// of its matches the round plays.
+	// of its matches the round plays; in a Swiss or round robin of
+	// matches, the round of matches and the game (games+1: the
+	// Armageddon).
 	KORound int `json:"koRound,omitempty"`
 	KOGame  int `json:"koGame,omitempty"`
 }
@@ -232,7 +246,8 @@ type Board struct {
 	PGN     string  `json:"pgn,omitempty"`
 	// Game is the board's game in the app (/g/{game}), once started.
 	Game string `json:"game,omitempty"`
-	// KO is the knockout match game the board plays.
+	// KO is the match game the board plays (a knockout's, or a round of
+	// matches': match "round.table").
 	KO *MatchGame `json:"ko,omitempty"`
 }
 
