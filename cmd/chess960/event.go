@@ -41,6 +41,8 @@ on stderr saying so.
             [--tiebreaks BH-C1,BH,SB,DE,WIN] [--tiebreak-rules 2024|2026]
             [--unrated-rating R] [--late-entries rerank|next] [--per-board] [--exclude LIST]
             [--balanced CP] [--seed S [--weak-seed]] [--players FILE]
+            [--games 2|4|6|8 [--scoring games|match] [--armageddon 5+2/4+2]
+             [--match-positions round|pair|game]]
             [--system knockout [--games N] [--final-games N] [--ladder 2@15+10,2@5+3]
              [--armageddon 5+2/4+2 [--armageddon-choice]] [--places 2|4|8|all]
              [--colors seed|lot] [--match-positions match|pair|game] [--seeding rating|lot]
@@ -134,14 +136,15 @@ func (o *eventOpts) define(fs *flag.FlagSet, action string) {
 		o.end = fs.String("end", "", "the last day, `YYYY-MM-DD`")
 		o.system = choiceFlag(fs, "system", "dutch", []string{"dutch", "roundrobin", "double", "knockout"}, map[string]string{"swiss": "dutch", "rr": "roundrobin", "ko": "knockout"}, "the pairing system")
 		o.rounds = numberFlag(fs, "rounds", 0, 0, 99, "the number of rounds (a round robin's follow from its field)")
-		o.games = numberFlag(fs, "games", 0, 1, 50, "a knockout: the games of a match (default 2)")
+		o.games = numberFlag(fs, "games", 0, 1, 50, "the games of a match: a knockout's (default 2), or a Swiss's or round robin's rounds as matches of 2, 4, 6 or 8 games")
+		o.scoring = choiceFlag(fs, "scoring", "games", []string{"games", "match"}, nil, "rounds of matches: the standings count the games (1, ½, 0) or match points (2, 1, 0)")
 		o.finalGames = numberFlag(fs, "final-games", 0, 1, 50, "a knockout: the games of the final (default: as --games)")
 		o.ladder = fs.String("ladder", "", "a knockout: the tie-break stages of a tied match, `STAGES` such as 2@15+10,2@5+3 (GAMES@CONTROL; sd@CONTROL: sudden death)")
-		o.armageddon = fs.String("armageddon", "", "a knockout: after the ladder, an Armageddon with the clocks `WHITE/BLACK`, such as 5+2/4+2 (a draw is Black's win); - for one without clocks")
+		o.armageddon = fs.String("armageddon", "", "a knockout: after the ladder, or rounds of matches counting match points: for a tied match, an Armageddon with the clocks `WHITE/BLACK`, such as 5+2/4+2 (a draw is Black's win); - for one without clocks")
 		o.armChoice = boolFlag(fs, "armageddon-choice", "a knockout: the better seed chooses the Armageddon's colour (event choose); otherwise it is drawn by lot")
 		o.places = fs.String("places", "", "a knockout: down to which place the players play: 2 (the final only, the default), 4 (and third place), 8, ... or all")
 		o.colors = choiceFlag(fs, "colors", "seed", []string{"seed", "lot"}, nil, "a knockout: White in each stage's first game: the better seed, or by lot")
-		o.matchPos = choiceFlag(fs, "match-positions", "match", []string{"match", "pair", "game"}, nil, "a knockout: one position for each stage of a match, for each two games, or for each game")
+		o.matchPos = choiceFlag(fs, "match-positions", "match", []string{"match", "round", "pair", "game"}, nil, "a knockout: one position for each stage of a match (match), for each two games, or for each game; rounds of matches: one for the round's games (round), for each two games, or for each game")
 		o.seeding = choiceFlag(fs, "seeding", "rating", []string{"rating", "lot"}, nil, "a knockout: the seeds by rating (the pairing numbers) or by lot")
 		o.from = fs.String("from", "", "a knockout: the next stage of earlier events, `EVENT:TOP,...` (group-a:4,group-b:4): their top players, seeded by rank, winners first")
 		o.tc = fs.String("time-control", "", "the time control, as text")
@@ -203,7 +206,7 @@ type eventOpts struct {
 	set, pgnFile, out, revoke, ladder, armageddon, places   *string
 	note, from                                              *string
 	armChoice                                               *bool
-	colors, matchPos, seeding                               *choice
+	colors, matchPos, seeding, scoring                      *choice
 	games, finalGames                                       *number
 	json, perBoard, publish, csv, newID, rotate, weakSeed   *bool
 	system, kind, format, tbRules, late                     *choice
@@ -214,7 +217,7 @@ type eventOpts struct {
 // actionFlags are the flags each action takes, besides --db and --json.
 var actionFlags = map[string][]string{
 	"new": {"id", "name", "place", "start", "end", "system", "rounds", "time-control", "tiebreaks", "tiebreak-rules", "unrated-rating", "late-entries", "per-board", "exclude", "balanced", "seed", "weak-seed", "players",
-		"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"},
+		"games", "scoring", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"},
 	"bracket":   {},
 	"decide":    {"note"},
 	"choose":    {},
@@ -682,6 +685,9 @@ func (c *eventCtx) show() error {
 		fmt.Fprintf(w, "%s %s %s\n", ev.Place, ev.Start, ev.End)
 	}
 	fmt.Fprintf(w, "system %s, %d rounds, tie-breaks %s\n", ev.System, ev.Rounds, strings.Join(ev.TieBreaks, ", "))
+	if m := ev.Matches; m.On() && ev.System != event.Knockout {
+		fmt.Fprintf(w, "%s\n", event.MatchRulesText(m))
+	}
 	fmt.Fprintf(w, "tie-break rules: C.07 %s text; %s\n", cmp.Or(ev.TieBreakRules, event.TieBreaks2024), unratedText(ev.UnratedRating))
 	late := "re-ranked (C.04.2); published rounds keep their numbers"
 	if ev.LateEntries == event.LateNext {
@@ -699,10 +705,25 @@ func (c *eventCtx) show() error {
 	return nil
 }
 
+// tallyWord says how a match stands after its score: ", P1 wins", ", a
+// tie", "" while it goes on.
+func tallyWord(ev *event.Event, t *event.MatchTally) string {
+	switch {
+	case t.Winner != 0:
+		return ", " + ev.PlayerName(t.Winner) + " wins"
+	case t.Done:
+		return ", a tie"
+	}
+	return ""
+}
+
 func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 	w := c.e.stdout
 	head := fmt.Sprintf("round %d: %s", r.Number, r.Status)
-	if r.KORound > 0 {
+	if name := ev.MatchRoundName(&r); name != "" {
+		_, g, _ := strings.Cut(name, ", ")
+		head = fmt.Sprintf("round %d (round %d of matches, %s): %s", r.Number, r.KORound, g, r.Status)
+	} else if r.KORound > 0 {
 		head = fmt.Sprintf("round %d (bracket round %d, game %d): %s", r.Number, r.KORound, r.KOGame, r.Status)
 	}
 	if r.Position != nil {
@@ -734,6 +755,15 @@ func (c *eventCtx) printRound(ev event.Event, r event.Round) {
 		fmt.Fprintf(tw, "  -\t%d %s\t%s bye\t\n", p.Number, p.Name, y.Kind)
 	}
 	tw.Flush()
+	if ev.MatchRoundName(&r) != "" && (r.Number == len(ev.Schedule) || ev.Schedule[r.Number].KORound != r.KORound) {
+		// The last round of the schedule in its round of matches: how the matches stand.
+		for _, t := range ev.MatchTallies(r.KORound) {
+			if t.Games == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "  match %s: %s %s %s%s\n", t.Match, ev.PlayerName(t.A), t.MatchScoreText(), ev.PlayerName(t.B), tallyWord(&ev, t))
+		}
+	}
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(c.e.stderr, "chess960 event: warning: round %d: %s\n", r.Number, warn)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,18 +13,16 @@ import (
 )
 
 // knockoutFlags are event new's flags for a knockout's format.
-var knockoutFlags = []string{"games", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"}
+var knockoutFlags = []string{"games", "scoring", "final-games", "ladder", "armageddon", "armageddon-choice", "places", "colors", "match-positions", "seeding", "from"}
 
 // knockoutRules sets a knockout's rules from event new's flags, and
 // refuses them for another system.
 func (o *eventOpts) knockoutRules(s *event.Settings) error {
 	if s.System != event.Knockout {
-		for _, f := range knockoutFlags {
-			if o.given(f) {
-				return usagef("--%s goes with --system knockout", f)
-			}
-		}
-		return nil
+		return o.matchRules(s)
+	}
+	if o.given("scoring") {
+		return usagef("--scoring: a knockout's matches are won or lost; --scoring is for a Swiss or a round robin of matches")
 	}
 	if o.given("rounds") {
 		return usagef("--rounds: a knockout's rounds follow from its field and its results")
@@ -52,6 +51,44 @@ func (o *eventOpts) knockoutRules(s *event.Settings) error {
 		}
 	}
 	s.Knockout = k
+	return nil
+}
+
+// matchFlags are the flags a Swiss or a round robin of matches takes.
+var matchFlags = []string{"games", "scoring", "armageddon", "match-positions"}
+
+// matchRules sets a Swiss's or a round robin's matches from event new's
+// flags (--games, --scoring, --armageddon, --match-positions), and
+// refuses the knockout's other flags.
+func (o *eventOpts) matchRules(s *event.Settings) error {
+	for _, f := range knockoutFlags {
+		if o.given(f) && !slices.Contains(matchFlags, f) {
+			return usagef("--%s goes with --system knockout", f)
+		}
+	}
+	if !o.given("games") {
+		for _, f := range matchFlags {
+			if o.given(f) {
+				return usagef("--%s goes with --games N (rounds of matches of N games) or --system knockout", f)
+			}
+		}
+		return nil
+	}
+	m := event.MatchRules{Games: int(o.games.n), Scoring: o.scoring.v}
+	if o.given("match-positions") {
+		m.Positions = o.matchPos.v
+	}
+	if o.given("armageddon") {
+		m.Armageddon = true
+		if a := strings.TrimSpace(*o.armageddon); a != "-" {
+			w, b, ok := strings.Cut(a, "/")
+			if !ok || strings.TrimSpace(w) == "" || strings.TrimSpace(b) == "" {
+				return usagef("--armageddon %s: want WHITE/BLACK, such as 5+2/4+2, or - for none", quoteArg(a))
+			}
+			m.ArmageddonWhite, m.ArmageddonBlack = strings.TrimSpace(w), strings.TrimSpace(b)
+		}
+	}
+	s.Matches = m
 	return nil
 }
 

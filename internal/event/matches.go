@@ -486,6 +486,34 @@ func (e *Event) MatchRoundName(r *Round) string {
 	return "Round " + strconv.Itoa(r.KORound) + ", game " + strconv.Itoa(r.KOGame)
 }
 
+// MatchRulesText says what the match rules are: "matches of 2 games,
+// counting match points (2, 1, 0), an Armageddon (5+2 v 4+2) for a tie;
+// one position for a round's games".
+func MatchRulesText(m MatchRules) string {
+	s := "matches of " + strconv.Itoa(m.Games) + " games, counting "
+	if m.Scoring == ScoreMatch {
+		s += "match points (2, 1, 0)"
+	} else {
+		s += "the games (1, ½, 0)"
+	}
+	if m.Armageddon {
+		s += ", an Armageddon"
+		if m.ArmageddonWhite != "" {
+			s += " (" + m.ArmageddonWhite + " v " + m.ArmageddonBlack + ")"
+		}
+		s += " for a tie"
+	}
+	switch m.Positions {
+	case MatchPair:
+		s += "; a position for each two games"
+	case MatchEach:
+		s += "; a position for each game"
+	default:
+		s += "; one position for all the games of a round"
+	}
+	return s
+}
+
 // MatchTallies returns how the matches of round of matches m stand, in
 // the order of its first game's boards (nil if it has not been paired).
 func (e *Event) MatchTallies(m int) []*MatchTally {

@@ -222,6 +222,9 @@ func (p *eventPage) EventBadge() string {
 		if l := p.KOLabel(p.ev.Schedule[n-1]); l != "" {
 			return l + " " + roundBadge(p.ev.Schedule[n-1])
 		}
+		if l := p.ev.MatchRoundName(&p.ev.Schedule[n-1]); l != "" {
+			return l + " " + roundBadge(p.ev.Schedule[n-1])
+		}
 		return "Round " + strconv.Itoa(n) + " " + roundBadge(p.ev.Schedule[n-1])
 	}
 }
