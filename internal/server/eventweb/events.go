@@ -276,6 +276,8 @@ func settingsFromForm(r *http.Request) (event.Settings, *site.Error) {
 		if s.Knockout, e = knockoutFromForm(r); e != nil {
 			return s, e
 		}
+	} else if s.Matches, e = matchesFromForm(r); e != nil {
+		return s, e
 	}
 	s.Positions.PerBoard = r.PostFormValue("positions") == "board"
 	s.Positions.Exclude = strings.TrimSpace(r.PostFormValue("exclude"))
@@ -315,6 +317,22 @@ func knockoutFromForm(r *http.Request) (event.KnockoutRules, *site.Error) {
 	k.Positions = r.PostFormValue("koPositions")
 	k.Seeding = r.PostFormValue("koSeeding")
 	return k, nil
+}
+
+// matchesFromForm reads the fields of a Swiss's or round robin's matches
+// (none: single games).
+func matchesFromForm(r *http.Request) (event.MatchRules, *site.Error) {
+	var m event.MatchRules
+	var e *site.Error
+	if m.Games, e = formInt(r, "matchGames", false); e != nil || m.Games < 2 {
+		return event.MatchRules{}, e
+	}
+	m.Scoring = r.PostFormValue("matchScoring")
+	m.Positions = r.PostFormValue("matchPositions")
+	m.Armageddon = r.PostFormValue("matchArmageddon") != ""
+	m.ArmageddonWhite = strings.TrimSpace(r.PostFormValue("matchArmWhite"))
+	m.ArmageddonBlack = strings.TrimSpace(r.PostFormValue("matchArmBlack"))
+	return m, nil
 }
 
 // playerFromForm reads a player's fields.

@@ -44,10 +44,11 @@ if (live && "EventSource" in window) {
 
 const system = document.getElementById("ev-system");
 const tb = document.getElementById("ev-tb");
-// The knockout's fields show only for a knockout.
+// The knockout's fields show only for a knockout, the matches' for a
+// Swiss or a round robin (data-system-only lists the systems).
 const only = [...document.querySelectorAll("[data-system-only]")];
 if (system && only.length) {
-  const show = () => { for (const f of only) f.hidden = system.value !== f.dataset.systemOnly; };
+  const show = () => { for (const f of only) f.hidden = !f.dataset.systemOnly.split(" ").includes(system.value); };
   system.addEventListener("change", show);
   show();
 }
