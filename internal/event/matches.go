@@ -650,3 +650,26 @@ func orNone(s []string) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// NextMatchGame says what the next pairing of an event of matches makes:
+// game g of round of matches m (g = Games+1: its Armageddon); m is 0 when
+// every round of matches is played, or for another event.
+func (e *Event) NextMatchGame() (m, g int) {
+	if !e.matches() {
+		return 0, 0
+	}
+	mrs := e.matchRounds()
+	if len(mrs) > 0 {
+		mr := mrs[len(mrs)-1]
+		switch {
+		case len(mr.Games) < e.Matches.Games:
+			return mr.Number, len(mr.Games) + 1
+		case len(e.tiedForArmageddon(mr)) > 0:
+			return mr.Number, e.Matches.Games + 1
+		}
+	}
+	if e.Rounds > 0 && len(mrs) >= e.Rounds {
+		return 0, 0
+	}
+	return len(mrs) + 1, 1
+}

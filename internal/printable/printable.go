@@ -232,8 +232,10 @@ type bye struct {
 
 // roundView is what the round documents show.
 type roundView struct {
-	Event  header
-	Round  int
+	Event header
+	Round int
+	// Name is "Round 3", or in an event of matches "Round 1, game 2".
+	Name   string
 	Status event.RoundStatus
 	// Draft marks a pairing not yet published (the admin link's copy):
 	// every page says DRAFT.
@@ -296,7 +298,11 @@ func roundOf(e *event.Event, n int) (*roundView, error) {
 		// renumbered the field since (event.Event.NumberIn).
 		return player{Number: e.NumberIn(r, id), Name: p.Name, Title: p.Title, Rating: p.Rating, Points: points[p.Number]}, nil
 	}
-	v := &roundView{Event: headerOf(e), Round: n, Status: r.Status, Draft: r.Status == event.Draft, PerBoard: e.Positions.PerBoard,
+	name := e.MatchRoundName(r)
+	if name == "" {
+		name = "Round " + strconv.Itoa(n)
+	}
+	v := &roundView{Event: headerOf(e), Round: n, Name: name, Status: r.Status, Draft: r.Status == event.Draft, PerBoard: e.Positions.PerBoard,
 		Defs: template.HTML(diagram.AppendDefs(nil, nil))}
 	if !r.Began.IsZero() {
 		v.When = "Started " + r.Began.UTC().Format("2006-01-02 15:04") + " UTC"

@@ -663,7 +663,13 @@ func nextActions(ev event.Event, base string) []action {
 				}
 			}
 		}
-		if ev.Rounds == 0 || n < ev.Rounds {
+		m, g := ev.NextMatchGame()
+		matches := ev.Matches.On() && ev.System != event.Knockout
+		if matches && m > 0 && n > 0 {
+			next := event.Round{Number: n + 1, KORound: m, KOGame: g}
+			return []action{{Label: "Pair round " + strconv.Itoa(n+1) + " (" + ev.MatchRoundName(&next) + ")", Kind: string(event.KindPair), Round: n + 1, Primary: true}}
+		}
+		if n == 0 || (ev.Rounds == 0 || n < ev.Rounds) && !matches {
 			a := action{Label: "Pair round " + strconv.Itoa(n+1), Kind: string(event.KindPair), Round: n + 1, Primary: true}
 			if active := activePlayers(ev, n+1); active < 2 {
 				a.Disabled = true

@@ -51,6 +51,12 @@ func TestMatchPages(t *testing.T) {
 			t.Errorf("the public page lacks %q", s)
 		}
 	}
+	if dash := c.get(a.base).body; !strings.Contains(dash, "Pair round 3 (Round 1, Armageddon)") {
+		t.Errorf("the dashboard does not offer the Armageddon's pairing")
+	}
+	if sheet := c.get("/e/" + a.id() + "/print/pairings/2").body; !strings.Contains(sheet, `<div class="round-no">Round 1, game 2</div>`) {
+		t.Errorf("the pairing sheet of round 2 is not titled Round 1, game 2")
+	}
 	a.must("pair", "round", "3")
 	a.must("publish", "round", "3")
 	a.must("start", "round", "3")
@@ -76,6 +82,9 @@ func TestMatchPages(t *testing.T) {
 		if !strings.Contains(pub, s) {
 			t.Errorf("the public page lacks %q", s)
 		}
+	}
+	if dash := c.get(a.base).body; !strings.Contains(dash, "Pair round 4 (Round 2, game 1)") {
+		t.Errorf("the dashboard does not offer round 2's first game")
 	}
 	// The standings: the two winners 2 points, the others 0.
 	var sd struct {
