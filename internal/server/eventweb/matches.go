@@ -2,6 +2,7 @@ package eventweb
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/chess960/chess960/internal/event"
 )
@@ -51,7 +52,9 @@ func (p *eventPage) MatchRows(r event.Round) []matchRow {
 		return nil
 	}
 	var rows []matchRow
+	any := false
 	for _, t := range e.MatchTallies(r.KORound) {
+		any = any || t.Games > 0
 		m := matchRow{ID: t.Match, A: e.PlayerName(t.A), B: e.PlayerName(t.B), Score: event.Halves(t.HalvesA) + "–" + event.Halves(t.HalvesB)}
 		if pa := e.PlayerByID(t.A); pa != nil {
 			m.AN = pa.Number
@@ -79,5 +82,54 @@ func (p *eventPage) MatchRows(r event.Round) []matchRow {
 		}
 		rows = append(rows, m)
 	}
+	if !any {
+		return nil // nothing to tell before the first result
+	}
 	return rows
+}
+
+// RoundsPlayed is the rounds the header counts: the schedule's, or in an
+// event of matches the rounds of matches begun.
+func (p *eventPage) RoundsPlayed() int {
+	if l := lastRound(&p.ev); p.ev.MatchRoundName(l) != "" {
+		return l.KORound
+	}
+	return len(p.ev.Schedule)
+}
+
+// MatchFormat says what an event of matches plays, for the header; "" for
+// another event.
+func (p *eventPage) MatchFormat() string {
+	if !p.ev.Matches.On() || p.ev.System == event.Knockout {
+		return ""
+	}
+	m := p.ev.Matches
+	parts := []string{strconv.Itoa(m.Games) + " games", "game points"}
+	if m.Scoring == event.ScoreMatch {
+		parts[1] = "match points"
+	}
+	if m.Armageddon {
+		a := "Armageddon"
+		if m.ArmageddonWhite != "" {
+			a += " " + m.ArmageddonWhite + " v " + m.ArmageddonBlack
+		}
+		parts = append(parts, a)
+	}
+	switch m.Positions {
+	case event.MatchPair:
+		parts = append(parts, "a position per 2 games")
+	case event.MatchEach:
+		parts = append(parts, "a position per game")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// ArmageddonNote is the note under an Armageddon round's title in an
+// event of matches: "Armageddon (5+2 v 4+2; a draw is Black's win), for
+// the tied matches"; "" for another round.
+func (p *eventPage) ArmageddonNote(r event.Round) string {
+	if p.ev.System == event.Knockout || len(r.Boards) == 0 || r.Boards[0].KO == nil || !r.Boards[0].KO.Armageddon {
+		return ""
+	}
+	return p.ev.StageName(r.Boards[0].KO) + ", for the tied matches"
 }

@@ -76,17 +76,30 @@ func (p *eventPage) PairingRows(r event.Round) template.HTML {
 		w.int(b.Board)
 		if b.KO != nil {
 			// A knockout's match game: the match, the game, the stage.
-			w.WriteString("</td>\n    <td class=\"ko-cell\"><a href=\"#match-")
-			w.text(b.KO.Match)
-			w.WriteString("\" class=\"mono\">")
-			w.text(b.KO.Match)
-			w.WriteString("</a> <span class=\"hint\">game ")
-			w.int(b.KO.N)
-			if st := p.ev.StageName(b.KO); st != "" {
-				w.WriteString(" · ")
-				w.text(st)
+			w.WriteString("</td>\n    <td class=\"ko-cell\">")
+			if p.ev.System == event.Knockout {
+				w.WriteString("<a href=\"#match-")
+				w.text(b.KO.Match)
+				w.WriteString("\" class=\"mono\">")
+				w.text(b.KO.Match)
+				w.WriteString("</a>")
+			} else {
+				w.WriteString("<span class=\"mono\">")
+				w.text(b.KO.Match)
+				w.WriteString("</span>")
 			}
-			w.WriteString("</span>")
+			switch {
+			case b.KO.Armageddon && p.ev.System != event.Knockout:
+				// The card's title and note say it: its clocks, its rule.
+			default:
+				w.WriteString(" <span class=\"hint\">game ")
+				w.int(b.KO.N)
+				if st := p.ev.StageName(b.KO); st != "" {
+					w.WriteString(" · ")
+					w.text(st)
+				}
+				w.WriteString("</span>")
+			}
 		}
 		w.WriteString("</td>\n    <td>")
 		p.nameNumber(&w, &r, b.White)
