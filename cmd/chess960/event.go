@@ -705,14 +705,14 @@ func (c *eventCtx) show() error {
 	return nil
 }
 
-// tallyWord says how a match stands after its score: ", P1 wins", ", a
-// tie", "" while it goes on.
+// tallyWord says how a match stands after its score: " (P1 wins)", " (a
+// tie)", "" while it goes on.
 func tallyWord(ev *event.Event, t *event.MatchTally) string {
 	switch {
 	case t.Winner != 0:
-		return ", " + ev.PlayerName(t.Winner) + " wins"
+		return " (" + ev.PlayerName(t.Winner) + " wins)"
 	case t.Done:
-		return ", a tie"
+		return " (a tie)"
 	}
 	return ""
 }
