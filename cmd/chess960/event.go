@@ -670,7 +670,7 @@ func (o *eventOpts) importEvent(ctx context.Context, e *env, svc *event.Service,
 	if *o.json {
 		return writeJSON(e.stdout, eventjson.FromEvent(ev))
 	}
-	fmt.Fprintf(e.stdout, "event %s: %s: %d players, %d rounds of %d played\n", ev.ID, ev.Name, len(ev.Players), len(ev.Schedule), ev.Rounds)
+	fmt.Fprintf(e.stdout, "event %s: %s: %d players, %d rounds of %d played\n", ev.ID, ev.Name, len(ev.Players), ev.RoundsBegun(), ev.Rounds)
 	return nil
 }
 

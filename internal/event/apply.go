@@ -150,8 +150,8 @@ func (d *doc) setSettings(s *Settings) error {
 			return notNow("matches: round 1 is paired, so the matches' format stays as announced")
 		case d.System != Swiss && d.System != Knockout && n.Rounds != d.Rounds:
 			return notNow("rounds: a round robin's rounds follow from its field")
-		case n.Rounds < len(d.Schedule):
-			return notNow("rounds %d: %d rounds are paired already", n.Rounds, len(d.Schedule))
+		case n.Rounds < d.RoundsBegun():
+			return notNow("rounds %d: %d rounds are paired already", n.Rounds, d.RoundsBegun())
 		}
 	}
 	if err := checkEnough(n, d.Rounds); err != nil {

@@ -673,3 +673,12 @@ func (e *Event) NextMatchGame() (m, g int) {
 	}
 	return len(mrs) + 1, 1
 }
+
+// RoundsBegun is the rounds paired so far as Settings.Rounds counts them:
+// the schedule's, or in an event of matches the rounds of matches.
+func (e *Event) RoundsBegun() int {
+	if e.matches() {
+		return len(e.matchRounds())
+	}
+	return len(e.Schedule)
+}

@@ -216,6 +216,33 @@ func TestMatchSwiss(t *testing.T) {
 	if len(tt.Players[0].Games) != 8 || !strings.Contains(trf.String(), "2-game matches") {
 		t.Errorf("TRF: %d rounds for player 1, want 8; header: %s", len(tt.Players[0].Games), strings.SplitN(trf.String(), "001", 2)[0])
 	}
+	// The settings can change (not the rounds below those paired).
+	set2 := e.Settings
+	set2.Name = "Match Swiss, renamed"
+	do(Change{Kind: KindSettings, Settings: &set2})
+	set2.Rounds = 3
+	if _, _, err := svc.Apply(ctx, id, admin, Change{Kind: KindSettings, Settings: &set2}); err == nil || !strings.Contains(err.Error(), "4 rounds are paired already") {
+		t.Errorf("3 rounds after 4 rounds of matches: %v", err)
+	}
+	// A knockout of the top 4 may follow: the Swiss of matches is over.
+	ko := Settings{Name: "Final four", System: Knockout, TimeControl: "15+10"}
+	kst, _, err := svc.Create(ctx, Init{Settings: ko, From: []StageSource{{Event: id, Top: 2}}})
+	if err != nil {
+		t.Fatalf("a knockout of the top 2 of the Swiss of matches: %v", err)
+	}
+	var qualified []string
+	for _, p := range kst.Admin().Players {
+		qualified = append(qualified, p.Name)
+	}
+	if want := s.Rows[0].Name + " " + s.Rows[1].Name; strings.Join(qualified, " ") != want {
+		t.Errorf("the knockout's players %v, want the standings' top two %s", qualified, want)
+	}
+	// Ranks 4 and 5 share their points and tie-breaks: a cut there is refused.
+	if s.Rows[3].Rank == s.Rows[4].Rank {
+		if _, _, err := svc.Create(ctx, Init{Settings: ko, From: []StageSource{{Event: id, Top: 4}}}); err == nil || !strings.Contains(err.Error(), "falls in a tie") {
+			t.Errorf("a cut inside a tie: %v", err)
+		}
+	}
 	// Finish: every position re-derives.
 	st = do(Change{Kind: KindFinish})
 	pub := st.Public()

@@ -122,8 +122,11 @@ func (e *Event) done() bool {
 	if e.Finished {
 		return true
 	}
-	if len(e.Schedule) == 0 || e.Rounds > 0 && len(e.Schedule) < e.Rounds {
+	if len(e.Schedule) == 0 || e.Rounds > 0 && e.RoundsBegun() < e.Rounds {
 		return false
+	}
+	if e.matches() {
+		return e.MatchRoundsDone() == len(e.matchRounds())
 	}
 	return e.Schedule[len(e.Schedule)-1].complete()
 }

@@ -90,12 +90,7 @@ func (p *eventPage) MatchRows(r event.Round) []matchRow {
 
 // RoundsPlayed is the rounds the header counts: the schedule's, or in an
 // event of matches the rounds of matches begun.
-func (p *eventPage) RoundsPlayed() int {
-	if l := lastRound(&p.ev); p.ev.MatchRoundName(l) != "" {
-		return l.KORound
-	}
-	return len(p.ev.Schedule)
-}
+func (p *eventPage) RoundsPlayed() int { return p.ev.RoundsBegun() }
 
 // MatchFormat says what an event of matches plays, for the header; "" for
 // another event.
