@@ -482,3 +482,84 @@ func TestMatchStored(t *testing.T) {
 		t.Errorf("round %+v", r)
 	}
 }
+
+// TestMatchSwissGames: a Swiss of 4-game matches counted by games, a
+// position for each two games. Nobody meets anyone twice; each match's
+// games alternate colours from the first; the standings' points are
+// each player's games' points as the results give them (byes: 4 points,
+// a match won 4-0), and their total is every game's point.
+func TestMatchSwissGames(t *testing.T) {
+	set := Settings{Name: "Games Swiss", System: Swiss, Rounds: 3, TimeControl: "15+10", Matches: MatchRules{Games: 4, Positions: MatchPair}}
+	svc, id, admin := matchEvent(t, set, 7)
+	ctx := context.Background()
+	do := func(c Change) *State {
+		t.Helper()
+		st, _, err := svc.Apply(ctx, id, admin, c)
+		if err != nil {
+			t.Fatalf("%s %+v: %v", c.Kind, c, err)
+		}
+		return st
+	}
+	halves := map[int]int{} // each player's points, in halves, from the script
+	met := map[[2]int]bool{}
+	first := map[string][2]int{}
+	games := 0
+	for n := 1; n <= 12; n++ {
+		do(Change{Kind: KindPair, Round: n})
+		do(Change{Kind: KindPublish, Round: n})
+		e := do(Change{Kind: KindStart, Round: n}).Admin()
+		r := e.Schedule[n-1]
+		if r.KORound != (n-1)/4+1 || r.KOGame != (n-1)%4+1 {
+			t.Fatalf("round %d is %d.%d", n, r.KORound, r.KOGame)
+		}
+		if r.KOGame == 1 {
+			for _, y := range r.Byes {
+				if y.Kind == ByePairing {
+					halves[y.Player] += 8
+				}
+			}
+		}
+		for _, b := range r.Boards {
+			if b.KO.N == 1 {
+				p := [2]int{min(b.White, b.Black), max(b.White, b.Black)}
+				if met[p] {
+					t.Errorf("round %d: %d and %d meet again", n, b.White, b.Black)
+				}
+				met[p] = true
+				first[b.KO.Match] = [2]int{b.White, b.Black}
+			}
+			f := first[b.KO.Match]
+			if w := map[bool]int{true: f[0], false: f[1]}[b.KO.N%2 == 1]; b.White != w {
+				t.Errorf("match %s game %d: White %d, want %d", b.KO.Match, b.KO.N, b.White, w)
+			}
+			// A scripted result from the players and the game.
+			res := []string{"1-0", "1/2-1/2", "0-1"}[(b.White*5+b.Black*3+b.KO.N)%3]
+			hw, hb := Result(res).Halves()
+			halves[b.White] += hw
+			halves[b.Black] += hb
+			games++
+			do(Change{Kind: KindResult, Round: n, Board: b.Board, Result: res})
+		}
+	}
+	e := do(Change{Kind: KindFinish}).Public()
+	s, err := e.Standings(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, row := range s.Rows {
+		want := fmt.Sprintf("%d.%d", halves[row.Player]/2, 5*(halves[row.Player]%2))
+		if row.Points != want {
+			t.Errorf("%s: %s points, want %s", row.Name, row.Points, want)
+		}
+		total += halves[row.Player]
+	}
+	if total != 2*games+3*8 {
+		t.Errorf("the points total %d halves, want %d (every game's point and three byes' four)", total, 2*games+3*8)
+	}
+	// A position for each two games: six draws, re-derived.
+	v, err := e.Verify("")
+	if err != nil || !v.OK || !strings.Contains(v.Command, "--count 6") {
+		t.Errorf("verify: %v, ok %v, %s", err, v.OK, v.Command)
+	}
+}
