@@ -589,6 +589,17 @@ func (o *eventOpts) newEvent(ctx context.Context, e *env, svc *event.Service) er
 		return err
 	}
 	ev := st.Admin()
+	// The command line has the organiser's rights over every event of the
+	// database: each earlier stage links this one from its page.
+	for _, f := range ev.From {
+		err := retryBusy(e, "event new", func() error {
+			_, _, err := svc.Apply(ctx, f.Event, event.Actor{Role: event.RoleAdmin, Label: "cli"}, event.Change{Kind: event.KindNextStage, Event: ev.ID})
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("event %s is made, but its source %s does not link it: %w", ev.ID, f.Event, err)
+		}
+	}
 	if *o.json {
 		return writeJSON(e.stdout, struct {
 			Event eventjson.Event `json:"event"`
@@ -687,6 +698,12 @@ func (c *eventCtx) show() error {
 	fmt.Fprintf(w, "system %s, %d rounds, tie-breaks %s\n", ev.System, ev.Rounds, strings.Join(ev.TieBreaks, ", "))
 	if m := ev.Matches; m.On() && ev.System != event.Knockout {
 		fmt.Fprintf(w, "%s\n", event.MatchRulesText(m))
+	}
+	for _, f := range ev.From {
+		fmt.Fprintf(w, "qualified from %s (%s), top %d\n", f.Event, f.Name, f.Top)
+	}
+	for _, f := range ev.Next {
+		fmt.Fprintf(w, "next stage %s (%s) takes the top %d\n", f.Event, f.Name, f.Top)
 	}
 	fmt.Fprintf(w, "tie-break rules: C.07 %s text; %s\n", cmp.Or(ev.TieBreakRules, event.TieBreaks2024), unratedText(ev.UnratedRating))
 	late := "re-ranked (C.04.2); published rounds keep their numbers"

@@ -104,3 +104,58 @@ func TestEventMatchesCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestEventStagesCLI: two round-robin groups of four, played from the
+// command line (the better-rated player wins every game), then a
+// knockout of the top two of each with --from: the knockout names its
+// sources, and each group links the knockout as its next stage.
+func TestEventStagesCLI(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "events.db")
+	ev := func(args ...string) string {
+		t.Helper()
+		return mustRun(t, append(append([]string{"event"}, args...), "--db", db)...)
+	}
+	for _, g := range []string{"a", "b"} {
+		csv := filepath.Join(dir, g+".csv")
+		os.WriteFile(csv, []byte(fmt.Sprintf("name,rating\n%s1,2400\n%s2,2300\n%s3,2200\n%s4,2100\n", g, g, g, g)), 0o644)
+		ev("new", "--id", "group-"+g, "--name", "Group "+g, "--system", "roundrobin", "--players", csv)
+		for rn := 1; rn <= 3; rn++ {
+			ev("pair", "group-"+g, "--publish")
+			var r koRound
+			if err := json.Unmarshal([]byte(ev("start", "group-"+g, "--json")), &r); err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range r.Boards {
+				res := "1-0" // entry order is rating order: the lower ID wins
+				if b.Black < b.White {
+					res = "0-1"
+				}
+				ev("result", "group-"+g, fmt.Sprint(rn), fmt.Sprint(b.Board), res)
+			}
+		}
+	}
+	ev("new", "--id", "finals", "--name", "Finals", "--system", "knockout", "--from", "group-a:2,group-b:2")
+	show := ev("show", "finals")
+	for _, s := range []string{"qualified from group-a (Group a), top 2", "qualified from group-b (Group b), top 2"} {
+		if !strings.Contains(show, s) {
+			t.Errorf("event show finals lacks %q:\n%s", s, show)
+		}
+	}
+	var e struct {
+		Players []struct{ Name string } `json:"players"`
+	}
+	json.Unmarshal([]byte(ev("show", "finals", "--json")), &e)
+	var names []string
+	for _, p := range e.Players {
+		names = append(names, p.Name)
+	}
+	if got := strings.Join(names, " "); got != "a1 b1 a2 b2" {
+		t.Errorf("the finals' players in seed order: %s, want a1 b1 a2 b2", got)
+	}
+	for _, g := range []string{"group-a", "group-b"} {
+		if s := ev("show", g); !strings.Contains(s, "next stage finals (Finals) takes the top 2") {
+			t.Errorf("event show %s does not link the finals:\n%s", g, s)
+		}
+	}
+}

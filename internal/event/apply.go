@@ -17,17 +17,26 @@ import (
 func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, error) {
 	by := who.Label
 	switch c.Kind {
-	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink:
+	case KindSettings, KindRotateAdmin, KindAddLink, KindRevokeLink, KindNextStage:
 		if who.Role != RoleAdmin {
 			return "", &Error{Kind: ErrForbidden, Msg: string(c.Kind) + " needs the organiser's admin link"}
 		}
 	}
-	if d.Finished && c.Kind != KindRotateAdmin && c.Kind != KindAddLink && c.Kind != KindRevokeLink && c.Kind != KindPGN {
+	if d.Finished && c.Kind != KindRotateAdmin && c.Kind != KindAddLink && c.Kind != KindRevokeLink && c.Kind != KindPGN && c.Kind != KindNextStage {
 		return "", notNow("the event is finished: its seed is revealed and nothing more can change")
 	}
 	switch c.Kind {
 	case KindSettings:
 		return "", d.setSettings(c.Settings)
+	case KindNextStage:
+		if c.Event == "" || c.Label == "" || c.Round < 1 {
+			return "", invalid("next-stage: give the later stage's event (the service checks it names this event among its sources)")
+		}
+		if slices.ContainsFunc(d.Next, func(s StageSource) bool { return s.Event == c.Event }) {
+			return "", errNoChange
+		}
+		d.Next = append(d.Next, StageSource{Event: c.Event, Name: c.Label, Top: c.Round})
+		return "", nil
 	case KindAddPlayers:
 		return "", d.addPlayers(c.Players)
 	case KindEditPlayer:
@@ -125,7 +134,7 @@ func apply(d *doc, c Change, who Actor, now time.Time, eng pairer) (string, erro
 // Kinds lists the kinds of change the API takes.
 var Kinds = []ChangeKind{KindSettings, KindAddPlayers, KindEditPlayer, KindWithdraw, KindReinstate, KindBye,
 	KindPair, KindSetPairing, KindUnpair, KindPublish, KindStart, KindResult, KindPGN, KindFinish,
-	KindRotateAdmin, KindAddLink, KindRevokeLink, KindRotatePlayer, KindDecide, KindChoose}
+	KindRotateAdmin, KindAddLink, KindRevokeLink, KindRotatePlayer, KindDecide, KindChoose, KindNextStage}
 
 // TokenBytes is the size of a link's secret: 256 random bits.
 const TokenBytes = 32

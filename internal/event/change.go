@@ -36,6 +36,10 @@ type Change struct {
 	// is the better seed's Armageddon colour).
 	Match string
 	Color string
+	// Event is the later stage a KindNextStage links: an event whose
+	// players qualify from this one (the Service fills in Label, its
+	// name, and Round, the top it takes, from the later stage).
+	Event string
 }
 
 // The kinds of change.
@@ -72,6 +76,10 @@ const (
 	// KindChoose records the better seed's colour for a match's
 	// Armageddon (Match, Color).
 	KindChoose ChangeKind = "choose"
+	// KindNextStage links the later stage (Event) that takes this
+	// event's top players, for its public page; the later stage must
+	// name this event among its sources.
+	KindNextStage ChangeKind = "next-stage"
 )
 
 // PlayerInfo is what an organiser gives about a player.

@@ -165,6 +165,9 @@ type Event struct {
 	Choices   []ArmageddonChoice
 	// From are the earlier stages a knockout's players qualified from.
 	From []StageSource
+	// Next are the later stages that take this event's top players
+	// (Top), as its organiser linked them (KindNextStage).
+	Next []StageSource
 }
 
 // StageSource is an earlier stage of an event: an event whose top Top

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -411,6 +412,23 @@ const maxAttempts = 20
 func (s *Service) apply(ctx context.Context, id string, st *State, who Actor, c Change) (*State, string, error) {
 	if c.Base < 0 {
 		return nil, "", invalid("base version %d: want 0 (the current version) or a version the event has had", c.Base)
+	}
+	if c.Kind == KindNextStage && who.Role == RoleAdmin {
+		// The later stage must take its players from this event: a link
+		// says what is so, and nobody else's event is named here.
+		if err := CheckID(c.Event); err != nil {
+			return nil, "", invalid("next-stage: %v", err)
+		}
+		next, err := s.Load(ctx, c.Event)
+		if err != nil {
+			return nil, "", invalid("next-stage %s: %v", quote.Input(c.Event), err)
+		}
+		n := next.Public()
+		i := slices.IndexFunc(n.From, func(f StageSource) bool { return f.Event == id })
+		if i < 0 {
+			return nil, "", invalid("next-stage %s: that event does not take its players from %s", quote.Input(c.Event), id)
+		}
+		c.Label, c.Round = n.Name, n.From[i].Top
 	}
 	eng := s.pairer(ctx)
 	for range maxAttempts {

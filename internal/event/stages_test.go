@@ -123,6 +123,22 @@ func TestTwoStages(t *testing.T) {
 	if len(e.From) != 2 || e.From[0].Name != "Group grp-a" || e.From[1].Top != 2 || e.Knockout.Seeding != KOSeedingEntry {
 		t.Errorf("the stage's sources: %+v, seeding %s", e.From, e.Knockout.Seeding)
 	}
+	// The group's organiser links the finals from the group's page; the
+	// link needs the admin link, and an event that does take the group's
+	// players.
+	g := must("grp-a", Change{Kind: KindNextStage, Event: "finals"})
+	if nx := g.Public().Next; len(nx) != 1 || nx[0].Event != "finals" || nx[0].Name != "Finals" || nx[0].Top != 2 {
+		t.Errorf("grp-a's next stage: %+v", nx)
+	}
+	if _, _, err := svc.Apply(ctx, "grp-a", Actor{Role: RoleArbiter, Label: "arb"}, Change{Kind: KindNextStage, Event: "finals"}); err == nil || !strings.Contains(err.Error(), "admin link") {
+		t.Errorf("next-stage by an arbiter: %v", err)
+	}
+	if _, _, err := svc.Apply(ctx, "grp-c", Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindNextStage, Event: "finals"}); err == nil || !strings.Contains(err.Error(), "does not take its players from grp-c") {
+		t.Errorf("next-stage to an event that does not take grp-c's players: %v", err)
+	}
+	if _, _, err := svc.Apply(ctx, "grp-a", Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindNextStage, Event: "nope-x"}); err == nil || !strings.Contains(err.Error(), "next-stage") {
+		t.Errorf("next-stage to no event: %v", err)
+	}
 	groupPos := map[int]string{}
 	for _, id := range []string{"grp-a", "grp-b"} {
 		g, _ := svc.Load(ctx, id)

@@ -27,8 +27,8 @@ import (
 //     game; a board's match game. A format 3 document has none.
 //   - Format 5: a Swiss's or round robin's rounds of matches: the
 //     settings' matches (a round's bracket round and game, and a board's
-//     match game, then name a round of matches and its match). A format 4
-//     document has none.
+//     match game, then name a round of matches and its match); the next
+//     stages an event links. A format 4 document has none.
 //
 // A change to the layout is a new format: its types here, a migration from
 // the one before in decodeDoc, and a test that a document of the old
@@ -67,6 +67,7 @@ type storedDocFields struct {
 	Decisions     []storedDecision     `json:"decisions,omitempty"`
 	Choices       []storedChoice       `json:"choices,omitempty"`
 	From          []storedSource       `json:"from,omitempty"`
+	Next          []storedSource       `json:"next,omitempty"`
 }
 
 type storedSource struct {
@@ -251,6 +252,9 @@ func encodeDoc(d *doc) []byte {
 	for _, x := range d.From {
 		f.From = append(f.From, storedSource(x))
 	}
+	for _, x := range d.Next {
+		f.Next = append(f.Next, storedSource(x))
+	}
 	f.Players = make([]storedPlayer, len(d.Players))
 	for i, p := range d.Players {
 		sp := storedPlayer{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
@@ -389,6 +393,9 @@ func decodeDoc(data []byte) (*doc, error) {
 	for _, x := range f.From {
 		d.From = append(d.From, StageSource(x))
 	}
+	for _, x := range f.Next {
+		d.Next = append(d.Next, StageSource(x))
+	}
 	d.Players = make([]Player, len(f.Players))
 	for i, p := range f.Players {
 		pl := Player{ID: p.ID, Number: p.Number, Name: p.Name, Rating: p.Rating, FideID: p.FideID,
@@ -442,6 +449,7 @@ type storedChange struct {
 	Confirm  bool                 `json:"confirm,omitempty"`
 	Match    string               `json:"match,omitempty"`
 	Color    string               `json:"color,omitempty"`
+	Event    string               `json:"event,omitempty"`
 }
 
 type storedPlayerInfo struct {
@@ -471,7 +479,7 @@ type storedImportedRound struct {
 // kept: it says what the change was made against, not what it did).
 func encodeChange(c Change) []byte {
 	s := storedChange{Kind: c.Kind, Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result, PGN: c.PGN,
-		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note, Game: c.Game, Confirm: c.Confirm, Match: c.Match, Color: c.Color}
+		Bye: c.Bye, Label: c.Label, Link: c.Link, Note: c.Note, Game: c.Game, Confirm: c.Confirm, Match: c.Match, Color: c.Color, Event: c.Event}
 	if c.Settings != nil {
 		ss := storeSettings(*c.Settings)
 		s.Settings = &ss
@@ -499,7 +507,7 @@ func DecodeChange(body []byte) (Change, error) {
 		return Change{}, fmt.Errorf("a change in the history does not read: %v", err)
 	}
 	c := Change{Kind: s.Kind, Round: s.Round, Board: s.Board, Player: s.Player, Result: s.Result, PGN: s.PGN,
-		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note, Game: s.Game, Confirm: s.Confirm, Match: s.Match, Color: s.Color}
+		Bye: s.Bye, Label: s.Label, Link: s.Link, Note: s.Note, Game: s.Game, Confirm: s.Confirm, Match: s.Match, Color: s.Color, Event: s.Event}
 	if s.Settings != nil {
 		set := loadSettings(*s.Settings)
 		c.Settings = &set

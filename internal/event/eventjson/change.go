@@ -32,6 +32,9 @@ type Change struct {
 	// better seed's Armageddon colour).
 	Match string `json:"match,omitempty"`
 	Color string `json:"color,omitempty"`
+	// Event: for next-stage, the later stage's event ID (it must take
+	// its players from this event).
+	Event string `json:"event,omitempty"`
 }
 
 // PlayerInfo is a player as a request gives one.
@@ -58,7 +61,7 @@ type ManualPair struct {
 func (c Change) Model() event.Change {
 	out := event.Change{Kind: event.ChangeKind(c.Kind), Base: c.Base, Round: c.Round, Board: c.Board, Player: c.Player,
 		Result: c.Result, PGN: c.PGN, Bye: event.ByeKind(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm,
-		Match: c.Match, Color: c.Color}
+		Match: c.Match, Color: c.Color, Event: c.Event}
 	if c.Settings != nil {
 		s := c.Settings.Model()
 		out.Settings = &s
@@ -76,7 +79,7 @@ func (c Change) Model() event.Change {
 func FromChange(c event.Change) Change {
 	out := Change{Kind: string(c.Kind), Round: c.Round, Board: c.Board, Player: c.Player, Result: c.Result,
 		PGN: c.PGN, Bye: string(c.Bye), Label: c.Label, Link: c.Link, Note: c.Note, Confirm: c.Confirm,
-		Match: c.Match, Color: c.Color}
+		Match: c.Match, Color: c.Color, Event: c.Event}
 	if c.Settings != nil {
 		s := fromSettings(*c.Settings)
 		out.Settings = &s

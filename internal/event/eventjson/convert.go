@@ -28,6 +28,7 @@ func fromEvent(x event.Event) Event {
 		Decisions:     fromSlice(x.Decisions, func(d event.MatchDecision) MatchDecision { return MatchDecision(d) }),
 		Choices:       fromSlice(x.Choices, func(c event.ArmageddonChoice) ArmageddonChoice { return ArmageddonChoice(c) }),
 		From:          fromSlice(x.From, func(s event.StageSource) StageSource { return StageSource(s) }),
+		Next:          fromSlice(x.Next, func(s event.StageSource) StageSource { return StageSource(s) }),
 	}
 }
 

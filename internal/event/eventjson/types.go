@@ -41,6 +41,9 @@ type Event struct {
 	Choices   []ArmageddonChoice `json:"choices,omitempty"`
 	// From are the earlier stages a knockout's players qualified from.
 	From []StageSource `json:"from,omitempty"`
+	// Next are the later stages that take this event's top players, as
+	// its organiser linked them.
+	Next []StageSource `json:"next,omitempty"`
 }
 
 // StageSource is an earlier stage: an event whose top players qualified.

@@ -220,3 +220,6 @@ func (p *eventPage) KOFormat() string {
 
 // StageFrom are the earlier stages a knockout's players qualified from.
 func (p *eventPage) StageFrom() []event.StageSource { return p.ev.From }
+
+// StageNext are the later stages the event's organiser linked.
+func (p *eventPage) StageNext() []event.StageSource { return p.ev.Next }

@@ -511,6 +511,8 @@ func changeFromForm(r *http.Request) (event.Change, *site.Error) {
 	case event.KindChoose:
 		c.Match = r.PostFormValue("match")
 		c.Color = r.PostFormValue("color")
+	case event.KindNextStage:
+		c.Event = strings.TrimSpace(r.PostFormValue("event"))
 	case event.KindAddLink:
 		c.Label = r.PostFormValue("label")
 	case event.KindRevokeLink:

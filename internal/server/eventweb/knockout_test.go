@@ -227,7 +227,8 @@ func TestKnockoutStageForm(t *testing.T) {
 	for i, n := range []string{"Ann", "Bo", "Cy", "Di"} {
 		ps = append(ps, event.PlayerInfo{Name: n, Rating: 2300 - 10*i})
 	}
-	if _, _, err := svc.Create(ctx, event.Init{ID: "rr-group", Settings: event.Settings{Name: "The Group", System: event.RoundRobin}, Players: ps}); err != nil {
+	_, groupTok, err := svc.Create(ctx, event.Init{ID: "rr-group", Settings: event.Settings{Name: "The Group", System: event.RoundRobin}, Players: ps})
+	if err != nil {
 		t.Fatal(err)
 	}
 	adm := event.Actor{Role: event.RoleAdmin, Label: "admin"}
@@ -263,5 +264,14 @@ func TestKnockoutStageForm(t *testing.T) {
 	}
 	if p := c.get("/e/" + a.id()); !strings.Contains(p.body, `<dt>Qualified from</dt><dd><a href="/e/rr-group">The Group</a> (top 2)</dd>`) {
 		t.Error("the public page does not say where the players came from")
+	}
+	// The group's organiser links the final from the group's settings tab.
+	g := c.open("/e/rr-group/a/" + groupTok)
+	if r := g.change("next-stage", "event", "no-such-event", "back", "settings"); r.status != http.StatusBadRequest || !strings.Contains(r.body, "next-stage") {
+		t.Errorf("a next stage that is no event: %d %.300s", r.status, r.body)
+	}
+	g.must("next-stage", "event", a.id(), "back", "settings")
+	if p := c.get("/e/rr-group"); !strings.Contains(p.body, `<dt>Next stage</dt><dd><a href="/e/`+a.id()+`">The Final</a> (top 2)</dd>`) {
+		t.Error("the group's public page does not link the final")
 	}
 }

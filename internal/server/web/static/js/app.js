@@ -122,3 +122,24 @@ export function isTyping(ev) {
   const t = ev.target;
   return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 }
+
+// The event forms (the create form, the settings tab): the knockout's
+// fields show only for a knockout, the matches' for a Swiss or a round
+// robin (data-system-only lists the systems), and the tie-breaks follow the
+// system while they are a system's default.
+{
+  const system = document.getElementById("ev-system");
+  const tb = document.getElementById("ev-tb");
+  const only = [...document.querySelectorAll("[data-system-only]")];
+  if (system && only.length) {
+    const show = () => { for (const f of only) f.hidden = !f.dataset.systemOnly.split(" ").includes(system.value); };
+    system.addEventListener("change", show);
+    show();
+  }
+  if (system && tb) {
+    const defaults = [...system.options].map((o) => o.dataset.tiebreaks);
+    system.addEventListener("change", () => {
+      if (tb.value === "" || defaults.includes(tb.value)) tb.value = system.selectedOptions[0].dataset.tiebreaks;
+    });
+  }
+}

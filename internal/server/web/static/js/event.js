@@ -42,19 +42,3 @@ if (live && "EventSource" in window) {
   });
 }
 
-const system = document.getElementById("ev-system");
-const tb = document.getElementById("ev-tb");
-// The knockout's fields show only for a knockout, the matches' for a
-// Swiss or a round robin (data-system-only lists the systems).
-const only = [...document.querySelectorAll("[data-system-only]")];
-if (system && only.length) {
-  const show = () => { for (const f of only) f.hidden = !f.dataset.systemOnly.split(" ").includes(system.value); };
-  system.addEventListener("change", show);
-  show();
-}
-if (system && tb) {
-  const defaults = [...system.options].map((o) => o.dataset.tiebreaks);
-  system.addEventListener("change", () => {
-    if (tb.value === "" || defaults.includes(tb.value)) tb.value = system.selectedOptions[0].dataset.tiebreaks;
-  });
-}
