@@ -35,12 +35,8 @@ func (o *eventOpts) knockoutRules(s *event.Settings) error {
 	}
 	if o.given("armageddon") {
 		k.Armageddon = true
-		if a := strings.TrimSpace(*o.armageddon); a != "-" {
-			w, b, ok := strings.Cut(a, "/")
-			if !ok || strings.TrimSpace(w) == "" || strings.TrimSpace(b) == "" {
-				return usagef("--armageddon %s: want WHITE/BLACK, such as 5+2/4+2, or - for none", quoteArg(a))
-			}
-			k.ArmageddonWhite, k.ArmageddonBlack = strings.TrimSpace(w), strings.TrimSpace(b)
+		if k.ArmageddonWhite, k.ArmageddonBlack, err = armageddonFlag(*o.armageddon); err != nil {
+			return err
 		}
 	} else if *o.armChoice {
 		return usagef("--armageddon-choice goes with --armageddon")
@@ -80,16 +76,27 @@ func (o *eventOpts) matchRules(s *event.Settings) error {
 	}
 	if o.given("armageddon") {
 		m.Armageddon = true
-		if a := strings.TrimSpace(*o.armageddon); a != "-" {
-			w, b, ok := strings.Cut(a, "/")
-			if !ok || strings.TrimSpace(w) == "" || strings.TrimSpace(b) == "" {
-				return usagef("--armageddon %s: want WHITE/BLACK, such as 5+2/4+2, or - for none", quoteArg(a))
-			}
-			m.ArmageddonWhite, m.ArmageddonBlack = strings.TrimSpace(w), strings.TrimSpace(b)
+		var err error
+		if m.ArmageddonWhite, m.ArmageddonBlack, err = armageddonFlag(*o.armageddon); err != nil {
+			return err
 		}
 	}
 	s.Matches = m
 	return nil
+}
+
+// armageddonFlag reads --armageddon WHITE/BLACK ("5+2/4+2"), or "-" for
+// an Armageddon without clocks.
+func armageddonFlag(a string) (white, black string, err error) {
+	a = strings.TrimSpace(a)
+	if a == "-" {
+		return "", "", nil
+	}
+	w, b, ok := strings.Cut(a, "/")
+	if !ok || strings.TrimSpace(w) == "" || strings.TrimSpace(b) == "" {
+		return "", "", usagef("--armageddon %s: want WHITE/BLACK, such as 5+2/4+2, or - for none", quoteArg(a))
+	}
+	return strings.TrimSpace(w), strings.TrimSpace(b), nil
 }
 
 // matchArg checks a MATCH argument, round.match.

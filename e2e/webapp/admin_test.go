@@ -398,12 +398,20 @@ func adminNight(tt *testing.T, ctx context.Context, st store.Store, shots string
 	}
 	b.submit(phone, "#finish-form button[type=submit]", chromedp.Click(css("#finish-form input[name=confirm]")))
 
-	// Finished: the admin pages are read-only, bar the links.
+	// Finished: the admin pages are read-only, bar the links and the
+	// link to a later stage (made once the event is over, as a rule).
 	for _, tabPath := range []string{"", "/players", "/round/1", "/settings", "/standings"} {
 		b.open(phone, b.base+tabPath)
-		if n := eval[int](tt, phone, `document.querySelectorAll('form[action$="/do"]').length`); n != 0 {
+		if n := eval[int](tt, phone, `document.querySelectorAll('form[action$="/do"]:not(#next-stage-form)').length`); n != 0 {
 			tt.Errorf("the finished event's admin page %q has %d forms", tabPath, n)
 		}
+	}
+	if n := eval[int](tt, phone, `document.querySelectorAll('#next-stage-form').length`); n != 0 {
+		tt.Errorf("the standings tab has the next stage's form")
+	}
+	b.open(phone, b.base+"/settings")
+	if n := eval[int](tt, phone, `document.querySelectorAll('#next-stage-form').length`); n != 1 {
+		tt.Errorf("the finished event's settings tab has %d next-stage forms, want 1", n)
 	}
 	b.open(phone, b.base+"/exports")
 	if n := eval[int](tt, phone, `document.querySelectorAll('a[href$="/print/standings"], a[href$="/export.trf"]').length`); n < 2 {

@@ -203,8 +203,7 @@ func assign(e *Event, seed string) (pos []int, boards [][]int, err error) {
 // the rounds start and, in a round, board by board; it returns the
 // positions as assign does and the number of draws.
 func assignMatches(e *Event, seed string) (pos []int, boards [][]int, n int, err error) {
-	units := map[string]int{}
-	key := func(r *Round, b *Board) string {
+	boards, n, err = assignUnits(e, seed, func(r *Round, b *Board) string {
 		k := strconv.Itoa(r.KORound) + "/" + strconv.Itoa(b.KO.Unit)
 		if b.KO.Armageddon {
 			k += "/a"
@@ -213,44 +212,18 @@ func assignMatches(e *Event, seed string) (pos []int, boards [][]int, n int, err
 			k += "/" + b.KO.Match
 		}
 		return k
-	}
-	for i := range e.Schedule {
-		r := &e.Schedule[i]
-		if r.Status != Started {
-			continue
-		}
-		for j := range r.Boards {
-			if b := &r.Boards[j]; b.KO != nil {
-				if _, ok := units[key(r, b)]; !ok {
-					units[key(r, b)] = len(units)
-				}
-			}
-		}
-	}
-	seq, err := draws(e.Positions, seed, len(units))
+	})
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	pos = make([]int, len(e.Schedule))
-	boards = make([][]int, len(e.Schedule))
 	for i := range e.Schedule {
-		r := &e.Schedule[i]
 		pos[i] = -1
-		if r.Status != Started {
-			continue
-		}
-		boards[i] = make([]int, len(r.Boards))
-		for j := range r.Boards {
-			boards[i][j] = -1
-			if b := &r.Boards[j]; b.KO != nil {
-				boards[i][j] = seq[units[key(r, b)]]
-			}
-		}
-		if !e.Positions.PerBoard && len(r.Boards) > 0 {
+		if !e.Positions.PerBoard && len(boards[i]) > 0 {
 			pos[i] = boards[i][0]
 		}
 	}
-	return pos, boards, len(units), nil
+	return pos, boards, n, nil
 }
 
 // imported reports whether the round was played before the event came here.

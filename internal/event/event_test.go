@@ -445,8 +445,15 @@ func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
 // testdata/swissrun/README).
 func checkBBPRounds(t *testing.T, tt *pairing.Tournament, rounds int) {
 	t.Helper()
+	checkBBPIn(t, tt, rounds, "testdata/swissrun", "CHESS960_SWISSRUN_WRITE")
+}
+
+// checkBBPIn is checkBBPRounds with the pairs in dir and the variable
+// env naming where to write the cut files.
+func checkBBPIn(t *testing.T, tt *pairing.Tournament, rounds int, dir, env string) {
+	t.Helper()
 	for r := 1; r <= rounds; r++ {
-		if dir := os.Getenv("CHESS960_SWISSRUN_WRITE"); dir != "" {
+		if out := os.Getenv(env); out != "" {
 			c := tt.Before(r)
 			c.Rounds = rounds
 			c.InitialColor = tt.FirstColor()
@@ -454,25 +461,25 @@ func checkBBPRounds(t *testing.T, tt *pairing.Tournament, rounds int) {
 			if err := c.WriteTRF(&b, pairing.TRF16); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("r%d.trf", r)), b.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("r%d.trf", r)), b.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			continue
 		}
-		data, err := os.ReadFile(fmt.Sprintf("testdata/swissrun/r%d.pairs", r))
+		name := filepath.Join(dir, fmt.Sprintf("r%d.pairs", r))
+		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Fields(string(data))
+		f := strings.Fields(string(data))
 		var want []pairing.Pair
-		for i := 1; i+1 < len(lines); i += 2 {
-			var w, b int
-			fmt.Sscan(lines[i], &w)
-			fmt.Sscan(lines[i+1], &b)
+		for i := 1; i+1 < len(f); i += 2 {
+			w, _ := strconv.Atoi(f[i])
+			b, _ := strconv.Atoi(f[i+1])
 			want = append(want, pairing.Pair{White: w, Black: b})
 		}
-		if n, _ := strconv.Atoi(lines[0]); n != len(want) || n == 0 {
-			t.Fatalf("testdata/swissrun/r%d.pairs: %d pairs, the file says %s", r, len(want), lines[0])
+		if n, _ := strconv.Atoi(f[0]); n != len(want) || n == 0 {
+			t.Fatalf("%s: %d pairs, the file says %s", name, len(want), f[0])
 		}
 		if d := pairing.CompareRound(tt, r, want); d != nil {
 			t.Errorf("round %d differs from BBP Pairings' pairing: %v", r, d)

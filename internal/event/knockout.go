@@ -486,18 +486,27 @@ func (e *Event) perBoard() bool { return e.Positions.PerBoard || e.System == Kno
 // its first game starts, in the order the rounds start and board by
 // board; it returns the boards' positions and the number of draws.
 func assignKO(e *Event, seed string) ([][]int, int, error) {
-	units := map[string]int{} // unit -> the index of its draw
-	order := func(b *Board) string {
+	return assignUnits(e, seed, func(_ *Round, b *Board) string {
 		return b.KO.Match + "/" + strconv.Itoa(b.KO.Stage) + "/" + strconv.Itoa(b.KO.Unit)
-	}
-	for _, r := range e.Schedule {
+	})
+}
+
+// assignUnits gives every match game of the started rounds the position
+// of its unit (named by unit): a unit's first game, in the order the
+// rounds start and board by board, takes the next draw of the event's
+// sequence. It returns the boards' positions (-1 for a board that is no
+// match game) and the number of draws.
+func assignUnits(e *Event, seed string, unit func(*Round, *Board) string) ([][]int, int, error) {
+	units := map[string]int{} // unit -> the index of its draw
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
 		if r.Status != Started {
 			continue
 		}
 		for j := range r.Boards {
 			if b := &r.Boards[j]; b.KO != nil {
-				if _, ok := units[order(b)]; !ok {
-					units[order(b)] = len(units)
+				if _, ok := units[unit(r, b)]; !ok {
+					units[unit(r, b)] = len(units)
 				}
 			}
 		}
@@ -507,7 +516,8 @@ func assignKO(e *Event, seed string) ([][]int, int, error) {
 		return nil, 0, err
 	}
 	boards := make([][]int, len(e.Schedule))
-	for i, r := range e.Schedule {
+	for i := range e.Schedule {
+		r := &e.Schedule[i]
 		if r.Status != Started {
 			continue
 		}
@@ -515,7 +525,7 @@ func assignKO(e *Event, seed string) ([][]int, int, error) {
 		for j := range r.Boards {
 			boards[i][j] = -1
 			if b := &r.Boards[j]; b.KO != nil {
-				boards[i][j] = seq[units[order(b)]]
+				boards[i][j] = seq[units[unit(r, b)]]
 			}
 		}
 	}

@@ -356,21 +356,8 @@ func (d *doc) nextPlayerRound() int {
 // next game of the current round of matches, its Armageddon, or the next
 // round of matches with the engine.
 func (d *doc) pairMatches(n int, now time.Time, eng pairer) error {
-	next := d.nextRound()
-	if l := d.lastRound(); l != nil && l.Status == Draft && n == l.Number {
-		next = n
-	}
-	if n != next {
-		return notNow("pair round %d: the round to pair is %d", n, next)
-	}
-	if n > 1 {
-		prev := d.round(n - 1)
-		if !prev.complete() {
-			if prev.Status != Started {
-				return notNow("pair round %d: round %d is %s, not started", n, n-1, prev.Status)
-			}
-			return notNow("pair round %d: round %d has %d boards without a result", n, n-1, prev.Pending())
-		}
+	if err := d.canPair(n); err != nil {
+		return err
 	}
 	// The schedule before round n.
 	before := &Event{Settings: d.Settings, Schedule: d.Schedule[:n-1], Players: d.Players, FirstColor: d.FirstColor}
@@ -433,16 +420,7 @@ func (d *doc) pairMatches(n int, now time.Time, eng pairer) error {
 			KO: &MatchGame{Match: strconv.Itoa(m) + "." + strconv.Itoa(tb), N: 1, Unit: d.Matches.unit(1)}})
 		paired[num[pr.White]], paired[num[pr.Black]] = true, true
 	}
-	for _, p := range d.byNumber() {
-		if paired[p.ID] {
-			continue
-		}
-		kind := p.byeFor(m)
-		if !p.active(m) || kind == "" {
-			kind = ByeAbsent
-		}
-		r.Byes = append(r.Byes, Bye{Player: p.ID, Kind: kind})
-	}
+	d.addByes(&r, paired)
 	if d.System != Swiss {
 		for _, b := range r.Boards {
 			for _, id := range []int{b.White, b.Black} {
@@ -558,33 +536,9 @@ func (e *Event) matchTournament(t *pairing.Tournament, rounds int, next bool, nu
 			games[m.A] = append(games[m.A], ga)
 			games[m.B] = append(games[m.B], gb)
 		}
-		for _, y := range e.Schedule[mr.Games[0]].Byes {
-			games[y.Player] = append(games[y.Player], pairing.Game{Result: y.Kind.TRF()})
-		}
-		for _, p := range e.Players {
-			if len(games[p.ID]) < i+1 {
-				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
-			}
-		}
+		e.byesOf(games, e.Schedule[mr.Games[0]].Byes, i+1)
 	}
-	if next {
-		r := rounds + 1
-		for _, p := range e.Players {
-			switch k := p.byeFor(r); {
-			case !p.active(r):
-				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
-			case k != "":
-				games[p.ID] = append(games[p.ID], pairing.Game{Result: k.TRF()})
-			}
-		}
-	}
-	for _, tp := range t.Players {
-		for _, p := range e.Players {
-			if p.Number == tp.Number {
-				tp.Games = games[p.ID]
-			}
-		}
-	}
+	e.giveGames(t, games, rounds, next)
 }
 
 // matchResults are a finished match's TRF codes for A and B: its outcome,

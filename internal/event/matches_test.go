@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,38 +260,7 @@ func TestMatchSwiss(t *testing.T) {
 // testdata/matchrun/README).
 func checkMatchRounds(t *testing.T, tt *pairing.Tournament, rounds int) {
 	t.Helper()
-	for r := 1; r <= rounds; r++ {
-		if dir := os.Getenv("CHESS960_MATCHRUN_WRITE"); dir != "" {
-			c := tt.Before(r)
-			c.Rounds = rounds
-			c.InitialColor = tt.FirstColor()
-			var b bytes.Buffer
-			if err := c.WriteTRF(&b, pairing.TRF16); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("r%d.trf", r)), b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		data, err := os.ReadFile(fmt.Sprintf("testdata/matchrun/r%d.pairs", r))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := strings.Fields(string(data))
-		var want []pairing.Pair
-		for i := 1; i+1 < len(f); i += 2 {
-			w, _ := strconv.Atoi(f[i])
-			b, _ := strconv.Atoi(f[i+1])
-			want = append(want, pairing.Pair{White: w, Black: b})
-		}
-		if n, _ := strconv.Atoi(f[0]); n != len(want) || n == 0 {
-			t.Fatalf("testdata/matchrun/r%d.pairs: %d pairs, the file says %s", r, len(want), f[0])
-		}
-		if d := pairing.CompareRound(tt, r, want); d != nil {
-			t.Errorf("round %d of matches differs from BBP Pairings' pairing: %v", r, d)
-		}
-	}
+	checkBBPIn(t, tt, rounds, "testdata/matchrun", "CHESS960_MATCHRUN_WRITE")
 }
 
 // TestMatchRoundRobin: a round robin of four players in 2-game matches

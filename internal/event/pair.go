@@ -143,6 +143,9 @@ func (d *doc) canPair(n int) error {
 			return notNow("pair round %d: round %d has %d boards without a result", n, n-1, prev.Pending())
 		}
 	}
+	if d.matches() {
+		return nil // pairMatches counts the players of its round of matches
+	}
 	active := 0
 	for i := range d.Players {
 		if d.Players[i].active(n) {

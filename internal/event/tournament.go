@@ -89,15 +89,27 @@ func (e *Event) scheduleGames(t *pairing.Tournament, rounds int, next bool, num 
 			games[b.White] = append(games[b.White], pairing.Game{Opponent: num[b.Black], Color: pairing.White, Result: rw})
 			games[b.Black] = append(games[b.Black], pairing.Game{Opponent: num[b.White], Color: pairing.Black, Result: rb})
 		}
-		for _, y := range r.Byes {
-			games[y.Player] = append(games[y.Player], pairing.Game{Result: y.Kind.TRF()})
-		}
-		for _, p := range e.Players {
-			if len(games[p.ID]) < i+1 { // added after the round: absent
-				games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
-			}
+		e.byesOf(games, r.Byes, i+1)
+	}
+	e.giveGames(t, games, rounds, next)
+}
+
+// byesOf adds the round's byes to the players' games, and an absence for
+// a player added after it: each has r rounds then.
+func (e *Event) byesOf(games map[int][]pairing.Game, byes []Bye, r int) {
+	for _, y := range byes {
+		games[y.Player] = append(games[y.Player], pairing.Game{Result: y.Kind.TRF()})
+	}
+	for _, p := range e.Players {
+		if len(games[p.ID]) < r { // added after the round: absent
+			games[p.ID] = append(games[p.ID], pairing.Game{Result: pairing.ZeroBye})
 		}
 	}
+}
+
+// giveGames gives t's players their games, with, if next is set, the
+// byes and absences known for the round after the rounds.
+func (e *Event) giveGames(t *pairing.Tournament, games map[int][]pairing.Game, rounds int, next bool) {
 	if next {
 		r := rounds + 1
 		for _, p := range e.Players {
