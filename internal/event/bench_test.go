@@ -112,3 +112,69 @@ func BenchmarkStandings(b *testing.B) {
 		}
 	}
 }
+
+// benchMatchEvent is benchEvent's 100 players in a Swiss of 2-game
+// matches counting match points, with an Armageddon for a tie, after
+// rounds rounds of matches (every game 2 schedule rounds, and an
+// Armageddon round where matches are tied).
+func benchMatchEvent(b *testing.B, rounds int) *fixture {
+	b.Helper()
+	svc := NewService(newMem())
+	ps := make([]PlayerInfo, 100)
+	for i := range ps {
+		ps[i] = PlayerInfo{Name: fmt.Sprintf("Player %03d", i+1), Rating: 2600 - 9*i}
+	}
+	set := Settings{Name: "Bench matches", Rounds: 9, Matches: MatchRules{Games: 2, Scoring: ScoreMatch, Armageddon: true}}
+	st, _, err := svc.Create(context.Background(), Init{Settings: set, Seed: "bench", WeakSeed: true, Players: ps})
+	if err != nil {
+		b.Fatal(err)
+	}
+	do := func(c Change) {
+		var err error
+		if st, _, err = svc.Apply(context.Background(), st.ID(), Actor{Role: RoleAdmin, Label: "admin"}, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for rn := 1; ; rn++ {
+		e := st.Public()
+		if m, _ := e.NextMatchGame(); m == 0 || m > rounds {
+			break
+		}
+		do(Change{Kind: KindPair, Round: rn})
+		do(Change{Kind: KindPublish, Round: rn})
+		do(Change{Kind: KindStart, Round: rn})
+		for _, bd := range st.Public().Schedule[rn-1].Boards {
+			do(Change{Kind: KindResult, Round: rn, Board: bd.Board, Result: outcome(st.Public(), bd)})
+		}
+	}
+	return &fixture{svc: svc, id: st.ID(), st: st}
+}
+
+// BenchmarkMatchPairRound pairs the first game of round 9 of matches of
+// the Swiss of matches (and discards the draft): BenchmarkPairRound's
+// work on a schedule of twice the rounds and more.
+func BenchmarkMatchPairRound(b *testing.B) {
+	f := benchMatchEvent(b, 8)
+	n := len(f.st.Public().Schedule) + 1
+	ctx := context.Background()
+	for b.Loop() {
+		if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindPair, Round: n}); err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := f.svc.Apply(ctx, f.id, Actor{Role: RoleAdmin, Label: "admin"}, Change{Kind: KindUnpair, Round: n}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMatchStandings is the standings of the Swiss of matches after
+// 8 rounds of matches, as BenchmarkStandings after 8 rounds of games.
+func BenchmarkMatchStandings(b *testing.B) {
+	f := benchMatchEvent(b, 8)
+	e := f.st.Public()
+	for b.Loop() {
+		if _, err := e.Standings(8); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
