@@ -35,9 +35,6 @@ func TestEventSwissInApp(t *testing.T) {
 	bctx := browser.Start(t, 1280, 1000)
 	for _, name := range []string{"sqlite", "postgres"} {
 		t.Run(name, func(t *testing.T) {
-			// The two databases' runs wait out their minutes side by side:
-			// each has its own server and browser contexts.
-			t.Parallel()
 			dsn := ""
 			if name == "postgres" {
 				dsn = testtool.FreshPostgres(t)
