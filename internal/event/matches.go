@@ -385,13 +385,7 @@ func (d *doc) pairMatches(n int, now time.Time, eng pairer) error {
 	if d.Rounds > 0 && m > d.Rounds {
 		return notNow("pair round %d: the event's %d rounds of matches are played", n, d.Rounds)
 	}
-	active := 0
-	for i := range d.Players {
-		if d.Players[i].active(m) {
-			active++
-		}
-	}
-	if active < 2 {
+	if active := d.activeIn(m); active < 2 {
 		return notNow("pair round %d: %d players take part; a match needs 2", n, active)
 	}
 	if d.System != Swiss && m == 1 {

@@ -146,16 +146,22 @@ func (d *doc) canPair(n int) error {
 	if d.matches() {
 		return nil // pairMatches counts the players of its round of matches
 	}
-	active := 0
-	for i := range d.Players {
-		if d.Players[i].active(n) {
-			active++
-		}
-	}
-	if active < 2 {
+	if active := d.activeIn(n); active < 2 {
 		return notNow("pair round %d: %d players take part; a round needs 2", n, active)
 	}
 	return nil
+}
+
+// activeIn counts the players who may be paired in round r (a round of
+// matches in an event of matches).
+func (d *doc) activeIn(r int) int {
+	k := 0
+	for i := range d.Players {
+		if d.Players[i].active(r) {
+			k++
+		}
+	}
+	return k
 }
 
 // fixRoundRobin fixes a round robin's field at its first pairing: the
