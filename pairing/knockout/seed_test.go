@@ -1,6 +1,7 @@
 package knockout
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -116,6 +117,46 @@ func TestByes(t *testing.T) {
 					t.Errorf("%d players: seed %d has a bye, and seed %d plays", n, s, p)
 				}
 			}
+		}
+	}
+}
+
+// TestLinesPublishedTree: the tree of the 16-line draw as a published
+// bracket guide lays it out (tournamentbracketmaker.com, "How Bracket
+// Seeding Works": 1 v 16, 8 v 9, 5 v 12, 4 v 13, 6 v 11, 3 v 14, 7 v 10,
+// 2 v 15, the layout of the ATP's Grand Slam draws and each NCAA
+// region), and of the top half of its 32-line draw (1 v 32, 16 v 17,
+// 8 v 25, 9 v 24, 5 v 28, 12 v 21, 4 v 29, 13 v 20). A page may draw a
+// section upside down; the tree is the same when every round's sections
+// (who can meet whom in it) are: the matches, the pairs of matches whose
+// winners meet, and so on.
+func TestLinesPublishedTree(t *testing.T) {
+	sections := func(lines []int) map[string]bool {
+		out := map[string]bool{}
+		for w := 2; w <= len(lines); w *= 2 {
+			for i := 0; i+w <= len(lines); i += w {
+				s := slices.Clone(lines[i : i+w])
+				slices.Sort(s)
+				out[fmt.Sprint(s)] = true
+			}
+		}
+		return out
+	}
+	published16 := []int{1, 16, 8, 9, 5, 12, 4, 13, 6, 11, 3, 14, 7, 10, 2, 15}
+	got, want := sections(Lines(16)), sections(published16)
+	for s := range want {
+		if !got[s] {
+			t.Errorf("the published 16-line draw has the section %s, Lines(16) has not", s)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("Lines(16) has %d sections, the published draw %d", len(got), len(want))
+	}
+	top32 := []int{1, 32, 16, 17, 8, 25, 9, 24, 5, 28, 12, 21, 4, 29, 13, 20}
+	got32 := sections(Lines(32)[:16])
+	for s := range sections(top32) {
+		if !got32[s] {
+			t.Errorf("the published 32-line draw's top half has the section %s, Lines(32) has not", s)
 		}
 	}
 }
