@@ -174,6 +174,11 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) *site.Error {
 				continue
 			}
 			token = in.Token
+			// A frame still waiting to go is the game as a watcher sees
+			// it (with a spectator delay, behind): dropped, so that what
+			// follows "seated" is the seat's own view, which sit has the
+			// room send.
+			me.msg.Store(nil)
 			send(liveOut{Type: "seated", Side: side(c)})
 			s.rooms.sit(id, me, c)
 			// At an event's game, the seat's first connection is its
