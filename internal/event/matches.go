@@ -2,7 +2,6 @@ package event
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -397,33 +396,8 @@ func (d *doc) pairMatches(n int, now time.Time, eng pairer) error {
 	if err != nil {
 		return err
 	}
-	num := map[int]int{}
-	for _, p := range d.Players {
-		num[p.Number] = p.ID
-	}
 	r := Round{Number: n, Status: Draft, Paired: now, KORound: m, KOGame: 1}
-	paired := map[int]bool{}
-	for _, pr := range pairs {
-		if pr.Black == 0 {
-			r.Byes = append(r.Byes, Bye{Player: num[pr.White], Kind: ByePairing})
-			paired[num[pr.White]] = true
-			continue
-		}
-		tb := len(r.Boards) + 1
-		r.Boards = append(r.Boards, Board{Board: tb, White: num[pr.White], Black: num[pr.Black],
-			KO: &MatchGame{Match: strconv.Itoa(m) + "." + strconv.Itoa(tb), N: 1, Unit: d.Matches.unit(1)}})
-		paired[num[pr.White]], paired[num[pr.Black]] = true, true
-	}
-	d.addByes(&r, paired)
-	if d.System != Swiss {
-		for _, b := range r.Boards {
-			for _, id := range []int{b.White, b.Black} {
-				if p := d.player(id); !p.active(m) {
-					r.Warnings = append(r.Warnings, fmt.Sprintf("match %s: %s has withdrawn; enter the forfeits", b.KO.Match, p.Name))
-				}
-			}
-		}
-	}
+	d.fillRound(&r, pairs)
 	d.putRound(r)
 	return nil
 }

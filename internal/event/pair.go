@@ -50,15 +50,25 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 			return err
 		}
 	}
-	num := map[int]int{} // pairing number -> ID
-	for _, p := range d.Players {
-		num[p.Number] = p.ID
-	}
 	pairs, err := pairWith(eng, d.Tournament(n-1, true), d.System, n)
 	if err != nil {
 		return err
 	}
 	r := Round{Number: n, Status: Draft, Paired: now}
+	d.fillRound(&r, pairs)
+	d.putRound(r)
+	return nil
+}
+
+// fillRound gives r the engine's pairs: its boards (in an event of
+// matches each the first game of its match, "round.table"), the
+// pairing-allocated bye, the byes and absences of the players left out,
+// and in a round robin a warning for each withdrawn player paired.
+func (d *doc) fillRound(r *Round, pairs []pairing.Pair) {
+	num := map[int]int{} // pairing number -> ID
+	for _, p := range d.Players {
+		num[p.Number] = p.ID
+	}
 	paired := map[int]bool{}
 	for _, pr := range pairs {
 		if pr.Black == 0 {
@@ -66,21 +76,29 @@ func (d *doc) pair(n int, now time.Time, eng pairer) error {
 			paired[num[pr.White]] = true
 			continue
 		}
-		r.Boards = append(r.Boards, Board{Board: len(r.Boards) + 1, White: num[pr.White], Black: num[pr.Black]})
+		b := Board{Board: len(r.Boards) + 1, White: num[pr.White], Black: num[pr.Black]}
+		if r.KORound > 0 {
+			b.KO = &MatchGame{Match: strconv.Itoa(r.KORound) + "." + strconv.Itoa(b.Board), N: 1, Unit: d.Matches.unit(1)}
+		}
+		r.Boards = append(r.Boards, b)
 		paired[num[pr.White]], paired[num[pr.Black]] = true, true
 	}
-	d.addByes(&r, paired)
-	if d.System != Swiss {
-		for _, b := range r.Boards {
-			for _, id := range []int{b.White, b.Black} {
-				if p := d.player(id); !p.active(n) {
-					r.Warnings = append(r.Warnings, fmt.Sprintf("board %d: %s has withdrawn; enter the forfeit", b.Board, p.Name))
-				}
+	d.addByes(r, paired)
+	if d.System == Swiss {
+		return
+	}
+	for _, b := range r.Boards {
+		for _, id := range []int{b.White, b.Black} {
+			p := d.player(id)
+			switch {
+			case p.active(d.PlayerRound(r)):
+			case b.KO != nil:
+				r.Warnings = append(r.Warnings, fmt.Sprintf("match %s: %s has withdrawn; enter the forfeits", b.KO.Match, p.Name))
+			default:
+				r.Warnings = append(r.Warnings, fmt.Sprintf("board %d: %s has withdrawn; enter the forfeit", b.Board, p.Name))
 			}
 		}
 	}
-	d.putRound(r)
-	return nil
 }
 
 // pairWith pairs the next round of t with the engine, for round n of the
